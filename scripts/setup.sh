@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Create .venv (if missing) and install townwidget editable with the extras given as $1 (default: test).
+# Re-installs only when pyproject.toml or the extras changed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+extras=${1:-test}
+[ -x .venv/bin/python ] || python3 -m venv .venv
+stamp=".venv/.installed-$(sha256sum pyproject.toml | cut -c1-16)-${extras//,/_}"
+if [ ! -f "$stamp" ]; then
+  # this machine's pip configuration names local mirrors that may be absent; hide only those warnings
+  quiet() { { "$@" 2>&1; } | { grep -v 'is neither a file nor a directory' || true; }; }
+  quiet .venv/bin/python -m pip install --quiet --upgrade pip
+  quiet .venv/bin/python -m pip install --quiet -e ".[${extras}]"
+  touch "$stamp"
+fi
