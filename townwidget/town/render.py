@@ -1,0 +1,102 @@
+"""Static SVG pictures of Town boards and states: they need no JavaScript, so they show on GitHub and nbviewer.
+
+>>> from townwidget.town import new_solo
+>>> svg = board_svg(new_solo("town44", seed=0).to_dict()["board"])
+>>> svg.startswith("<svg") and svg.count('class="tw-cell"') == 16
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from html import escape
+from typing import Any
+
+from townwidget.town.style import COLOUR_NAMES, LABEL_INK, PALETTE, SHAPE_NAMES, SHAPE_PATHS
+
+CELL = 48
+MARGIN = 22
+
+
+def tile_svg(tile: Any, x: float, y: float, size: float = CELL) -> str:
+    """One tile at (x, y): ``[c, s]`` a house, ``[c, null]`` a colour back (colour known, shape hidden or flipped),
+    ``"blank"`` a turned-over tile. Every coloured tile shows its colour number, so colour is never the only cue."""
+    pad = size * 0.06
+    x0, y0, inner = x + pad, y + pad, size - 2 * pad
+
+    def card(kind: str, fill: str, inside: str, title: str) -> str:
+        rect = f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{inner:.1f}" height="{inner:.1f}" rx="4" fill="{fill}" '
+        rect += 'stroke="#777"/>'
+        return f'<g class="tw-{kind}">{rect}{inside}<title>{escape(title)}</title></g>'
+
+    if tile == "blank":
+        return card(
+            "blank",
+            "#d9d9d9",
+            f'<path d="M{x0:.1f} {y0 + inner:.1f}L{x0 + inner:.1f} {y0:.1f}" stroke="#777"/>',
+            "blank tile",
+        )
+    colour, shape = tile
+    if shape is None:
+        number = _text(x0 + inner - 3, y0 + 11, str(colour + 1), anchor="end", size=10, fill=LABEL_INK[colour])
+        return card("back", PALETTE[colour], number, f"{COLOUR_NAMES[colour]} tile, shape not shown")
+    house = (
+        f'<path transform="translate({x0:.1f} {y0:.1f}) scale({inner / 100:.3f})" d="{SHAPE_PATHS[shape]}" '
+        f'fill="{PALETTE[colour]}" stroke="#222" stroke-width="3"/>'
+    )
+    number = _text(x0 + 3, y0 + 11, str(colour + 1), anchor="start", size=10, fill="#222")
+    return card("tile", "#fbfaf5", house + number, f"{COLOUR_NAMES[colour]} {SHAPE_NAMES[shape]}")
+
+
+def board_svg(board: list[list[Any]], highlight: Iterable[tuple[int, int]] = (), caption: str = "") -> str:
+    """A board (its JSON form) as SVG: coordinates, the pioneer's cell marked, ``highlight`` cells outlined."""
+    n = len(board)
+    width = MARGIN + n * CELL + 4
+    height = MARGIN + n * CELL + (22 if caption else 4)
+    marked = {tuple(cell) for cell in highlight}
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}">'
+    ]
+    for i in range(n):
+        parts.append(_text(MARGIN + i * CELL + CELL / 2, 14, str(i)))
+        parts.append(_text(MARGIN / 2, MARGIN + i * CELL + CELL / 2 + 4, str(i)))
+    for r, row in enumerate(board):
+        for k, tile in enumerate(row):
+            x, y = MARGIN + k * CELL, MARGIN + r * CELL
+            stroke = "#d62728" if (r, k) in marked else "#888"
+            width_px = 3 if (r, k) in marked or (r, k) == (0, 0) else 1
+            parts.append(
+                f'<rect class="tw-cell" x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#f4f1e8" '
+                f'stroke="{stroke}" stroke-width="{width_px}"/>'
+            )
+            if tile is not None:
+                parts.append(tile_svg(tile, x, y))
+    if caption:
+        parts.append(_text(MARGIN, height - 6, caption, anchor="start"))
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def state_svg(state: dict[str, Any]) -> str:
+    """A state's JSON form (full or a viewer's) drawn as its board with a one-line caption."""
+    return board_svg(state["board"], caption=caption(state))
+
+
+def caption(state: dict[str, Any]) -> str:
+    placed = sum(cell is not None for row in state["board"] for cell in row)
+    if state["phase"] == "over":
+        result = state.get("result", {})
+        if state["mode"] == "solo":
+            return f"Game over: {placed} tiles placed. {result.get('level') or ''}".strip()
+        return f"Game over: ranks {result.get('ranks')}"
+    if state["mode"] == "solo":
+        sizes = [len(pile) for pile in state["piles"]]
+        return f"Solo, {placed} tiles placed; pile sizes {sizes}; flips left {state['flips_left']}"
+    return f"Player {state['current_player']} to {state['phase']}; bag {state['bag_size']}"
+
+
+def _text(x: float, y: float, text: str, anchor: str = "middle", size: int = 11, fill: str = "#555") -> str:
+    return (
+        f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" text-anchor="{anchor}" fill="{fill}" '
+        f'font-family="sans-serif">{escape(text)}</text>'
+    )
