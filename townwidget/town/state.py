@@ -122,6 +122,15 @@ class State:
         """The format's ``result`` (``None`` while the game goes on)."""
         raise NotImplementedError
 
+    def heuristic(self, player: int) -> float:
+        """A quick estimate in [0, 1] of how well ``player`` stands (for greedy agents and rollout cut-offs).
+
+        It reads the position only through what ``player`` may know. See :mod:`townwidget.town.heuristic`.
+        """
+        from townwidget.town.heuristic import evaluate
+
+        return evaluate(self, player)
+
     def view(self, player: int) -> Any:
         """What ``player`` may know: a :class:`~townwidget.town.view.TownView` (agents receive this)."""
         from townwidget.town.view import TownView
