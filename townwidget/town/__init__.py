@@ -3,9 +3,9 @@
 >>> from townwidget import town
 >>> game = town.new_solo(town.TOWN77, seed=42)
 >>> while not game.is_terminal():
-...     game.apply(game.legal_actions()[0])
->>> game.result()["placed"] >= 15
-True
+...     game.apply(game.legal_actions()[0])   # always the first legal action: a poor strategy
+>>> game.result()
+{'placed': 13, 'level': 'Some days are just like that...'}
 """
 
 from townwidget.core.errors import IllegalAction, InvalidState

@@ -69,19 +69,20 @@ class Pass:
 
 Action = Place | Exchange | Discard | Pass
 ACTION_TYPES = (Place, Exchange, Discard, Pass)
+_RECORD_KEYS = {"player", "phase"}  # written in game records, checked by the state against its own
 _KEYS = {
-    "place": {"type", "tile", "cell", "pile", "flip", "player"},
-    "exchange": {"type", "tiles", "player"},
-    "discard": {"type", "tile", "player"},
-    "pass": {"type", "player"},
+    "place": {"type", "tile", "cell", "pile", "flip"} | _RECORD_KEYS,
+    "exchange": {"type", "tiles"} | _RECORD_KEYS,
+    "discard": {"type", "tile"} | _RECORD_KEYS,
+    "pass": {"type"} | _RECORD_KEYS,
 }
 
 
 def parse_action(data: Any, n: int) -> Action:
     """An action from an untrusted value: an action object is returned as it is, a dict is checked key by key.
 
-    Raises :class:`IllegalAction` naming the key at fault. The optional key ``"player"`` (written in game records)
-    is accepted here and checked against the player to act by the state.
+    Raises :class:`IllegalAction` naming the key at fault. The optional keys ``"player"`` and ``"phase"`` (written
+    in game records) are accepted here and checked by the state against the player to act and the phase.
     """
     if isinstance(data, ACTION_TYPES):
         return data

@@ -12,7 +12,7 @@ from typing import Any
 
 from townwidget.core.errors import IllegalAction, InvalidState
 from townwidget.core.rng import Rng
-from townwidget.town.actions import Action, Discard, Tile, parse_action
+from townwidget.town.actions import Action, Discard, Pass, Tile, parse_action
 from townwidget.town.board import BLANK, Board, Content
 from townwidget.town.rules import Rules
 from townwidget.town.state import FORMAT, MAX_PLAYERS, MIN_PLAYERS, MultiState, SoloState, State, all_tiles
@@ -31,7 +31,7 @@ def state_to_dict(state: State, viewer: int | None = None) -> dict[str, Any]:
         "rules": state.rules.to_dict(),
         "n": state.rules.n,
         "mode": state.mode,
-        "phase": state.phase,
+        "phase": _phase_seen(state, viewer),
         "current_player": state.current_player,
         "board": state.board.to_lists(),
     }
@@ -55,28 +55,43 @@ def state_to_dict(state: State, viewer: int | None = None) -> dict[str, Any]:
     result = state.result()
     if result is not None:
         out["result"] = result
-    out["history"] = [_history_entry(player, action, viewer) for player, action in state.history]
+    out["history"] = [
+        _history_entry(player, phase, action, viewer)
+        for player, phase, action in state.history
+        if viewer in (None, player) or not (phase == "exchange" and isinstance(action, Pass))
+    ]
     if viewer is None:
         out["rng"] = state.rng.state
     return out
 
 
-def _history_entry(player: int, action: Action, viewer: int | None) -> dict[str, Any]:
+def _history_entry(player: int, phase: str, action: Action, viewer: int | None) -> dict[str, Any]:
     entry = action.to_dict()
     if isinstance(action, Discard) and viewer not in (None, player):
         entry["tile"] = [action.tile[0], None]  # a discard is returned face down: others see its colour only
     entry["player"] = player
+    entry["phase"] = phase
     return entry
 
 
+def _phase_seen(state: State, viewer: int | None) -> str:
+    """Whether the player to act may exchange hangs on their hidden shapes: others see their turn as 'place'."""
+    if state.phase == "exchange" and viewer not in (None, state.current_player):
+        return "place"
+    return state.phase
+
+
 # --- reading -----------------------------------------------------------------------------------------------
-def from_dict(data: Any) -> State:
+def from_dict(data: Any, check_phase: bool = True) -> State:
     """A state from its JSON form (the full form: a viewer form hides tiles and cannot be played on).
 
     >>> from townwidget.town import new_solo
     >>> game = new_solo("town66", seed=3)
     >>> from_dict(game.to_dict()).to_dict() == game.to_dict()
     True
+
+    ``check_phase=False`` skips only the check that the player to act has a move in the phase written (views use
+    it while they deal hidden tiles, then check the turn themselves).
     """
     if not isinstance(data, dict):
         raise InvalidState(f"a state must be an object (dict), not {type(data).__name__}")
@@ -86,7 +101,7 @@ def from_dict(data: Any) -> State:
     if _require(data, "n") != rules.n:
         raise InvalidState(f"'n' is {data['n']!r} but the rules say {rules.n}")
     mode = _require(data, "mode")
-    if mode not in PHASES:
+    if not isinstance(mode, str) or mode not in PHASES:
         raise InvalidState(f"'mode' must be 'multi' or 'solo', not {mode!r}")
     phase = _require(data, "phase")
     if phase not in PHASES[mode]:
@@ -98,7 +113,8 @@ def from_dict(data: Any) -> State:
     state.phase = phase
     _read_current_player(data, state)
     state.history = _read_history(data, state)
-    _check_phase(state)
+    if check_phase:
+        _check_phase(state)
     return state
 
 
@@ -230,8 +246,10 @@ def _read_multi(data: dict[str, Any], rules: Rules, rng: Rng, board: Board) -> M
     out = _require(data, "out")
     if not isinstance(out, list) or len(out) != len(parsed):
         raise InvalidState(f"'out' must have one entry per player ({len(parsed)})")
-    orders = sorted(o for o in out if o is not None)
-    if any(not isinstance(o, int) or isinstance(o, bool) for o in orders) or orders != list(range(1, len(orders) + 1)):
+    orders = [o for o in out if o is not None]
+    if any(not isinstance(o, int) or isinstance(o, bool) for o in orders) or sorted(orders) != list(
+        range(1, len(orders) + 1)
+    ):
         raise InvalidState(f"'out' must hold null or the leaving orders 1, 2, ... once each, not {out!r}")
     return MultiState(rules, rng, parsed, bag, list(out))
 
@@ -248,7 +266,7 @@ def _read_current_player(data: dict[str, Any], state: State) -> None:
     state._current = player
 
 
-def _read_history(data: dict[str, Any], state: State) -> list[tuple[int, Action]]:
+def _read_history(data: dict[str, Any], state: State) -> list[tuple[int, str, Action]]:
     entries = data.get("history", [])
     if not isinstance(entries, list):
         raise InvalidState("'history' must be a list of actions")
@@ -259,8 +277,11 @@ def _read_history(data: dict[str, Any], state: State) -> list[tuple[int, Action]
         player = entry.get("player", 0)
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < state.num_players:
             raise InvalidState(f"history[{i}]: 'player' must be a player number, not {player!r}")
+        phase = entry.get("phase", "place")
+        if phase not in PHASES[state.mode][:-1]:
+            raise InvalidState(f"history[{i}]: 'phase' must be one of {list(PHASES[state.mode][:-1])}, not {phase!r}")
         try:
-            history.append((player, parse_action(entry, state.rules.n)))
+            history.append((player, phase, parse_action(entry, state.rules.n)))
         except IllegalAction as error:
             raise InvalidState(f"history[{i}]: {error}") from None
     return history

@@ -56,6 +56,14 @@ def _add_placements(append: Callable[[Action], None], mask: int, row: tuple[Plac
         mask ^= low
 
 
+def _check_record_keys(action: dict[str, Any], player: int, phase: str) -> None:
+    """A game record's entry names its player and phase: replaying it elsewhere is refused."""
+    if action.get("player", player) != player:
+        raise IllegalAction(f"the action is for player {action['player']!r}, but player {player} is to act")
+    if action.get("phase", phase) != phase:
+        raise IllegalAction(f"the action was taken in phase {action['phase']!r}, but the phase is {phase!r}")
+
+
 def all_tiles(n: int) -> list[Tile]:
     return [(c, s) for c in range(n) for s in range(n)]
 
@@ -71,7 +79,7 @@ class State:
         self.board = Board(rules.n)
         self.phase = "place"
         self._current: int | None = 0
-        self.history: list[tuple[int, Action]] = []
+        self.history: list[tuple[int, str, Action]] = []  # (player, phase, action) of every action applied
         self.rng = rng
 
     # --- the core protocol ---------------------------------------------------------------------------------
@@ -97,10 +105,10 @@ class State:
         if self._current is None:
             raise IllegalAction("the game is over: no action can be applied")
         parsed = action if type(action) is Place else parse_action(action, self.rules.n)
-        if isinstance(action, dict) and "player" in action and action["player"] != self._current:
-            raise IllegalAction(f"the action is for player {action['player']!r}, but player {self._current} is to act")
+        if isinstance(action, dict):
+            _check_record_keys(action, self._current, self.phase)
         self._check(parsed)
-        self.history.append((self._current, parsed))
+        self.history.append((self._current, self.phase, parsed))
         self._play(parsed)
 
     def clone(self) -> State:

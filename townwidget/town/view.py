@@ -12,7 +12,7 @@ depends on the hidden tiles, not even on the order in which the true state store
 >>> view = game.view(0)
 >>> view.legal_actions() == game.legal_actions()
 True
->>> guess = view.sample_state(seed := 1)
+>>> guess = view.sample_state(1)
 >>> guess.hands[0] == game.hands[0] and [c for c, _ in guess.hands[1]] == [c for c, _ in game.hands[1]]
 True
 """
@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import copy
 from collections import defaultdict
-from collections.abc import Callable
 from typing import Any
 
 from townwidget.core.rng import Rng, make_rng
@@ -29,9 +28,9 @@ from townwidget.town.actions import Action
 from townwidget.town.board import BLANK
 from townwidget.town.format import from_dict
 from townwidget.town.rules import Rules
-from townwidget.town.state import State, all_tiles
+from townwidget.town.state import MultiState, State, all_tiles
 
-Deal = Callable[[list[Any]], None]  # reorders a pool of unseen tiles in place
+MAX_TRIES = 10_000
 
 
 class TownView:
@@ -42,9 +41,9 @@ class TownView:
     def __init__(self, state: State, player: int) -> None:
         self.player = player
         self._data = state.to_dict(viewer=player)
-        # One fixed determinization (the unseen tiles in sorted order) answers the viewer's own questions
-        # (legal actions, phase); it depends on the viewer's knowledge only.
-        self._public = _determinize(self._data, lambda pool: None, seed=0)
+        # One determinization drawn with a fixed seed answers the view's own questions (legal actions, phase);
+        # it is a function of the viewer form only, so it tells nothing about the hidden tiles.
+        self._public = _determinize(self._data, Rng(0))
 
     @property
     def current_player(self) -> int | None:
@@ -60,7 +59,8 @@ class TownView:
 
     @property
     def phase(self) -> str:
-        return self._public.phase
+        """The phase as the viewer sees it (another player's optional exchange step shows as 'place')."""
+        return str(self._data["phase"])
 
     def is_terminal(self) -> bool:
         return self._public.is_terminal()
@@ -74,32 +74,50 @@ class TownView:
         return copy.deepcopy(self._data)
 
     def sample_state(self, rng: int | Rng | None = None) -> State:
-        """A full state drawn uniformly among those consistent with this view, with its own fresh generator."""
-        generator = make_rng(rng)
-        return _determinize(self._data, generator.shuffle, seed=generator.next64())
+        """A full state drawn uniformly among those consistent with this view, with its own fresh generator.
+
+        The sampled state carries no history (the record, with its hidden parts masked, is in :meth:`to_dict`).
+        """
+        return _determinize(self._data, make_rng(rng))
 
     def __repr__(self) -> str:
         return f"<TownView player={self.player} of {self._public!r}>"
 
 
-def _determinize(data: dict[str, Any], deal: Deal, seed: int) -> State:
-    """Fill every hidden tile of a viewer form from the unseen pool (ordered by ``deal``) and load the result.
+def _determinize(data: dict[str, Any], rng: Rng) -> State:
+    """Deal the unseen tiles into every hidden place of a viewer form, uniformly, and load the full state.
 
-    Places bound to a colour (another player's hand tile shows its colour) are filled first, then the free places
-    (the bag, tiles under blanks, the piles below their tops), so every consistent deal is equally likely.
+    Multiplayer deals that contradict what the viewer knows (the player to act is still in the game, so they hold
+    a tile that can be placed or three alike to exchange) are drawn again: rejection keeps the deal uniform among
+    the consistent ones.
     """
-    full = copy.deepcopy(data)
-    full["rng"] = Rng(seed).state
     if data["mode"] == "solo":
-        pool = [tuple(tile) for tile in full.pop("unseen")]
-        deal(pool)
-        deck = iter(pool)
-        full["piles"] = [[tile if tile is not None else list(next(deck)) for tile in pile] for pile in data["piles"]]
-        return from_dict(full)
+        return from_dict(_deal_solo(data, rng))
+    for _ in range(MAX_TRIES):
+        state = from_dict(_deal_multi(data, rng), check_phase=False)
+        if _consistent_turn(state):
+            return state
+    raise RuntimeError(f"no deal consistent with the view was found in {MAX_TRIES} tries")
+
+
+def _deal_solo(data: dict[str, Any], rng: Rng) -> dict[str, Any]:
+    full = copy.deepcopy(data)
+    pool = full.pop("unseen")  # the solo player knows which tiles remain below the tops, not their order
+    rng.shuffle(pool)
+    deck = iter(pool)
+    full["piles"] = [[tile if tile is not None else next(deck) for tile in pile] for pile in data["piles"]]
+    full.update(history=[], rng=rng.next64())
+    return full
+
+
+def _deal_multi(data: dict[str, Any], rng: Rng) -> dict[str, Any]:
+    """Hand tiles whose colour shows are dealt first from the unseen tiles of that colour, then the bag, and the
+    tiles under blanks (the first ones of what is left), so every consistent deal is equally likely."""
+    full = copy.deepcopy(data)
     seen = {tuple(cell) for row in data["board"] for cell in row if isinstance(cell, list)}
     seen |= {tuple(tile) for hand in data["hands"] for tile in hand if tile[1] is not None}
     pool = [tile for tile in all_tiles(data["n"]) if tile not in seen]
-    deal(pool)
+    rng.shuffle(pool)
     by_colour: dict[int, list[tuple[int, int]]] = defaultdict(list)
     for tile in reversed(pool):
         by_colour[tile[0]].append(tile)  # popped from the end: the dealt order
@@ -109,5 +127,19 @@ def _determinize(data: dict[str, Any], deal: Deal, seed: int) -> State:
     dealt = {tuple(tile) for hand in full["hands"] for tile in hand}
     free = [tile for tile in pool if tile not in dealt]
     blanks = sum(cell == BLANK for row in data["board"] for cell in row)
-    full["bag"] = [list(tile) for tile in free[blanks:]]  # the first ones lie under the blanks
-    return from_dict(full)
+    full["bag"] = [list(tile) for tile in free[blanks:]]
+    full.update(history=[], rng=rng.next64())
+    return full
+
+
+def _consistent_turn(state: State) -> bool:
+    """Give the player to act the phase their dealt hand allows; ``False`` if they would have left the game."""
+    assert isinstance(state, MultiState)
+    if state.phase != "place":
+        return state.phase != "exchange" or state.can_exchange()
+    if state.has_placement():
+        return True
+    if state.can_exchange():
+        state.phase = "exchange"
+        return True
+    return False
