@@ -104,9 +104,12 @@ class State:
         :class:`~townwidget.core.errors.IllegalAction` naming the reason, and the state does not change."""
         if self._current is None:
             raise IllegalAction("the game is over: no action can be applied")
-        parsed = action if type(action) is Place else parse_action(action, self.rules.n)
-        if isinstance(action, dict):
-            _check_record_keys(action, self._current, self.phase)
+        if type(action) is Place:  # the common case first: an action object from legal_actions()
+            parsed: Action = action
+        else:
+            parsed = parse_action(action, self.rules.n)
+            if isinstance(action, dict):
+                _check_record_keys(action, self._current, self.phase)
         self._check(parsed)
         self.history.append((self._current, self.phase, parsed))
         self._play(parsed)
