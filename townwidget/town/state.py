@@ -471,12 +471,22 @@ def new_solo(rules: Rules | str = "town77", seed: int | Rng | None = None) -> So
     rng = make_rng(seed)
     tiles = all_tiles(rules.n)
     rng.shuffle(tiles)
-    count, piles, start = rules.piles, [], 0
-    for i in range(count):
-        size = len(tiles) // count + (i < len(tiles) % count)
+    piles, start = [], 0
+    for size in pile_sizes(rules):
         piles.append(tiles[start : start + size])
         start += size
     return SoloState(rules, rng, piles, rules.flips)
+
+
+def pile_sizes(rules: Rules | str) -> tuple[int, ...]:
+    """Solo pile sizes at the start: as equal as possible, earlier piles larger.
+
+    >>> pile_sizes("town77"), pile_sizes("town66")
+    ((17, 16, 16), (12, 12, 12))
+    """
+    rules = resolve_rules(rules)
+    tiles, count = rules.tiles, rules.piles
+    return tuple(tiles // count + (i < tiles % count) for i in range(count))
 
 
 def new_game(rules: Rules | str = "town77", players: int = 2, seed: int | Rng | None = None) -> MultiState:
