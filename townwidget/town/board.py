@@ -22,6 +22,14 @@ Content = Tile | ColourOnly | str | None
 
 
 @dataclass(frozen=True)
+class Refusal:
+    """Why a tile may not go on a cell: the reason in words, and the cell in the way (``None`` if no cell is)."""
+
+    reason: str
+    blocker: Cell | None = None
+
+
+@dataclass(frozen=True)
 class Geometry:
     """Masks that depend on the board size only."""
 
@@ -135,39 +143,58 @@ class Board:
                 self.shape_free[shape] &= blocked
 
     # --- explanations --------------------------------------------------------------------------------------
-    def why_illegal(self, tile: Tile, cell: Cell, flip: bool = False) -> str | None:
-        """Why ``tile`` may not go on ``cell`` (naming the rule, the row or column and the conflicting cell)."""
+    def refusal(self, tile: Tile, cell: Cell, flip: bool = False) -> Refusal | None:
+        """Why ``tile`` may not go on ``cell`` (rule, row or column) and the cell in the way; ``None`` if it may.
+
+        >>> board = Board(3)
+        >>> board.put((0, 0), (1, 2))
+        >>> board.refusal((1, 0), (0, 1))
+        Refusal(reason='colour 1 is already in row 0 (at [0, 0])', blocker=(0, 0))
+        """
         index = self.index(cell)
         here = list(cell)
         if self.cells[index] is not None:
-            return f"cell {here} is already taken by {describe(self.cells[index])}"
+            return Refusal(f"cell {here} is already taken by {describe(self.cells[index])}", cell)
         if not self.frontier >> index & 1:
             if not self.occupied:
-                return f"the first tile (the pioneer) goes to [0, 0], not {here}"
-            return f"cell {here} touches no placed tile (a tile must share a side with the city)"
+                return Refusal(f"the first tile (the pioneer) goes to [0, 0], not {here}")
+            return Refusal(f"cell {here} touches no placed tile (a tile must share a side with the city)")
         colour, shape = tile
-        clash = self.conflict(cell, 0, colour)
+        clash = self.clash(cell, 0, colour)
         if clash:
-            return f"colour {colour} is already in {clash}"
-        clash = self.conflict(cell, 1, shape)
+            return Refusal(f"colour {colour} is already in {clash[0]} (at {list(clash[1])})", clash[1])
+        clash = self.clash(cell, 1, shape)
         if flip and not clash:
-            return f"a flip is only allowed where the shape conflicts, and tile {list(tile)} fits {here} as it is"
+            return Refusal(
+                f"a flip is only allowed where the shape conflicts, and tile {list(tile)} fits {here} as it is"
+            )
         if clash and not flip:
-            return f"shape {shape} is already in {clash}"
+            return Refusal(f"shape {shape} is already in {clash[0]} (at {list(clash[1])})", clash[1])
         return None
 
-    def conflict(self, cell: Cell, part: int, value: int) -> str | None:
-        """'row r (at [r, k])' or 'column k (...)' holding colour (part 0) or shape (part 1) ``value``, if any."""
+    def why_illegal(self, tile: Tile, cell: Cell, flip: bool = False) -> str | None:
+        """The reason of :meth:`refusal` alone, in words."""
+        refused = self.refusal(tile, cell, flip)
+        return refused.reason if refused else None
+
+    def clash(self, cell: Cell, part: int, value: int) -> tuple[str, Cell] | None:
+        """The line ('row r' or 'column k') through ``cell`` holding colour (part 0) or shape (part 1) ``value``,
+        and the cell holding it; ``None`` if neither line does."""
         r, k = cell
         for line, cells in (
-            ("row", [(r, j) for j in range(self.n)]),
-            ("column", [(i, k) for i in range(self.n)]),
+            (f"row {r}", [(r, j) for j in range(self.n)]),
+            (f"column {k}", [(i, k) for i in range(self.n)]),
         ):
             for other in cells:
                 content = self.cells[self.index(other)]
                 if isinstance(content, tuple) and content[part] == value:
-                    return f"{line} {r if line == 'row' else k} (at {list(other)})"
+                    return line, other
         return None
+
+    def conflict(self, cell: Cell, part: int, value: int) -> str | None:
+        """:meth:`clash` in words: 'row r (at [r, k])'."""
+        found = self.clash(cell, part, value)
+        return f"{found[0]} (at {list(found[1])})" if found else None
 
     def to_lists(self) -> list[list[Any]]:
         """The board's JSON form: n rows of n cells."""
