@@ -31,7 +31,8 @@ def test_environment_yml_mirrors_pyproject() -> None:
 
 def test_the_engine_imports_nothing_from_the_layers_above_it() -> None:
     above = ("townwidget.agents", "townwidget.widget", "townwidget.arena", "townwidget.envs", "townwidget.exercises")
-    for path in list((ROOT / "townwidget" / "town").rglob("*.py")) + list((ROOT / "townwidget" / "core").rglob("*.py")):
+    engines = ("core", "town", "littletown")
+    for path in [path for engine in engines for path in (ROOT / "townwidget" / engine).rglob("*.py")]:
         tree = ast.parse(path.read_text())
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and node.module:

@@ -5,7 +5,18 @@
 0
 """
 
-from townwidget import core, town
+from typing import Any
+
+from townwidget import core, littletown, town
 
 __version__ = "0.1.0"
-__all__ = ["__version__", "core", "town"]
+__all__ = ["TownWidget", "__version__", "core", "littletown", "town"]
+
+
+def __getattr__(name: str) -> Any:
+    # the widget needs anywidget (the "play" extra): import it only when asked for
+    if name == "TownWidget":
+        from townwidget.widget import TownWidget
+
+        return TownWidget
+    raise AttributeError(f"module 'townwidget' has no attribute {name!r}")

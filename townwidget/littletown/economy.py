@@ -1,0 +1,97 @@
+"""Paying and feeding: the ways to pay a cost with cubes and coins, the Shop's choices, and the ways to feed workers.
+
+A cube may always be replaced by 3 coins: the cube is bought from the reserve and spent at once, so the reserve
+must hold it at that moment (all the cubes bought for one payment are bought together, then spent).
+
+>>> payments(cost=(0, 2, 0, 0), cost_coins=0, have=(0, 1, 0, 0), coins=6, reserve=(15, 15, 15, 15))
+[(0, 1, 0, 0), (0, 2, 0, 0)]
+>>> payments(cost=(0, 2, 0, 0), cost_coins=0, have=(0, 1, 0, 0), coins=6, reserve=(15, 0, 15, 15))
+[]
+>>> can_pay(cost=(3, 0, 0, 0), cost_coins=0, have=(1, 0, 0, 0), coins=5, reserve=(15, 15, 15, 15))
+False
+>>> feeding_choices(workers=3, fish=2, wheat=2)
+[1, 2]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from itertools import combinations_with_replacement, product
+
+from townwidget.littletown.data import COINS_PER_SUBSTITUTE, RESOURCES
+
+Cubes = tuple[int, int, int, int]
+
+
+def names(cubes: Sequence[int]) -> tuple[str, ...]:
+    """Cube counts as resource names, one per cube: ``(0, 2, 0, 0)`` -> ``('stone', 'stone')``."""
+    return tuple(name for name, count in zip(RESOURCES, cubes, strict=True) for _ in range(count))
+
+
+def counts(resources: Sequence[str]) -> Cubes:
+    """The inverse of :func:`names` (names in any order)."""
+    wood, stone, fish, wheat = (sum(1 for name in resources if name == kind) for kind in RESOURCES)
+    return wood, stone, fish, wheat
+
+
+def payments(
+    cost: Sequence[int], cost_coins: int, have: Sequence[int], coins: int, reserve: Sequence[int]
+) -> list[Cubes]:
+    """Every way to pay ``cost`` cubes and ``cost_coins`` coins: per resource, how many of its cubes are replaced by
+    coins. The list is empty when the player cannot pay; the way with fewest coins comes first."""
+    budget = coins - cost_coins
+    if budget < 0:
+        return []
+    ranges = []
+    for need, held, left in zip(cost, have, reserve, strict=True):
+        low, high = max(0, need - held), min(need, left)
+        if low > high:
+            return []
+        ranges.append(range(low, high + 1))
+    return [ways for ways in product(*ranges) if COINS_PER_SUBSTITUTE * sum(ways) <= budget]  # type: ignore[misc]
+
+
+def can_pay(cost: Sequence[int], cost_coins: int, have: Sequence[int], coins: int, reserve: Sequence[int]) -> bool:
+    """Whether :func:`payments` has some way (buying only the missing cubes, the cheapest way, is checked)."""
+    missing = 0
+    for resource in range(4):  # an index loop: this is the hottest check of legal_actions()
+        short = cost[resource] - have[resource]
+        if short > 0:
+            if short > reserve[resource]:
+                return False
+            missing += short
+    return cost_coins + COINS_PER_SUBSTITUTE * missing <= coins
+
+
+@cache
+def pairs() -> tuple[Cubes, ...]:
+    """The 10 pairs of cubes (as counts per resource), in a stable order."""
+    out = []
+    for first, second in combinations_with_replacement(range(4), 2):
+        counts = [0, 0, 0, 0]
+        counts[first] += 1
+        counts[second] += 1
+        out.append((counts[0], counts[1], counts[2], counts[3]))
+    return tuple(out)
+
+
+def shop_takes(given: Sequence[int], reserve: Sequence[int]) -> list[Cubes]:
+    """The pairs the Shop may give back for the cubes ``given``: other types than those given, held by the reserve."""
+    return [
+        pair
+        for pair in pairs()
+        if all(count <= left for count, left in zip(pair, reserve, strict=True))
+        and not any(count and gave for count, gave in zip(pair, given, strict=True))
+    ]
+
+
+def shop_gives(have: Sequence[int], coins: int, reserve: Sequence[int]) -> list[Cubes]:
+    """The pairs of cubes a player can give to the Shop (paying with cubes and coins) and get two others for."""
+    return [pair for pair in pairs() if can_pay(pair, 0, have, coins, reserve) and shop_takes(pair, reserve)]
+
+
+def feeding_choices(workers: int, fish: int, wheat: int) -> list[int]:
+    """How many workers may be fed with fish (the others with wheat): every worker that can be fed must be."""
+    fed = min(workers, fish + wheat)
+    return list(range(max(0, fed - wheat), min(fish, fed) + 1))

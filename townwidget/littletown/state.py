@@ -1,0 +1,453 @@
+"""The Little Town game state: set-up, turns as short sequences of steps, the end of a round, the end of the game.
+
+The state follows the core protocol (``legal_actions``, ``apply``, ``clone``, ``is_terminal``, ``returns``,
+``view``, ``to_dict``) and offers ``heuristic(player)``. All chance is in the set-up (the market, the objective
+cards, the first player), drawn from the state's own seeded generator.
+
+Phases (``state.phase``) and what the player to act may do in them (and in every one of them, ``Complete`` an
+objective card whose condition holds):
+
+- ``"turn"``: ``PlaceWorker`` on an empty grass space, or ``Build`` a market building (a worker goes to the
+  construction site);
+- ``"act"``: after a worker was placed, ``Gather`` a resource now, ``Activate`` a building around it, or ``Done``
+  (what was not gathered yet is gathered then: a worker always gathers; the player only chooses when);
+- ``"pay"``: choose how to pay (``Pay``, which cubes to buy for coins) when there is more than one way;
+- ``"give"`` / ``"take"``: the Shop's two cubes given, then the two received;
+- ``"site"``: ``PlaceBuilding``, the space for the building just paid for;
+- ``"residence"``: end of a round, the Residence's owner ``Activate``s the buildings around it, then ``Done``;
+- ``"feed"``: end of a round, ``Feed`` the workers (how many with fish), from the first player clockwise;
+- ``"over"``.
+
+A step with a single possible choice (one way to pay, one way to feed, ...) is taken automatically; the choice of
+ending a worker's turn (``Done``) never is, so a player always has a moment to complete an objective.
+
+>>> from townwidget.littletown import new_game
+>>> game = new_game(players=2, seed=1)
+>>> game.phase, game.round, len(game.legal_actions()) > 30
+('turn', 1, True)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from townwidget.core.errors import IllegalAction
+from townwidget.core.rng import Rng
+from townwidget.littletown import effects, rounds
+from townwidget.littletown import objectives as obj
+from townwidget.littletown.actions import (
+    Action,
+    Activate,
+    Build,
+    Complete,
+    Done,
+    Feed,
+    Gather,
+    Give,
+    Pay,
+    PlaceBuilding,
+    PlaceWorker,
+    Take,
+    parse_action,
+)
+from townwidget.littletown.board import CELLS, NEIGHBOURS, Terrain, cell_of, index_of, terrain
+from townwidget.littletown.data import (
+    BUILDING_IDS,
+    CARDS,
+    CUBES_PER_RESOURCE,
+    RESIDENCE,
+    RESOURCES,
+    SEATS,
+    TOTAL_COINS,
+    Kind,
+    Seats,
+    building_kinds,
+)
+from townwidget.littletown.economy import Cubes, can_pay, counts, feeding_choices, names, shop_gives, shop_takes
+from townwidget.littletown.rules import Rules
+
+FORMAT = "littletown-state/1"
+PHASES = ("turn", "act", "pay", "give", "take", "site", "residence", "feed", "over")
+AUTOMATIC = frozenset({"pay", "give", "take", "site", "feed"})  # phases whose single choice is taken for the player
+ALLOWED = {
+    "turn": ("place_worker", "build"),
+    "act": ("gather", "activate", "done"),
+    "pay": ("pay",),
+    "give": ("give",),
+    "take": ("take",),
+    "site": ("place_building",),
+    "residence": ("activate", "done"),
+    "feed": ("feed",),
+}
+VP_SOURCES = ("buildings", "effects", "objectives", "cathedral", "feeding", "castle", "watchtower", "coins")
+"""Where victory points come from; ``state.vp[player]`` holds the points from each (their sum is the score)."""
+
+# Action objects made once and shared, so that legal_actions() returns references rather than new objects.
+PLACE_WORKER = tuple(PlaceWorker(cell_of(i)) for i in range(CELLS))
+PLACE_BUILDING = tuple(PlaceBuilding(cell_of(i)) for i in range(CELLS))
+ACTIVATE = tuple(Activate(cell_of(i)) for i in range(CELLS))
+BUILD = tuple(Build(building) for building in BUILDING_IDS)
+GATHER = tuple(Gather(resource) for resource in RESOURCES)
+DONE = Done()
+
+
+class Turn:
+    """The steps taken so far in the current turn (or in the Residence's activations at the end of a round)."""
+
+    __slots__ = (
+        "source",
+        "worker",
+        "gathered",
+        "harvested",
+        "activated",
+        "vp_buildings",
+        "building",
+        "activating",
+        "give",
+    )
+
+    def __init__(self, source: str | None = None, worker: int | None = None) -> None:
+        self.source = source  # "worker", "build" or "residence"; None between turns
+        self.worker = worker  # the cell of this turn's worker
+        self.gathered: list[int] = []  # resources gathered (each kind of terrain once)
+        self.harvested = [0, 0, 0, 0]  # cubes taken from the reserve per resource (gathered or produced)
+        self.activated: list[int] = []  # cells of the buildings activated
+        self.vp_buildings = 0  # activations that gave victory points
+        self.building: int | None = None  # the market building chosen, until it is placed
+        self.activating: int | None = None  # the cell of the building whose activation is under way
+        self.give: Cubes | None = None  # Shop: the cubes given, until the two others are taken
+
+    def copy(self) -> Turn:
+        other = Turn(self.source, self.worker)
+        other.gathered, other.harvested, other.activated = (
+            self.gathered.copy(),
+            self.harvested.copy(),
+            self.activated.copy(),
+        )
+        other.vp_buildings, other.building, other.activating, other.give = (
+            self.vp_buildings,
+            self.building,
+            self.activating,
+            self.give,
+        )
+        return other
+
+
+class State:
+    """A Little Town game for 2 to 4 players (see the module docstring for its phases)."""
+
+    __slots__ = (
+        "rules",
+        "kinds",
+        "terrain",
+        "seats",
+        "num_players",
+        "buildings",
+        "workers",
+        "market",
+        "reserve",
+        "reserve_coins",
+        "coins",
+        "cubes",
+        "score",
+        "vp",
+        "workers_left",
+        "on_site",
+        "houses_left",
+        "objectives",
+        "completed",
+        "unused",
+        "achievements",
+        "round",
+        "first_player",
+        "_current",
+        "phase",
+        "turn",
+        "history",
+        "rng",
+    )
+
+    def __init__(self, rules: Rules, num_players: int, rng: Rng) -> None:
+        """An empty table (no market, no cards dealt): :func:`new_game` and ``from_dict`` fill it."""
+        self.rules: Rules = rules
+        self.kinds: tuple[Kind, ...] = building_kinds(rules.restaurant_gives)
+        self.terrain: Terrain = terrain(rules.side)
+        self.seats: Seats = SEATS[num_players]
+        self.num_players: int = num_players
+        self.buildings: list[tuple[int, int] | None] = [None] * CELLS  # per cell: (kind, owner)
+        self.workers: list[int | None] = [None] * CELLS  # per cell: the player whose worker stands there
+        self.market: list[int] = [0] * len(self.kinds)  # per kind: tiles left in the market
+        self.reserve: list[int] = list(CUBES_PER_RESOURCE)
+        self.reserve_coins: int = TOTAL_COINS
+        self.coins: list[int] = [0] * num_players
+        self.cubes: list[list[int]] = [[0, 0, 0, 0] for _ in range(num_players)]
+        self.score: list[int] = [0] * num_players
+        self.vp: list[dict[str, int]] = [dict.fromkeys(VP_SOURCES, 0) for _ in range(num_players)]
+        self.workers_left: list[int] = [self.seats.workers] * num_players  # not placed yet this round
+        self.on_site: list[int] = [0] * num_players  # workers on the construction site
+        self.houses_left: list[int] = [self.seats.houses] * num_players
+        self.objectives: list[list[int]] = [[] for _ in range(num_players)]  # held, not completed (sorted)
+        self.completed: list[list[int]] = [[] for _ in range(num_players)]  # in the order completed
+        self.unused: list[int] = []  # cards not dealt or set aside at the redraw (sorted)
+        self.achievements: list[set[str]] = [set() for _ in range(num_players)]
+        self.round: int = 1
+        self.first_player: int = 0
+        self._current: int | None = 0
+        self.phase: str = "turn"
+        self.turn: Turn = Turn()
+        self.history: list[tuple[int, str, Action]] = []  # (player, phase, action) of every action applied
+        self.rng: Rng = rng
+
+    # --- the core protocol ---------------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        """The player to act, or ``None`` when the game is over."""
+        return self._current
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions in a stable order: the phase's steps, then the objective cards that may be completed."""
+        player = self._current
+        if player is None:
+            return []
+        return self.step_actions() + self.completions(player)
+
+    def apply(self, action: Action | dict[str, Any]) -> None:
+        """Play ``action`` (an action object or its dict). An illegal action raises
+        :class:`~townwidget.core.errors.IllegalAction` naming the reason, and the state does not change."""
+        player = self._current
+        if player is None:
+            raise IllegalAction("the game is over: no action can be applied")
+        parsed = parse_action(action)
+        if isinstance(action, dict):
+            if action.get("player", player) != player:
+                raise IllegalAction(f"the action is for player {action['player']!r}, but player {player} is to act")
+            if action.get("phase", self.phase) != self.phase:
+                raise IllegalAction(
+                    f"the action was taken in phase {action['phase']!r}, but the phase is {self.phase!r}"
+                )
+        if isinstance(parsed, Complete):
+            legal = parsed.card in self.objectives[player] and obj.fulfilled(self, player, parsed.card)
+        else:
+            legal = parsed in self.step_actions()
+        if not legal:
+            from townwidget.littletown.refusals import refusal
+
+            raise IllegalAction(refusal(self, parsed))
+        self.history.append((player, self.phase, parsed))
+        self._play(parsed)
+        self._settle()
+
+    def clone(self) -> State:
+        """An independent copy (the generator included, so both play on identically)."""
+        other = State.__new__(State)
+        other.rules, other.kinds, other.terrain, other.seats = self.rules, self.kinds, self.terrain, self.seats
+        other.num_players, other.round, other.first_player = self.num_players, self.round, self.first_player
+        other._current, other.phase, other.reserve_coins = self._current, self.phase, self.reserve_coins
+        other.buildings, other.workers, other.market = self.buildings.copy(), self.workers.copy(), self.market.copy()
+        other.reserve, other.coins, other.score = self.reserve.copy(), self.coins.copy(), self.score.copy()
+        other.cubes = [cubes.copy() for cubes in self.cubes]
+        other.vp = [sources.copy() for sources in self.vp]
+        other.workers_left, other.on_site = self.workers_left.copy(), self.on_site.copy()
+        other.houses_left, other.unused = self.houses_left.copy(), self.unused.copy()
+        other.objectives = [cards.copy() for cards in self.objectives]
+        other.completed = [cards.copy() for cards in self.completed]
+        other.achievements = [done.copy() for done in self.achievements]
+        other.turn, other.history, other.rng = self.turn.copy(), self.history.copy(), self.rng.copy()
+        return other
+
+    def returns(self) -> list[float]:
+        """Per player in [0, 1]: 1 for the sole winner down to 0 for the last, linearly in the rank; tied players
+        share the values of the places they tie for (the rulebook: ties share the victory). Zeros until the end."""
+        if self._current is not None:
+            return [0.0] * self.num_players
+        last, score = self.num_players - 1, self.score
+        order = sorted(range(self.num_players), key=lambda p: -score[p])
+        values = []
+        for player in range(self.num_players):
+            tied = [place for place, other in enumerate(order) if score[other] == score[player]]
+            values.append(sum(last - place for place in tied) / (last * len(tied)))
+        return values
+
+    def result(self) -> dict[str, Any] | None:
+        """When the game is over: ``scores``, ``ranks`` (1 = best; tied players share a rank) and ``winners``."""
+        if self._current is not None:
+            return None
+        best = max(self.score)
+        ranks = [1 + sum(other > mine for other in self.score) for mine in self.score]
+        winners = [p for p in range(self.num_players) if self.score[p] == best]
+        return {"scores": list(self.score), "ranks": ranks, "winners": winners}
+
+    def heuristic(self, player: int) -> float:
+        """A quick estimate in [0, 1] of how well ``player`` stands (for greedy agents and rollout cut-offs).
+
+        It reads only what ``player`` may know. See :mod:`townwidget.littletown.heuristic`.
+        """
+        from townwidget.littletown.heuristic import evaluate
+
+        return evaluate(self, player)
+
+    def view(self, player: int) -> Any:
+        """What ``player`` may know: a :class:`~townwidget.littletown.view.LittleTownView` (agents receive this)."""
+        from townwidget.littletown.view import LittleTownView
+
+        return LittleTownView(self, player)
+
+    def to_dict(self, viewer: int | None = None) -> dict[str, Any]:
+        """The JSON form (see :mod:`townwidget.littletown.format`); with ``viewer``, only what that player may know."""
+        from townwidget.littletown.format import state_to_dict
+
+        return state_to_dict(self, viewer)
+
+    def __repr__(self) -> str:
+        return f"<LittleTown {self.num_players} players round={self.round} phase={self.phase} player={self._current}>"
+
+    # --- what the board holds ----------------------------------------------------------------------------------
+    def placed_buildings(self) -> list[tuple[int, int]]:
+        """(kind, owner) of every building on the board."""
+        return [building for building in self.buildings if building is not None]
+
+    def buildings_by_cell(self) -> dict[int, tuple[int, int]]:
+        return {cell: building for cell, building in enumerate(self.buildings) if building is not None}
+
+    def empty_grass(self) -> list[int]:
+        """The grass cells without a building or a worker."""
+        buildings, workers = self.buildings, self.workers
+        return [cell for cell in self.terrain.grass if buildings[cell] is None and workers[cell] is None]
+
+    def cell_of_kind(self, kind: int) -> int | None:
+        """The cell of the (single) building of this kind, if it has been built."""
+        return next((cell for cell, b in enumerate(self.buildings) if b is not None and b[0] == kind), None)
+
+    # --- legal steps ---------------------------------------------------------------------------------------
+    def step_actions(self) -> list[Action]:
+        """The current phase's steps for the player to act (the objective cards aside): they depend only on
+        public information, so every player can tell what the player to act may do, completions apart."""
+        player = self._current
+        assert player is not None
+        phase = self.phase
+        if phase == "turn":
+            empty = self.empty_grass()
+            actions: list[Action] = [PLACE_WORKER[cell] for cell in empty]
+            if empty and self.houses_left[player]:
+                market, kinds = self.market, self.kinds
+                actions += [BUILD[k] for k in range(len(market)) if market[k] and self.can_build(player, kinds[k])]
+            return actions
+        if phase in ("act", "residence"):
+            return self.activation_steps(player)
+        if phase == "pay":
+            return [Pay(names(ways)) for ways in effects.payment_ways(self, player)]
+        if phase == "give":
+            return [Give(names(pair)) for pair in shop_gives(self.cubes[player], self.coins[player], self.reserve)]  # type: ignore[arg-type]
+        if phase == "take":
+            assert self.turn.give is not None
+            return [Take(names(pair)) for pair in shop_takes(self.turn.give, self.reserve)]  # type: ignore[arg-type]
+        if phase == "site":
+            return [PLACE_BUILDING[cell] for cell in self.empty_grass()]
+        cubes = self.cubes[player]
+        return [Feed(fish) for fish in feeding_choices(self.seats.workers, cubes[2], cubes[3])]
+
+    def completions(self, player: int) -> list[Action]:
+        """The objective cards ``player`` may complete now."""
+        return [Complete(card) for card in self.objectives[player] if obj.fulfilled(self, player, card)]
+
+    def can_build(self, player: int, kind: Kind) -> bool:
+        """Whether the market offers ``kind`` and ``player`` can pay for it (a house and a space aside)."""
+        return bool(self.market[kind.index]) and can_pay(
+            kind.cost, kind.cost_coins, self.cubes[player], self.coins[player], self.reserve
+        )
+
+    def activation_steps(self, player: int) -> list[Action]:
+        turn = self.turn
+        actions: list[Action] = []
+        if self.phase == "act":
+            centre = turn.worker
+            assert centre is not None
+            yields = self.terrain.yields[centre]
+            actions += [GATHER[r] for r in range(3) if yields[r] and r not in turn.gathered and self.reserve[r]]
+        else:
+            centre = self.cell_of_kind(RESIDENCE)
+            assert centre is not None
+        actions += [ACTIVATE[cell] for cell in NEIGHBOURS[centre] if effects.can_activate(self, player, cell)]
+        actions.append(DONE)
+        return actions
+
+    # --- playing a step ------------------------------------------------------------------------------------
+    def _play(self, action: Action) -> None:
+        player = self._current
+        assert player is not None
+        if isinstance(action, Complete):
+            self._complete(player, action.card)
+        elif isinstance(action, PlaceWorker):
+            cell = index_of(action.cell)
+            self.workers[cell] = player
+            self.workers_left[player] -= 1
+            self.turn = Turn("worker", cell)
+            self.phase = "act"
+        elif isinstance(action, Build):
+            self.workers_left[player] -= 1
+            self.on_site[player] += 1
+            self.turn = Turn("build")
+            self.turn.building = BUILDING_IDS.index(action.building)
+            self.phase = "pay"
+        elif isinstance(action, Pay):
+            effects.pay(self, player, counts(action.coins_for))
+        elif isinstance(action, PlaceBuilding):
+            self._place_building(player, index_of(action.cell))
+        elif isinstance(action, Gather):
+            effects.gather(self, player, RESOURCES.index(action.resource))
+        elif isinstance(action, Activate):
+            effects.activate(self, player, index_of(action.cell))
+        elif isinstance(action, Give):
+            self.turn.give = counts(action.resources)
+            self.phase = "pay"
+        elif isinstance(action, Take):
+            effects.receive(self, player, counts(action.resources))
+            effects.finish_activation(self)
+        elif isinstance(action, Feed):
+            rounds.feed(self, player, action.fish)
+        elif self.phase == "act":  # done
+            self._end_worker_turn(player)
+        else:  # done with the Residence
+            rounds.start_feeding(self)
+
+    def _settle(self) -> None:
+        """Take every step that offers a single choice (one way to pay, to feed, ...) for the player."""
+        while self.phase in AUTOMATIC:
+            steps = self.step_actions()
+            if len(steps) != 1:
+                return
+            self._play(steps[0])
+
+    def _gain_vp(self, player: int, amount: int, source: str) -> None:
+        self.score[player] += amount
+        self.vp[player][source] += amount
+
+    def _complete(self, player: int, card: int) -> None:
+        """Reveal the objective card and score it."""
+        self.objectives[player].remove(card)
+        self.completed[player].append(card)
+        self._gain_vp(player, CARDS[card].vp, "objectives")
+
+    def _achieve(self, player: int, achievement: str) -> None:
+        self.achievements[player].add(achievement)
+
+    def _place_building(self, player: int, cell: int) -> None:
+        kind = self.turn.building
+        assert kind is not None
+        self.buildings[cell] = (kind, player)
+        self.market[kind] -= 1
+        self.houses_left[player] -= 1
+        self._gain_vp(player, self.kinds[kind].vp, "buildings")
+        rounds.next_turn(self)
+
+    def _end_worker_turn(self, player: int) -> None:
+        turn = self.turn
+        assert turn.worker is not None
+        yields = self.terrain.yields[turn.worker]
+        for resource in range(3):
+            if yields[resource] and resource not in turn.gathered:
+                effects.gather(self, player, resource)
+        rounds.next_turn(self)

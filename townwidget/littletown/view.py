@@ -1,0 +1,108 @@
+"""What one player may know of a Little Town game, and determinization: full states consistent with that knowledge.
+
+Everything is public in Little Town except the objective cards a player has not completed yet. A
+:class:`LittleTownView` is built from ``state.to_dict(viewer=player)`` alone and keeps no reference to the state.
+The other players' hidden cards are known to be possible with the market dealt at setup (the others were redrawn),
+so a sampled state deals them uniformly from the possible cards the viewer has not seen.
+
+>>> from townwidget.littletown import new_game
+>>> game = new_game(players=2, seed=5)
+>>> view = game.view(game.current_player)
+>>> view.legal_actions() == game.legal_actions()
+True
+>>> guess = view.sample_state(1)
+>>> guess.objectives[view.player] == game.objectives[view.player], len(guess.objectives[1 - view.player])
+(True, 4)
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from townwidget.core.rng import Rng, make_rng
+from townwidget.littletown import objectives as obj
+from townwidget.littletown.actions import Action
+from townwidget.littletown.data import CARD_IDS
+from townwidget.littletown.format import from_dict
+from townwidget.littletown.rules import Rules
+from townwidget.littletown.state import State
+
+
+class LittleTownView:
+    """What ``player`` may know: the whole table, their own objective cards, how many cards the others hold."""
+
+    __slots__ = ("player", "_data", "_base", "_pool", "_hidden")
+
+    def __init__(self, state: State, player: int) -> None:
+        self.player = player
+        self._data = state.to_dict(viewer=player)
+        players = self._data["players"]
+        seen = set(players[player]["objectives"]) | {card for entry in players for card in entry["completed"]}
+        market = list(self._data["market"]) + [entry["building"] for entry in self._data["buildings"]]
+        possible = obj.possible_cards(market, self._data["rules"]["restaurant_gives"])
+        self._pool = [card for card in CARD_IDS if card in possible and card not in seen]
+        self._hidden = [0 if p == player else len(entry["objectives"]) for p, entry in enumerate(players)]
+        # A deal of the pool's first cards, a function of the viewer form only, answers the view's own questions
+        # (legal actions, current player) and is the template that sample_state re-deals.
+        full = copy.deepcopy(self._data)
+        pool = iter(self._pool)
+        for entry, count in zip(full["players"], self._hidden, strict=True):
+            if count:
+                entry["objectives"] = [next(pool) for _ in range(count)]
+        full["objectives_unused"] = [card for card in CARD_IDS if not _held(full, card)]
+        full["rng"] = 0
+        self._base = from_dict(full)
+
+    @property
+    def current_player(self) -> int | None:
+        return self._base.current_player
+
+    @property
+    def num_players(self) -> int:
+        return self._base.num_players
+
+    @property
+    def rules(self) -> Rules:
+        return self._base.rules
+
+    @property
+    def phase(self) -> str:
+        return self._base.phase
+
+    def is_terminal(self) -> bool:
+        return self._base.is_terminal()
+
+    def legal_actions(self) -> list[Action]:
+        """The viewer's legal actions when it is their turn (they depend only on what the viewer knows), else []."""
+        return self._base.legal_actions() if self.current_player == self.player else []
+
+    def to_dict(self) -> dict[str, Any]:
+        """The viewer form of the state (a copy)."""
+        return copy.deepcopy(self._data)
+
+    def sample_state(self, rng: int | Rng | None = None) -> State:
+        """A full state drawn uniformly among those consistent with this view, with its own fresh generator.
+
+        The other players' hidden cards are dealt from the possible cards the viewer has not seen; the sampled
+        state carries no history (the record is in :meth:`to_dict`).
+        """
+        rng = make_rng(rng)
+        state = self._base.clone()
+        state.history = []
+        pool = self._pool.copy()
+        rng.shuffle(pool)
+        for player, count in enumerate(self._hidden):
+            if count:
+                state.objectives[player] = sorted(pool.pop() for _ in range(count))
+        held = {card for cards in state.objectives + state.completed for card in cards}
+        state.unused = [card for card in CARD_IDS if card not in held]
+        state.rng = Rng(rng.next64())
+        return state
+
+    def __repr__(self) -> str:
+        return f"<LittleTownView player={self.player} of {self._base!r}>"
+
+
+def _held(data: dict[str, Any], card: int) -> bool:
+    return any(card in entry["objectives"] or card in entry["completed"] for entry in data["players"])
