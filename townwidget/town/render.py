@@ -9,6 +9,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
+import re
 from html import escape
 from typing import Any
 
@@ -75,6 +76,33 @@ def board_svg(board: list[list[Any]], highlight: Iterable[tuple[int, int]] = (),
         parts.append(_text(MARGIN, height - 6, caption, anchor="start"))
     parts.append("</svg>")
     return "".join(parts)
+
+
+def boards_row_svg(*pictures: str, gap: int = 12, widest: int = 860) -> str:
+    """Several SVG pictures (boards) side by side in one SVG, shrunk to at most ``widest`` pixels wide.
+
+    >>> row = boards_row_svg(board_svg([[None]]), board_svg([[None]]))
+    >>> row.count('class="tw-cell"'), row.startswith('<svg xmlns="http://www.w3.org/2000/svg" width="160"')
+    (2, True)
+    """
+    sizes = [_size(picture) for picture in pictures]
+    parts, x = [], 0
+    for picture, (width, _) in zip(pictures, sizes, strict=True):
+        parts.append(picture.replace("<svg ", f'<svg x="{x}" ', 1))
+        x += width + gap
+    width, height = x - gap, max(height for _, height in sizes)
+    scale = min(1.0, widest / width)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width * scale:.0f}" height="{height * scale:.0f}" '
+        f'viewBox="0 0 {width} {height}">{"".join(parts)}</svg>'
+    )
+
+
+def _size(picture: str) -> tuple[int, int]:
+    found = re.search(r'width="(\d+)" height="(\d+)"', picture)
+    if not found:
+        raise ValueError("an SVG picture must start with integer width and height attributes")
+    return int(found[1]), int(found[2])
 
 
 def state_svg(state: dict[str, Any]) -> str:

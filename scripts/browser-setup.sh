@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Make sure the real-browser tests (pytest -m browser) can run: Debian's chromium at /usr/bin/chromium, driven by
+# the Playwright Python package from the test extra (Playwright's own browser downloads are never used).
+# CI runs this as root; elsewhere it uses sudo when chromium must be installed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ ! -x /usr/bin/chromium ]; then
+  as_root=""
+  [ "$(id -u)" -eq 0 ] || as_root="sudo"
+  $as_root apt-get update
+  DEBIAN_FRONTEND=noninteractive $as_root apt-get install -y chromium
+fi
+/usr/bin/chromium --version
+if ! .venv/bin/python -c "import playwright.sync_api, anywidget" 2>/dev/null; then
+  echo "browser-setup: .venv lacks playwright or anywidget; run scripts/setup.sh with the test and play extras" >&2
+  exit 1
+fi

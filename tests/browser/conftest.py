@@ -1,0 +1,148 @@
+"""Fixtures for the real-browser tests: a private JupyterLab server and Debian's chromium driven by Playwright.
+
+The server runs from this interpreter's environment (so anywidget's labextension and townwidget are the ones under
+test), on 127.0.0.1 with a random token, with its settings, workspaces and notebooks in a temporary directory.
+Chromium is /usr/bin/chromium (``scripts/browser-setup.sh`` installs it); Playwright's own downloads are not used.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+SERVER_START_SECONDS = 60
+# The news toast and update checks would cover the notebook and reach the network.
+SETTINGS_OVERRIDES = {"@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False}}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "browser: real-browser test (JupyterLab + chromium); needs scripts/browser-setup.sh"
+    )
+
+
+_FIGURES: list[str] = []
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """Print the figures the browser tests measured (latency), whatever the capture mode."""
+    if _FIGURES:
+        terminalreporter.section("browser figures")
+        for line in _FIGURES:
+            terminalreporter.write_line(line)
+
+
+@pytest.fixture
+def report_figure() -> Any:
+    """``report_figure(line)``: show a measured figure in the test session's summary."""
+    return _FIGURES.append
+
+
+@dataclass
+class Lab:
+    url: str
+    token: str
+    root: Path
+
+    def notebook_url(self, name: str) -> str:
+        return f"{self.url}/lab/tree/{name}?token={self.token}&reset"
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _wait_until_up(url: str, server: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + SERVER_START_SECONDS
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError(f"JupyterLab exited with code {server.returncode}:\n{log.read_text()[-3000:]}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.3)
+    raise RuntimeError(f"JupyterLab did not answer within {SERVER_START_SECONDS} s:\n{log.read_text()[-3000:]}")
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
+    """A JupyterLab server of this environment, serving a temporary directory."""
+    root = tmp_path_factory.mktemp("lab")
+    settings = root / ".settings"
+    settings.mkdir()
+    (settings / "overrides.json").write_text(json.dumps(SETTINGS_OVERRIDES))
+    token, port = secrets.token_hex(16), _free_port()
+    log = root / ".server.log"
+    command = [
+        sys.executable,
+        "-m",
+        "jupyterlab",
+        "--no-browser",
+        "--allow-root",
+        "--ip=127.0.0.1",
+        f"--port={port}",
+        f"--IdentityProvider.token={token}",
+        f"--ServerApp.root_dir={root}",
+        f"--LabApp.app_settings_dir={settings}",
+        f"--LabApp.user_settings_dir={root / '.user-settings'}",
+        f"--LabApp.workspaces_dir={root / '.workspaces'}",
+        "--LabApp.expose_app_in_browser=True",
+    ]
+    url = f"http://127.0.0.1:{port}"
+    # keep Jupyter's user-level config, data and runtime files (kernel connection files, signing key) in root
+    private = {f"JUPYTER_{kind}_DIR": str(root / f".jupyter-{kind.lower()}") for kind in ("CONFIG", "DATA", "RUNTIME")}
+    with log.open("wb") as output:
+        server = subprocess.Popen(
+            command, stdout=output, stderr=subprocess.STDOUT, cwd=root, env={**os.environ, **private}
+        )
+    try:
+        _wait_until_up(f"{url}/api/status?token={token}", server, log)
+        yield Lab(url, token, root)
+    finally:
+        _stop(server, url, token)
+
+
+def _stop(server: subprocess.Popen[bytes], url: str, token: str) -> None:
+    """Ask the server to shut down (it stops its kernels too), then make sure this process is gone."""
+    try:
+        request = urllib.request.Request(f"{url}/api/shutdown?token={token}", method="POST")
+        urllib.request.urlopen(request, timeout=5).close()
+        server.wait(timeout=15)
+    except (urllib.error.URLError, ConnectionError, TimeoutError, subprocess.TimeoutExpired):
+        server.terminate()
+        server.wait(timeout=15)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Headless Debian chromium under Playwright."""
+    if not CHROMIUM.exists():
+        raise RuntimeError(f"{CHROMIUM} is missing: run scripts/browser-setup.sh (apt-get install -y chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield chromium
+        finally:
+            chromium.close()

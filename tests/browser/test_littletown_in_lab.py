@@ -1,0 +1,227 @@
+"""LittleTownWidget in a real JupyterLab, clicked by a real chromium: the whole loop browser -> Python -> browser.
+
+The notebook shows one widget twice (two views of one model) and, after every update the widget publishes, writes
+the full Python state to ``record.json``: the test checks the game through that file, never through the browser's
+copy. It places a worker by clicking a grass space, gathers and ends the turn with the choices in words, builds a
+market building on a space, clicks a forest (refused with its reason, nothing changed), and saves a screenshot
+under ``build/browser/``.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from townwidget import littletown
+from townwidget.littletown.board import NEIGHBOURS
+
+pytestmark = pytest.mark.browser
+
+SEED = 5
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "build" / "browser"
+TIMEOUT_MS = 60_000  # first kernel start and widget load; later steps are far quicker
+STEP_TIMEOUT_S = 20
+NOTEBOOK_CELL = """\
+import json, pathlib
+from townwidget.widget import LittleTownWidget
+
+widget = LittleTownWidget(opponents=["greedy"], seed={seed})
+record = pathlib.Path({record!r})
+
+
+def write_record(change=None):
+    # the test reads the Python truth here, written before each update leaves for the browser (whole or not at all)
+    data = {{"revision": widget.revision, "error": widget.error, "state": widget.state.to_dict()}}
+    record.with_suffix(".tmp").write_text(json.dumps(data))
+    record.with_suffix(".tmp").replace(record)
+
+
+widget.observe(write_record, names="revision")
+write_record()
+display(widget)
+widget"""
+
+# Starts timing, in the page, from the next click inside a widget view to the end of the redraw it causes (the
+# view's data-revision changes once Python's answer is drawn; the next animation frame is when it is painted).
+LATENCY_PROBE = """(root) => {
+  window.__ltwLatency = new Promise((resolve) => {
+    let start = null;
+    const before = root.dataset.revision;
+    root.addEventListener("click", () => { start = performance.now(); }, { capture: true, once: true });
+    const watch = new MutationObserver(() => {
+      if (start !== null && root.dataset.revision !== before) {
+        watch.disconnect();
+        requestAnimationFrame(() => resolve(performance.now() - start));
+      }
+    });
+    watch.observe(root, { attributes: true, attributeFilter: ["data-revision"] });
+    setTimeout(() => { watch.disconnect(); resolve(null); }, 20000);
+  });
+}"""
+
+
+def write_notebook(root: Path) -> Path:
+    record = root / "record.json"
+    cell: dict[str, Any] = {
+        "id": "play",
+        "cell_type": "code",
+        "execution_count": None,
+        "metadata": {},
+        "outputs": [],
+        "source": NOTEBOOK_CELL.format(seed=SEED, record=str(record)),
+    }
+    notebook = {
+        "cells": [cell],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    (root / "littletown.ipynb").write_text(json.dumps(notebook))
+    return record
+
+
+class Game:
+    """The Python side as the kernel last wrote it."""
+
+    def __init__(self, record: Path) -> None:
+        self.path = record
+
+    def read(self) -> dict[str, Any]:
+        return dict(json.loads(self.path.read_text()))
+
+    def wait(self, after_revision: int, what: str) -> dict[str, Any]:
+        """Python's record once it has published past ``after_revision`` and the opponents are done moving."""
+        deadline = time.monotonic() + STEP_TIMEOUT_S
+        while time.monotonic() < deadline:
+            if self.path.exists():
+                data = self.read()
+                if data["revision"] > after_revision and data["state"]["current_player"] in (0, None):
+                    return data
+            time.sleep(0.05)
+        raise AssertionError(f"Python did not publish an update within {STEP_TIMEOUT_S} s after {what}")
+
+    def state(self) -> littletown.State:
+        return littletown.from_dict(self.read()["state"])
+
+
+def open_and_run(page: Any, lab: Any, page_errors: list[str]) -> None:
+    """Open the notebook, run it, and wait for both views of the widget; a failure says which step and why."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    step = "opening JupyterLab"
+    try:
+        page.goto(lab.notebook_url("littletown.ipynb"), timeout=TIMEOUT_MS)
+        step = "waiting for the notebook"
+        page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget", timeout=TIMEOUT_MS)
+        step = "starting the kernel and running the notebook"
+        page.evaluate(
+            """async () => {
+                const panel = window.jupyterapp.shell.currentWidget;
+                await panel.context.ready;
+                await panel.sessionContext.ready;
+                await window.jupyterapp.commands.execute("notebook:run-all-cells");
+            }"""
+        )
+        step = "waiting for the two widget views"
+        page.locator(".ltw-root").nth(1).wait_for(timeout=TIMEOUT_MS)
+    except PlaywrightError as error:
+        outputs = page.locator(".jp-OutputArea-output").all_inner_texts()
+        server_log = (lab.root / ".server.log").read_text()[-2000:]
+        raise AssertionError(
+            f"{step} failed: {error}\npage errors: {page_errors}\ncell outputs: {outputs}\nserver log:\n{server_log}"
+        ) from None
+
+
+def richest_space(state: littletown.State) -> tuple[int, int]:
+    """The legal worker space that gathers the most cubes (so the gathering shows in the player's stock)."""
+    spaces = [action.cell for action in state.legal_actions() if isinstance(action, littletown.PlaceWorker)]
+    return max(spaces, key=lambda cell: sum(state.terrain.yields[cell[0] * 9 + cell[1]]))
+
+
+def test_play_little_town_in_jupyterlab(lab: Any, browser: Any, report_figure: Any) -> None:
+    game = Game(write_notebook(lab.root))
+    page = browser.new_page(viewport={"width": 1280, "height": 1300})
+    page_errors: list[str] = []  # uncaught exceptions: none are allowed
+    page.on("pageerror", lambda error: page_errors.append(str(error)))
+    open_and_run(page, lab, page_errors)
+    first, second = page.locator(".ltw-root").nth(0), page.locator(".ltw-root").nth(1)
+    latencies: list[float] = []
+
+    def click(target: Any, what: str) -> dict[str, Any]:
+        """A real mouse click in the first view, timed in the page; returns Python's state after it."""
+        revision = game.read()["revision"]
+        first.evaluate(LATENCY_PROBE)
+        target.click(timeout=STEP_TIMEOUT_S * 1000)
+        latency = page.evaluate("() => window.__ltwLatency")
+        assert latency is not None, f"the view did not redraw within 20 s after {what}"
+        latencies.append(float(latency))
+        return game.wait(revision, what)
+
+    # place a worker: click a lit grass space
+    start = game.state()
+    assert start.current_player == 0 and start.phase == "turn"
+    row, column = richest_space(start)
+    placed = click(first.locator(f'.ltw-legal[data-cell="{row},{column}"]'), "clicking a grass space")
+    assert {"cell": [row, column], "player": 0} in placed["state"]["workers"], placed["error"]
+    assert placed["state"]["phase"] == "act"
+    second.locator('[data-worker="0"]').first.wait_for(timeout=STEP_TIMEOUT_S * 1000)  # the other view follows
+
+    # gather one resource now, then end the turn (the rest is gathered then); the opponent plays its turn
+    gather = first.locator('.ltw-choice[data-kind="gather"]').first
+    resource = gather.inner_text().split()[2]
+    gathered = click(gather, "choosing to gather")
+    assert gathered["state"]["players"][0]["resources"][resource] > 0, gathered["error"]
+    before_done = len(gathered["state"]["history"])
+    ended = click(first.locator('.ltw-choice[data-kind="done"]'), "ending the turn")
+    assert ended["error"] == "", ended["error"]
+    assert [entry["player"] for entry in ended["state"]["history"][before_done:]][:2] == [0, 1], "no opponent move"
+    assert ended["state"]["current_player"] == 0 and ended["state"]["phase"] == "turn"
+
+    # an illegal click: a forest space says why, and nothing changes
+    terrain = ended["state"]["terrain"]
+    forest = next((r, c) for r, line in enumerate(terrain) for c, ground in enumerate(line) if ground == "F")
+    target = first.locator(f'[data-cell="{forest[0]},{forest[1]}"]')
+    target.hover()
+    assert "not grass" in first.locator(".ltw-reason").inner_text()
+    refused = click(target, "clicking a forest space")
+    assert refused["state"] == ended["state"], "an illegal click changed the game"
+    assert "is forest, not grass" in refused["error"]
+    assert "is forest, not grass" in first.locator(".ltw-error").inner_text()
+
+    # build: a market building the player can pay for, then a lit space for it
+    offer = first.locator(".ltw-offer.ltw-buildable").first
+    building = offer.get_attribute("data-building")
+    chosen = click(offer, f"choosing the {building} in the market")
+    if chosen["state"]["phase"] == "pay":
+        chosen = click(first.locator('.ltw-choice[data-kind="pay"]').first, "paying")
+    assert chosen["state"]["phase"] == "site", chosen["error"]
+    site = first.locator(".ltw-cell.ltw-legal").first
+    cell = [int(number) for number in (site.get_attribute("data-cell") or "").split(",")]
+    built = click(site, "placing the building")
+    assert {"cell": cell, "building": building, "owner": 0} in built["state"]["buildings"], built["error"]
+    second.locator(f'[data-building-cell="{cell[0]},{cell[1]}"]').wait_for(timeout=STEP_TIMEOUT_S * 1000)
+
+    # a second worker next to the new building: the choices offer to activate it
+    state = game.state()
+    near = [index for index in NEIGHBOURS[cell[0] * 9 + cell[1]] if index in state.empty_grass()]
+    assert near, "no empty grass space next to the new building: choose another SEED"
+    beside = click(first.locator(f'.ltw-legal[data-cell="{near[0] // 9},{near[0] % 9}"]'), "placing a second worker")
+    assert beside["state"]["phase"] == "act", beside["error"]
+    assert first.locator('.ltw-choice[data-kind="activate"]').count() == 1
+
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    first.scroll_into_view_if_needed()  # scroll before pointing: a scroll under a still pointer hovers another space
+    page.mouse.move(0, 0)
+    target.hover()
+    first.screenshot(path=str(SCREENSHOTS / "little-town-widget.png"))
+    assert not page_errors, f"errors in the page: {page_errors}"
+    report_figure(
+        f"Little Town click -> Python -> re-render latency over {len(latencies)} clicks: "
+        f"median {statistics.median(latencies):.1f} ms, max {max(latencies):.1f} ms"
+    )
+    report_figure(f"screenshot: {SCREENSHOTS / 'little-town-widget.png'}")

@@ -1,0 +1,207 @@
+"""Agents: the registry, legal and seeded play, the no-peek rule, and the clairvoyant solver against brute force."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from townwidget import agents, town
+from townwidget.agents.clairvoyant import ClairvoyantAgent, solve
+from townwidget.core import Rng
+
+HONEST = ["random", "greedy", "mcts", "ismcts"]
+SMALL_BUDGET = {"iterations": 12}
+
+
+def honest_agent(name: str, seed: int) -> agents.Agent:
+    return agents.make_agent(name, seed=seed, **SMALL_BUDGET)
+
+
+def random_positions(rules: str, players: int, count: int, seed: int) -> list[town.State]:
+    """``count`` positions reached by random play (none over), on ``players`` seats (1: solo)."""
+    rng, positions = Rng(seed), []
+    while len(positions) < count:
+        game = town.new_solo(rules, seed=rng.next64()) if players == 1 else town.new_game(rules, players, rng.next64())
+        while not game.is_terminal() and len(positions) < count:
+            positions.append(game.clone())
+            game.apply(rng.choice(game.legal_actions()))
+    return positions
+
+
+# --- the registry ---------------------------------------------------------------------------------------------
+def test_make_agent_builds_every_named_agent_satisfying_the_protocol() -> None:
+    for name in agents.AGENT_NAMES:
+        agent = agents.make_agent(name, seed=1, iterations=5)
+        assert isinstance(agent, agents.Agent)
+        assert agent.name == name
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"name": "minimax"}, "unknown agent 'minimax'"),
+        ({"name": "mcts", "iterations": -3}, "iterations must be a positive integer"),
+        ({"name": "mcts", "seconds": 0}, "seconds must be a positive number"),
+        ({"name": "random", "seed": "x"}, "seed must be an integer"),
+    ],
+)
+def test_make_agent_rejects_bad_input_naming_it(arguments: dict, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        agents.make_agent(**arguments)
+
+
+def test_an_agent_asked_out_of_turn_says_so() -> None:
+    game = town.new_game("town44", players=2, seed=0)
+    with pytest.raises(ValueError, match="not their turn"):
+        agents.make_agent("random", seed=0).act(game.view(1))
+
+
+# --- legal and seeded play ------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("rules", "players"), [("town44", 1), ("town66", 1), ("town44", 2), ("town77", 3)])
+def test_cheap_agents_return_legal_actions_over_a_thousand_positions(rules: str, players: int) -> None:
+    chooser = {name: agents.make_agent(name, seed=7) for name in ("random", "greedy")}
+    for position in random_positions(rules, players, 1000 if players == 1 else 600, seed=len(rules) + players):
+        view = position.view(position.current_player)
+        legal = position.legal_actions()
+        for agent in chooser.values():
+            assert agent.act(view) in legal
+
+
+@pytest.mark.parametrize(("rules", "players"), [("town44", 1), ("town66", 1), ("town44", 3), ("town77", 2)])
+def test_search_agents_return_legal_actions(rules: str, players: int) -> None:
+    searchers = [agents.make_agent(name, seed=3, iterations=6) for name in ("mcts", "ismcts")]
+    for position in random_positions(rules, players, 60, seed=players):
+        legal = position.legal_actions()
+        for agent in searchers:
+            assert agent.act(position.view(position.current_player)) in legal
+
+
+@pytest.mark.parametrize("name", HONEST)
+def test_same_seed_and_budget_give_the_same_game(name: str) -> None:
+    def play() -> list[dict]:
+        game, agent, actions = town.new_game("town55", players=2, seed=11), honest_agent(name, seed=5), []
+        while not game.is_terminal() and len(actions) < 12:
+            actions.append(agent.act(game.view(game.current_player)).to_dict())
+            game.apply(actions[-1])
+        return actions
+
+    assert play() == play()
+
+
+def test_greedy_and_search_place_more_tiles_than_random_play() -> None:
+    def mean_score(name: str, **budget: int) -> float:
+        scores = []
+        for deal in range(12):
+            game, agent = town.new_solo("town55", seed=deal), agents.make_agent(name, seed=deal, **budget)
+            while not game.is_terminal():
+                game.apply(agent.act(game.view(0)))
+            scores.append(game.board.placed())
+        return sum(scores) / len(scores)
+
+    random_mean = mean_score("random")
+    assert mean_score("greedy") > random_mean
+    assert mean_score("ismcts", iterations=40) > random_mean
+
+
+# --- no peeking -----------------------------------------------------------------------------------------------
+def swap_hidden_shapes(state: town.MultiState, other: int) -> town.MultiState:
+    """The same position but with ``other``'s hand shapes swapped with bag tiles of the same colours."""
+    data = state.to_dict()
+    bag = [tuple(tile) for tile in data["bag"]]
+    swaps = 0
+    for i, (colour, shape) in enumerate(data["hands"][other]):
+        stand_in = next((tile for tile in bag if tile[0] == colour), None)
+        if stand_in is not None:
+            bag[bag.index(stand_in)] = (colour, shape)
+            data["hands"][other][i] = list(stand_in)
+            swaps += 1
+    assert swaps, "the test needs a hand tile whose colour is also in the bag"
+    data["bag"] = [list(tile) for tile in bag]
+    return town.from_dict(data)  # type: ignore[return-value]
+
+
+def reorder_hidden_piles(state: town.SoloState) -> town.SoloState:
+    """The same solo position with the tiles below the pile tops dealt in another order."""
+    data = copy.deepcopy(state.to_dict())
+    hidden = [tile for pile in data["piles"] for tile in pile[:-1]]
+    hidden.reverse()
+    tiles = iter(hidden)
+    data["piles"] = [[next(tiles) for _ in pile[:-1]] + pile[-1:] for pile in data["piles"]]
+    return town.from_dict(data)  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize("name", HONEST)
+def test_agents_do_not_see_other_hands_shapes(name: str) -> None:
+    for deal in range(4):
+        game = town.new_game("town77", players=3, seed=deal)
+        for _ in range(5 + deal):
+            game.apply(game.legal_actions()[-1])
+        player = game.current_player
+        assert player is not None
+        twin = swap_hidden_shapes(game, (player + 1) % 3)
+        assert twin.hands != game.hands
+        assert twin.view(player).to_dict() == game.view(player).to_dict()
+        assert honest_agent(name, deal).act(game.view(player)) == honest_agent(name, deal).act(twin.view(player))
+
+
+@pytest.mark.parametrize("name", HONEST)
+def test_agents_do_not_see_the_order_below_the_pile_tops(name: str) -> None:
+    for deal in range(4):
+        game = town.new_solo("town66", seed=deal)
+        game.apply(game.legal_actions()[0])
+        twin = reorder_hidden_piles(game)
+        assert twin.piles != game.piles
+        assert honest_agent(name, deal).act(game.view(0)) == honest_agent(name, deal).act(twin.view(0))
+
+
+# --- the clairvoyant solver -----------------------------------------------------------------------------------
+def brute_force(state: town.State) -> int:
+    """The best final score of a solo position, by trying every line."""
+    if state.is_terminal():
+        return state.board.placed()
+    best = 0
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply(action)
+        best = max(best, brute_force(child))
+    return best
+
+
+@pytest.mark.parametrize(("rules", "moves", "count"), [("town33", 1, 60), ("town44", 4, 40), ("town44", 7, 40)])
+def test_clairvoyant_solver_matches_brute_force(rules: str, moves: int, count: int) -> None:
+    rng, scores = Rng(len(rules) * moves), set()
+    for deal in range(count):
+        game = town.new_solo(rules, seed=deal)
+        for _ in range(moves):
+            if not game.is_terminal():
+                game.apply(rng.choice(game.legal_actions()))
+        best = solve(game)
+        assert best.exact and best.upper_bound == best.score
+        assert best.score == brute_force(game)
+        for action in best.actions:
+            game.apply(action)
+        assert game.is_terminal() and game.board.placed() == best.score
+        scores.add(best.score)
+    assert len(scores) > 1  # the positions are not all full boards
+
+
+def test_clairvoyant_solver_out_of_time_reports_a_lower_bound() -> None:
+    deal = town.new_solo("town77", seed=0)
+    best = solve(deal, seconds=0.2, beam_width=5)
+    assert not best.exact
+    assert 20 <= best.score <= best.upper_bound <= 49
+    for action in best.actions:
+        deal.apply(action)
+    assert deal.is_terminal() and deal.board.placed() == best.score
+
+
+def test_clairvoyant_agent_needs_the_full_state_and_reaches_par() -> None:
+    game = town.new_solo("town44", seed=5)
+    agent = ClairvoyantAgent()
+    with pytest.raises(ValueError, match="peeks"):
+        agent.act(game.view(0))
+    par = solve(game).score
+    while not game.is_terminal():
+        game.apply(agent.act(game))
+    assert game.board.placed() == par

@@ -1,0 +1,406 @@
+"""The lessons' checkers accept right answers, reject wrong ones with the right words, and never crash on junk."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import permutations
+from typing import Any
+
+import numpy as np
+import pytest
+
+from townwidget import latin
+from townwidget.exercises import (
+    MAX_SHOWN,
+    NO_ANSWER,
+    Verdict,
+    check_bachelor_square,
+    check_first_row_count,
+    check_graeco_latin,
+    check_latin_function,
+    check_latin_square,
+    check_orthogonal_mate,
+    check_reduction,
+    check_row_by_row_probability,
+    check_town_board,
+    check_transversal,
+)
+
+Square = list[list[int]]
+
+KLEIN = [[0, 1, 2, 3], [1, 0, 3, 2], [2, 3, 0, 1], [3, 2, 1, 0]]
+JUNK: list[Any] = [None, 7, "square", [[0, 1], [1]], [[0, "a"], [1, 0]], [[True, False], [False, True]], [[0.5]]]
+
+
+def cyclic(n: int) -> Square:
+    return [[(r + c) % n for c in range(n)] for r in range(n)]
+
+
+def assert_wrong(verdict: Verdict, *problems: str) -> None:
+    """The verdict is false, lists exactly these problems, and prints them under its first line."""
+    assert not verdict and not verdict.right
+    assert verdict.problems == problems
+    assert str(verdict).splitlines()[1:] == [f"- {problem}" for problem in problems]
+
+
+# --- the verdict ---------------------------------------------------------------------------------------------------
+def test_a_verdict_shows_as_its_text_in_a_notebook() -> None:
+    printed: list[str] = []
+
+    class Printer:
+        def text(self, text: str) -> None:
+            printed.append(text)
+
+    Verdict("a Latin square of order 1")._repr_pretty_(Printer(), cycle=False)
+    assert printed == ["Right: it is a Latin square of order 1."]
+
+
+def test_a_long_verdict_sums_up_the_problems_it_does_not_list() -> None:
+    lines = str(Verdict("something", tuple(f"problem {i}" for i in range(MAX_SHOWN + 3)))).splitlines()
+    assert len(lines) == 1 + MAX_SHOWN + 1
+    assert lines[-1] == "- ... and 3 more problems"
+
+
+@pytest.mark.parametrize("junk", JUNK)
+def test_no_checker_raises_on_a_junk_answer(junk: Any) -> None:
+    verdicts = [
+        check_latin_square(junk, n=2),
+        check_latin_function(junk),
+        check_reduction(cyclic(2), junk),
+        check_first_row_count(3, junk),
+        check_row_by_row_probability(cyclic(2), junk),
+        check_graeco_latin(junk, junk, n=2),
+        check_transversal(cyclic(3), junk),
+        check_orthogonal_mate(cyclic(3), junk),
+        check_bachelor_square(junk, n=2),
+        check_town_board(junk, tiles=4),
+    ]
+    assert not any(verdicts)
+    assert all(verdict.problems for verdict in verdicts)
+
+
+# --- lesson 02: Latin squares --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("square", [[[0]], cyclic(5), KLEIN, np.array(cyclic(3)), latin.random_latin_square(7, rng=1)])
+def test_latin_squares_are_accepted(square: Any) -> None:
+    assert check_latin_square(square)
+    assert str(check_latin_square(square)) == f"Right: it is a Latin square of order {len(square)}."
+
+
+def test_a_repeat_is_named_with_its_line_and_cells() -> None:
+    square = cyclic(5)
+    square[2][4] = 3
+    assert_wrong(
+        check_latin_square(square),
+        "row 2 holds symbol 3 twice (columns 1 and 4)",
+        "column 4 holds symbol 3 twice (rows 2 and 4)",
+    )
+
+
+def test_three_repeats_and_bad_cells_are_named() -> None:
+    assert_wrong(
+        check_latin_square([[0, 0, 0], [1, 2, None], [2, "x", 5]]),
+        "cell [1, 2] is empty",
+        "cell [2, 1] holds 'x', not a whole number",
+        "cell [2, 2] holds 5, but the symbols are 0 to 2",
+        "row 0 holds symbol 0 three times (columns 0, 1 and 2)",
+    )
+
+
+@pytest.mark.parametrize(
+    ("square", "n", "problem"),
+    [
+        (None, 4, NO_ANSWER),
+        ([[0, 1], [1, 0]], 3, "the square has 2 rows, but it needs 3"),
+        ([[0, 1], [1]], None, "row 1 of the square has 1 cell, but it needs 2"),
+        ([[0, 1], 5], None, "row 1 of the square is 5, not a list of 2 cells"),
+        ("01", 2, "the square should be a list of 2 rows, not str"),
+        ([[True, False], [False, True]], None, "cell [0, 0] holds True, not a whole number"),
+    ],
+)
+def test_a_malformed_square_is_reported_not_raised(square: Any, n: int | None, problem: str) -> None:
+    assert check_latin_square(square, n=n).problems[0] == problem
+
+
+def test_givens_must_be_kept() -> None:
+    givens = [[0, None, None], [None, None, 0], [None, 0, None]]
+    assert check_latin_square([[0, 1, 2], [1, 2, 0], [2, 0, 1]], givens=givens)
+    assert_wrong(
+        check_latin_square([[1, 0, 2], [0, 2, 1], [2, 1, 0]], givens=givens),
+        "cell [0, 0] is given as 0, but your square has 1",
+        "cell [1, 2] is given as 0, but your square has 1",
+        "cell [2, 1] is given as 0, but your square has 1",
+    )
+
+
+@pytest.mark.parametrize("givens", [[[0, 0], [None, None]], [[0, None], [None, 2]], "givens", [[None, 1], [1, "x"]]])
+def test_broken_givens_are_the_lessons_fault_and_raise(givens: Any) -> None:
+    with pytest.raises(ValueError, match="givens"):
+        check_latin_square([[0, 1], [1, 0]], givens=givens)
+
+
+def test_the_order_must_suit_the_givens() -> None:
+    with pytest.raises(ValueError, match="the givens have 2 rows, but the order is 3"):
+        check_latin_square(cyclic(3), n=3, givens=[[0, None], [None, None]])
+    with pytest.raises(ValueError, match="order n"):
+        check_latin_square(cyclic(3), n=0)
+
+
+def is_latin_by_sorting(square: Any) -> bool:
+    n = len(square)
+    rows_ok = all(sorted(row) == list(range(n)) for row in square)
+    return rows_ok and all(sorted(column) == list(range(n)) for column in zip(*square, strict=False))
+
+
+def test_a_correct_latin_test_is_accepted() -> None:
+    assert check_latin_function(is_latin_by_sorting)
+    assert check_latin_function(latin.is_latin_square)
+    assert check_latin_function(lambda square: np.bool_(is_latin_by_sorting(square)))  # numpy's booleans count too
+
+
+def test_a_latin_test_that_forgets_the_columns_is_caught() -> None:
+    def rows_only(square: Any) -> bool:
+        return all(sorted(row) == list(range(len(square))) for row in square)
+
+    assert_wrong(
+        check_latin_function(rows_only),
+        "it says True for a grid whose columns repeat symbols (its rows do not): [[0, 1, 2], [1, 2, 0], [0, 1, 2]]",
+    )
+
+
+def test_a_latin_test_that_crashes_or_returns_nothing_is_caught() -> None:
+    def crashes_on_ragged_rows(square: Any) -> bool:
+        return is_latin_by_sorting(np.array(square).tolist())  # numpy refuses ragged rows
+
+    problems = check_latin_function(crashes_on_ragged_rows).problems
+    assert len(problems) == 1
+    assert problems[0].startswith("it raised ValueError: ")
+    assert problems[0].endswith(" on a grid whose rows have different lengths: [[0, 1], [1, 0, 2]]")
+
+    def forgets_return(square: Any) -> None:
+        is_latin_by_sorting(square)
+
+    assert_wrong(
+        check_latin_function(forgets_return),
+        "it returned None, not True or False, for the square of order 1 (is a return missing?)",
+    )
+
+
+def test_a_latin_test_may_change_its_argument_without_fooling_the_checker() -> None:
+    def destructive(square: Any) -> bool:
+        answer = is_latin_by_sorting(square)
+        square.clear()
+        return answer
+
+    assert check_latin_function(destructive)
+
+
+def test_every_reduced_rearrangement_is_accepted() -> None:
+    # a square of order 5 that is no group's table, so the five choices of first row give different answers
+    original = [[2, 3, 4, 0, 1], [0, 1, 2, 3, 4], [4, 2, 0, 1, 3], [1, 0, 3, 4, 2], [3, 4, 1, 2, 0]]
+    accepted = set()
+    for first in range(5):  # the row put first fixes the column order, which then fixes the row order
+        rows = [original[first]] + original[:first] + original[first + 1 :]
+        columns = [rows[0].index(symbol) for symbol in range(5)]
+        reduced = sorted(([row[k] for k in columns] for row in rows), key=lambda row: row[0])
+        assert check_reduction(original, reduced)
+        accepted.add(str(reduced))
+    assert len(accepted) == 5
+
+
+def test_a_reduction_that_is_not_reduced_or_renames_symbols_is_caught() -> None:
+    original = [[2, 0, 1], [0, 1, 2], [1, 2, 0]]
+    assert_wrong(
+        check_reduction(original, [[0, 1, 2], [2, 0, 1], [1, 2, 0]]), "the first column reads [0, 2, 1], not [0, 1, 2]"
+    )
+    assert_wrong(
+        check_reduction(original, original),
+        "the first row reads [2, 0, 1], not [0, 1, 2]",
+        "the first column reads [2, 0, 1], not [0, 1, 2]",
+    )
+    problems = check_reduction(cyclic(4), KLEIN).problems  # reduced, but no rearrangement of the cyclic square
+    assert len(problems) == 1 and problems[0].startswith("it is reduced, but it is not the given square")
+    with pytest.raises(ValueError, match="the original square is not a Latin square"):
+        check_reduction([[0, 0], [1, 1]], [[0, 1], [1, 0]])
+
+
+@pytest.mark.parametrize(("n", "count"), [(1, 1), (2, 1), (3, 2), (4, 24), (5, 1344)])
+def test_the_first_row_counts_are_known(n: int, count: int) -> None:
+    # A002860 / n!: 1, 2/2, 12/6, 576/24, 161280/120
+    assert check_first_row_count(n, count)
+    assert check_first_row_count(n, float(count))  # as a division gives it
+    assert not check_first_row_count(n, count + 1)
+
+
+def test_a_wrong_first_row_count_is_called_too_small_or_too_large() -> None:
+    assert check_first_row_count(5, 1343).problems[0] == "1343 is too small"
+    assert check_first_row_count(5, 161280).problems[0] == "161280 is too large"
+    assert_wrong(check_first_row_count(5, 1344.5), "expected a whole number, not 1344.5")
+    with pytest.raises(ValueError, match="order n"):
+        check_first_row_count(7, 1)
+
+
+def test_the_row_by_row_chance_is_the_product_of_the_choices() -> None:
+    # by hand: 24 first rows, then 9 that clash with no column; the cyclic square then allows 2 third rows and the
+    # Klein square 4 (columns 0, 1 need {2, 3} and columns 2, 3 need {0, 1}); the last row is forced
+    assert check_row_by_row_probability(cyclic(4), Fraction(1, 24 * 9 * 2))
+    assert check_row_by_row_probability(KLEIN, "1 / 864")
+    assert check_row_by_row_probability(KLEIN, 1 / 864)
+    assert check_row_by_row_probability([[0]], 1)
+    assert_wrong(
+        check_row_by_row_probability(cyclic(4), Fraction(1, 576)),
+        "1/576 is one over the number of Latin squares of order 4: the chance under a uniform sampler. "
+        "Is this one uniform?",
+        "hint: multiply, row by row, 1 / (the number of rows the sampler could have drawn there)",
+    )
+    assert check_row_by_row_probability(cyclic(4), 1 / 431).problems[0] == f"{1 / 431} is too large"
+    assert_wrong(check_row_by_row_probability(cyclic(4), "a half"), "'a half' is not a number")
+    with pytest.raises(ValueError, match="order n"):
+        check_row_by_row_probability(cyclic(8), 1)
+
+
+def test_the_row_by_row_chance_matches_the_sampler_run() -> None:
+    """Independent of the checker's formula: run the sampler and count how often it lands on the cyclic square."""
+    rng = np.random.default_rng(7)
+    rows = [list(p) for p in permutations(range(4))]
+    hits, draws = 0, 4000
+    for _ in range(draws):
+        square: Square = []
+        while len(square) < 4:
+            fitting = [row for row in rows if all(row[k] != above[k] for above in square for k in range(4))]
+            square.append(fitting[rng.integers(len(fitting))])
+        hits += square == cyclic(4)
+    chance = 1 / 432
+    assert check_row_by_row_probability(cyclic(4), chance)
+    assert abs(hits / draws - chance) < 4 * (chance * (1 - chance) / draws) ** 0.5
+
+
+# --- lesson 03: Euler's 36 officers --------------------------------------------------------------------------------
+@pytest.mark.parametrize("n", [3, 4, 5, 7, 8, 9])
+def test_the_finite_field_boards_are_graeco_latin(n: int) -> None:
+    a, b = latin.graeco_latin_square(n)
+    assert check_graeco_latin(a, b)
+    assert check_graeco_latin(np.array(a), b, n=n)
+
+
+def test_a_repeated_colour_shape_or_pair_is_named() -> None:
+    a = cyclic(5)
+    b = [[(2 * r + c) % 5 for c in range(5)] for r in range(5)]
+    assert check_graeco_latin(a, b)
+    b[0][0], b[0][1] = b[0][1], b[0][0]  # row 0 still has no repeat, but columns 0 and 1 now do
+    assert_wrong(
+        check_graeco_latin(a, b),
+        "column 0 holds shape 1 twice (rows 0 and 3)",
+        "column 1 holds shape 0 twice (rows 0 and 2)",
+    )
+    same = check_graeco_latin(a, a)
+    assert len(same.problems) == 5
+    assert same.problems[0] == "the pair (0, 0) appears 5 times (cells [0, 0], [1, 4], [2, 3], [3, 2] and [4, 1])"
+
+
+def test_each_square_of_a_pair_is_named_when_malformed() -> None:
+    assert_wrong(
+        check_graeco_latin([[0, 1], [1, 0, 0]], [[0, 1]]),
+        "row 1 of the colour square has 3 cells, but it needs 2",
+        "the shape square has 1 row, but it needs 2",
+    )
+
+
+def test_transversals_are_accepted_and_clashes_named() -> None:
+    square = cyclic(5)
+    for found in latin.transversals(square):
+        assert check_transversal(square, found)
+    assert check_transversal(square, np.array([0, 2, 4, 1, 3]))
+    assert_wrong(
+        check_transversal(square, [0, 1, 1, 3, 4]),
+        "rows 1 and 2 both use column 1",
+        "symbol 3 appears twice (cells [2, 1] and [4, 4])",
+    )
+    assert check_transversal(square, [0, 1, 2, 3, 4])  # the diagonal of an odd cyclic square
+    assert_wrong(check_transversal(square, [0, 0, 0, 0, 0]), "rows 0, 1, 2, 3 and 4 all use column 0")
+    assert_wrong(
+        check_transversal(square, [0, 9, "x", 3]), "expected a list of 5 columns, one for each row, not [0, 9, 'x', 3]"
+    )
+    assert_wrong(
+        check_transversal(square, [0, 9, "x", 3, 4]),
+        "the column for row 1 is 9, but the columns are 0 to 4",
+        "the column for row 2 is 'x', not a whole number",
+    )
+    with pytest.raises(ValueError, match="the square is not a Latin square"):
+        check_transversal([[0, 1], [0, 1]], [0, 1])
+
+
+def test_orthogonal_mates_are_accepted_and_clashes_named() -> None:
+    a, b = latin.graeco_latin_square(7)
+    assert check_orthogonal_mate(a, b)
+    assert check_orthogonal_mate(b, a)
+    assert_wrong(
+        check_orthogonal_mate(cyclic(3), cyclic(3)),
+        "the pair (0, 0) appears three times (cells [0, 0], [1, 2] and [2, 1])",
+        "the pair (1, 1) appears three times (cells [0, 1], [1, 0] and [2, 2])",
+        "the pair (2, 2) appears three times (cells [0, 2], [1, 1] and [2, 0])",
+    )
+    assert check_orthogonal_mate(cyclic(3), [[0, 1], [1, 0]]).problems == ("your mate has 2 rows, but it needs 3",)
+
+
+def test_bachelor_squares_have_no_mate() -> None:
+    assert check_bachelor_square(cyclic(4))
+    assert check_bachelor_square(cyclic(6))
+    mate_of_cyclic_5 = latin.orthogonal_mate(cyclic(5))
+    assert_wrong(check_bachelor_square(cyclic(5)), f"it has an orthogonal mate, for example {mate_of_cyclic_5}")
+    assert check_bachelor_square(KLEIN).problems[0].startswith("it has an orthogonal mate, for example ")
+
+
+TWO_FLIPS_2X2 = [[[0, 0], [1, None]], [[1, None], [0, 1]]]
+
+
+def test_town_boards_built_by_legal_moves_are_accepted() -> None:
+    a, b = latin.graeco_latin_square(7)
+    full_town_77 = [[list(tile) for tile in row] for row in latin.superimpose(a, b)]
+    assert check_town_board(full_town_77, tiles=49)
+    assert check_town_board(TWO_FLIPS_2X2, tiles=4, flips=2, hidden={(0, 1): (1, 0), (1, 0): (1, 1)})
+    assert check_town_board(TWO_FLIPS_2X2, tiles=4, flips=2, hidden=[([0, 1], [1, 0]), ([1, 0], [1, 1])])
+
+
+def test_a_town_board_with_too_few_tiles_or_too_many_flips_is_caught() -> None:
+    hidden = {(0, 1): (1, 0), (1, 0): (1, 1)}
+    assert_wrong(
+        check_town_board(TWO_FLIPS_2X2, tiles=4, flips=1, hidden=hidden),
+        "the board has 2 colour-only tiles, but at most 1 flip is allowed",
+    )
+    assert_wrong(
+        check_town_board([[[0, 0], [1, 1]], [None, None]], tiles=4),
+        "the board holds 2 tiles, not 4",
+    )
+
+
+def test_a_town_board_that_breaks_a_rule_is_caught_in_the_engines_words() -> None:
+    assert_wrong(
+        check_town_board([[[0, 0], [0, 1]], [None, None]], tiles=2),
+        "cell [0, 1]: colour 0 is already in row 0 (at [0, 0])",
+    )
+    assert_wrong(
+        check_town_board([[[0, 0], [1, 1]], [[1, 1], None]], tiles=3), "cell [1, 0]: tile [1, 1] is already at [0, 1]"
+    )
+    assert_wrong(
+        check_town_board([[[0, 0], None], [None, [1, 1]]], tiles=2),
+        "no legal order builds this board: cell [1, 1] cannot be placed "
+        "(cell [1, 1] touches no placed tile (a tile must share a side with the city))",
+    )
+    assert_wrong(
+        check_town_board([[[0, 0], [1, None]], [None, None]], tiles=2, flips=1, hidden={(0, 1): (1, 1)}),
+        "no legal order builds this board: cell [0, 1] cannot be placed "
+        "(a flip is only allowed where the shape conflicts, and tile [1, 1] fits [0, 1] as it is)",
+    )
+    assert_wrong(
+        check_town_board([[[0, 0], [1, None]], [None, None]], tiles=2, flips=1),
+        "cell [0, 1] is colour-only: 'hidden' must name the tile turned over there",
+    )
+    assert_wrong(
+        check_town_board([[[0, 0], [1, None]], [None, None]], tiles=2, flips=1, hidden=5),
+        "hidden should map each colour-only cell (row, column) to its tile (colour, shape), not 5",
+    )
+
+
+def test_a_town_exercise_needs_sensible_numbers() -> None:
+    with pytest.raises(ValueError, match="flips must be an integer >= 0"):
+        check_town_board(TWO_FLIPS_2X2, tiles=4, flips=-1)

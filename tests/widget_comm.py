@@ -1,0 +1,60 @@
+"""A stand-in for the browser's end of a widget's comm, for the widget protocol tests (no browser, no kernel)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import comm
+import pytest
+
+
+class FrontEnd:
+    """Stands in for the browser's end of one widget's comm: keeps what Python sends, delivers intents."""
+
+    kernel = "a kernel"  # ipywidgets sends only on comms that have one
+
+    def __init__(self, data: dict[str, Any], comm_id: str) -> None:
+        self.comm_id = comm_id
+        self.messages: list[dict[str, Any]] = [{"method": "open", **data}]
+        self.handler: Any = None
+
+    def send(self, data: dict[str, Any], metadata: Any = None, buffers: Any = None) -> None:
+        self.messages.append(json.loads(json.dumps(data)))  # what would go over the wire
+
+    def on_msg(self, callback: Any) -> None:
+        self.handler = callback
+
+    def close(self, *args: Any, **kwargs: Any) -> None:
+        pass
+
+    def deliver(self, data: dict[str, Any]) -> list[dict[str, Any]]:
+        """A message from the browser; returns the messages Python sent in answer."""
+        before = len(self.messages)
+        self.handler({"content": {"data": data}, "buffers": []})
+        return self.messages[before:]
+
+    def intent(self, **content: Any) -> list[dict[str, Any]]:
+        return self.deliver({"method": "custom", "content": content})
+
+    def model(self) -> dict[str, Any]:
+        """The browser's copy of the traits: the opening state with every update applied."""
+        merged: dict[str, Any] = {}
+        for message in self.messages:
+            merged.update(message.get("state", {}))
+        return merged
+
+
+def use_front_ends(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every widget made from now on gets a FrontEnd as its comm (``widget.comm``)."""
+    count = iter(range(1_000_000))
+    monkeypatch.setattr(comm, "create_comm", lambda **kwargs: FrontEnd(kwargs.get("data", {}), f"comm-{next(count)}"))
+
+
+def browser_of(widget: Any) -> FrontEnd:
+    assert isinstance(widget.comm, FrontEnd)
+    return widget.comm
+
+
+def updates(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [message for message in messages if message.get("method") == "update"]

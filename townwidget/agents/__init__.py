@@ -1,0 +1,123 @@
+"""AI players: the :class:`Agent` protocol and the :func:`make_agent` registry.
+
+An agent receives **the acting player's view** (what that player may know), never the full state, and returns one
+of ``view.legal_actions()``. To plan, it may draw full states consistent with the view (``view.sample_state(rng)``)
+and play them forward through the core protocol (``legal_actions``, ``apply``, ``clone``, ``is_terminal``,
+``returns``, ``heuristic``). Every agent draws all its randomness from its own seeded generator, so the same seed
+and the same ``iterations`` budget give the same moves (a ``seconds`` budget depends on the machine's speed).
+
+The call shape::
+
+    view = state.view(player)
+    action = agent.act(view)
+    state.apply(action)
+
+>>> from townwidget import agents, town
+>>> game = town.new_solo("town44", seed=3)
+>>> bot = agents.make_agent("random", seed=1)
+>>> while not game.is_terminal():
+...     game.apply(bot.act(game.view(game.current_player)))
+>>> game.board.placed() >= 1
+True
+
+Writing your own agent takes a class with a ``name`` and an ``act`` method; it plays in the arena and the widget
+like the built-in ones:
+
+>>> class FirstChoice:
+...     name = "first-choice"
+...
+...     def act(self, view):
+...         return view.legal_actions()[0]  # always the first legal action
+>>> isinstance(FirstChoice(), agents.Agent)
+True
+
+Built-in agents (:data:`AGENT_NAMES`): ``"random"``, ``"greedy"``, ``"mcts"``, ``"ismcts"`` and ``"clairvoyant"``
+(the solo solver, the one agent allowed to see hidden tiles: it takes the full solo state, see
+:mod:`townwidget.agents.clairvoyant`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol, runtime_checkable
+
+from townwidget.core import View
+
+AGENT_NAMES = ("random", "greedy", "mcts", "ismcts", "clairvoyant")
+"""The names :func:`make_agent` accepts."""
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """A player: ``act(view)`` returns one of ``view.legal_actions()``; ``name`` labels it in tables."""
+
+    name: str
+
+    def act(self, view: View) -> Any: ...
+
+
+def make_agent(name: str, seed: int | None = None, iterations: int | None = None, seconds: float | None = None) -> Any:
+    """A new agent by name, seeded with ``seed`` (``None``: fresh entropy).
+
+    ``iterations`` (simulations per move) and ``seconds`` (time per move) bound the searching agents (``"mcts"``,
+    ``"ismcts"``, and ``"clairvoyant"`` per deal); with both, the search stops at whichever comes first. The agents
+    that do not search (``"random"``, ``"greedy"``) ignore them.
+
+    >>> make_agent("random", seed=0).name
+    'random'
+    >>> make_agent("mcts", iterations=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: iterations must be a positive integer or None, not 0
+    """
+    if name not in _FACTORIES:
+        raise ValueError(f"unknown agent {name!r}: choose one of {', '.join(AGENT_NAMES)}")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise ValueError(f"seed must be an integer or None, not {seed!r}")
+    if iterations is not None and (not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1):
+        raise ValueError(f"iterations must be a positive integer or None, not {iterations!r}")
+    if seconds is not None and (not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or seconds <= 0):
+        raise ValueError(f"seconds must be a positive number or None, not {seconds!r}")
+    return _FACTORIES[name](seed, iterations, seconds)
+
+
+def _random(seed: int | None, iterations: int | None, seconds: float | None) -> Any:
+    from townwidget.agents.random import RandomAgent
+
+    return RandomAgent(seed)
+
+
+def _greedy(seed: int | None, iterations: int | None, seconds: float | None) -> Any:
+    from townwidget.agents.greedy import GreedyAgent
+
+    return GreedyAgent(seed)
+
+
+def _mcts(seed: int | None, iterations: int | None, seconds: float | None) -> Any:
+    from townwidget.agents.mcts import MCTSAgent
+
+    return MCTSAgent(seed, iterations=iterations, seconds=seconds)
+
+
+def _ismcts(seed: int | None, iterations: int | None, seconds: float | None) -> Any:
+    from townwidget.agents.mcts import ISMCTSAgent
+
+    return ISMCTSAgent(seed, iterations=iterations, seconds=seconds)
+
+
+def _clairvoyant(seed: int | None, iterations: int | None, seconds: float | None) -> Any:
+    from townwidget.agents.clairvoyant import ClairvoyantAgent
+
+    return ClairvoyantAgent(seconds=seconds)
+
+
+# Imported on first use, so importing the package stays cheap.
+_FACTORIES: dict[str, Callable[[int | None, int | None, float | None], Any]] = {
+    "random": _random,
+    "greedy": _greedy,
+    "mcts": _mcts,
+    "ismcts": _ismcts,
+    "clairvoyant": _clairvoyant,
+}
+
+__all__ = ["AGENT_NAMES", "Agent", "make_agent"]

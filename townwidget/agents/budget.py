@@ -1,0 +1,42 @@
+"""How long a search may think: a number of iterations, a time, or both (whichever runs out first).
+
+>>> budget = Budget(iterations=3, seconds=None, default_iterations=100)
+>>> list(budget.iterate())
+[0, 1, 2]
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Budget:
+    """``iterations`` per move, ``seconds`` per move, or both; with neither, ``default_iterations``."""
+
+    iterations: int | None
+    seconds: float | None
+    default_iterations: int
+
+    def iterate(self) -> Iterator[int]:
+        """Iteration numbers 0, 1, 2, ... until the budget is spent (at least one iteration is always given)."""
+        limit = self.iterations
+        if limit is None and self.seconds is None:
+            limit = self.default_iterations
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while limit is None or done < limit:
+            yield done
+            done += 1
+            if deadline is not None and time.perf_counter() >= deadline:
+                return
+
+    def describe(self) -> str:
+        """The budget in words, for tables."""
+        parts = [
+            f"{self.iterations} iterations" if self.iterations else "",
+            f"{self.seconds:g} s" if self.seconds else "",
+        ]
+        return " or ".join(part for part in parts if part) or f"{self.default_iterations} iterations"

@@ -1,0 +1,193 @@
+"""Monte Carlo tree search over states drawn from the acting player's view.
+
+Two agents share one tree search (UCT: Kocsis and Szepesvari, 2006):
+
+- :class:`MCTSAgent` (``"mcts"``), *determinized UCT*: it draws a few full states from the view (in solo: orders of
+  the unseen pile tiles), grows one UCT tree on each, and plays the action with the most visits over all trees.
+- :class:`ISMCTSAgent` (``"ismcts"``), *single-observer information-set MCTS* (Cowling, Powley and Whitehouse,
+  2012): one tree over the acting player's information, and a new drawn state at every iteration (in
+  multiplayer: the other hands' shapes and the bag, consistent with the public colours). A node's children are the
+  actions seen so far; selection considers only those legal in the current drawn state, and counts how often each
+  was available, which replaces the parent's visit count in the UCB formula.
+
+Both end a simulation with a *rollout*: moves chosen by the game's own position estimate (``state.heuristic``)
+on a few sampled actions, with some random moves, cut off after a few moves and scored by that estimate. Rewards
+are each player's ``returns()`` (in [0, 1]); the exploration term is scaled by the spread of the rewards seen, so
+one constant suits games whose rewards differ by 1/49 (a Town solo tile) or by 1 (a multiplayer win).
+
+Everything random comes from the agent's own seeded generator: same seed and same ``iterations``, same moves.
+
+>>> from townwidget import town
+>>> game = town.new_game("town44", players=2, seed=1)
+>>> agent = ISMCTSAgent(seed=0, iterations=50)
+>>> agent.act(game.view(0)) in game.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from townwidget.agents.budget import Budget
+from townwidget.agents.common import SearchState, legal_actions_of, sample
+from townwidget.core import Rng, View
+
+DEFAULT_ITERATIONS = 400
+EXPLORATION = 0.7  # UCB constant, in units of the reward spread seen so far
+DETERMINIZATIONS = 8  # trees grown by determinized UCT
+SAMPLE_POOL = 64  # states drawn by IS-MCTS per move, then reused
+ROLLOUT_DEPTH = 6  # moves played after the tree before the position estimate takes over
+ROLLOUT_CHOICES = 6  # actions the rollout policy compares at each move
+ROLLOUT_EPSILON = 0.1  # chance of a uniformly random rollout move
+
+
+class _Node:
+    """Statistics of one action in the tree: rewards are those of the player who took it."""
+
+    __slots__ = ("children", "visits", "reward", "available")
+
+    def __init__(self) -> None:
+        self.children: dict[Any, _Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.available = 0
+
+
+class _Search:
+    """One tree search: the shared selection, expansion, rollout and backpropagation."""
+
+    def __init__(self, rng: Rng, player: int) -> None:
+        self.rng = rng
+        self.player = player
+        self.low, self.high = math.inf, -math.inf  # rewards seen by the searching player
+
+    def iterate(self, root: _Node, state: SearchState) -> None:
+        """One simulation from ``root`` on ``state`` (a drawn state, changed in place)."""
+        path: list[tuple[_Node, int]] = []  # each node with the player who took its action
+        node = root
+        while not state.is_terminal():
+            actions, mover = state.legal_actions(), state.current_player
+            assert mover is not None
+            untried = [action for action in actions if action not in node.children]
+            if untried:
+                action = self.rng.choice(untried)
+                node.children[action] = child = _Node()
+                state.apply(action)
+                path.append((child, mover))
+                break
+            action = self._select(node, actions)
+            state.apply(action)
+            node = node.children[action]
+            path.append((node, mover))
+        rewards = self._rollout(state)
+        for child, mover in path:
+            child.visits += 1
+            child.reward += rewards[mover]
+        mine = rewards[self.player]
+        self.low, self.high = min(self.low, mine), max(self.high, mine)
+
+    def _select(self, node: _Node, actions: list[Any]) -> Any:
+        spread = max(self.high - self.low, 1e-3)
+        scale = EXPLORATION * spread
+        best, best_score = actions[0], -math.inf
+        for action in actions:
+            child = node.children[action]
+            child.available += 1
+            score = child.reward / child.visits + scale * math.sqrt(math.log(child.available) / child.visits)
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+    def _rollout(self, state: SearchState) -> list[float]:
+        """Play a few policy moves, then score the position with the game's estimate (exact when over)."""
+        rng = self.rng
+        for _ in range(ROLLOUT_DEPTH):
+            if state.is_terminal():
+                return state.returns()
+            actions = state.legal_actions()
+            if len(actions) == 1 or rng.random() < ROLLOUT_EPSILON:
+                state.apply(rng.choice(actions))
+            else:
+                state.apply(self._policy_move(state, actions))
+        if state.is_terminal():
+            return state.returns()
+        return [state.heuristic(player) for player in range(state.num_players)]
+
+    def _policy_move(self, state: SearchState, actions: list[Any]) -> Any:
+        """The best of a few sampled actions by the mover's position estimate after them."""
+        mover = state.current_player
+        assert mover is not None
+        if len(actions) > ROLLOUT_CHOICES:
+            actions = [actions[self.rng.randbelow(len(actions))] for _ in range(ROLLOUT_CHOICES)]
+        best, best_value = actions[0], -math.inf
+        for action in actions:
+            child = state.clone()
+            child.apply(action)
+            value = child.heuristic(mover)
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+
+def _most_visited(visits: dict[Any, int], actions: list[Any]) -> Any:
+    """The action with the most visits; the first in the legal order among equals (a stable choice)."""
+    return max(actions, key=lambda action: visits.get(action, 0))
+
+
+class MCTSAgent:
+    """Determinized UCT: a few drawn states, one UCT tree on each, the most visited action over all trees."""
+
+    name = "mcts"
+
+    def __init__(
+        self,
+        seed: int | Rng | None = None,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        determinizations: int = DETERMINIZATIONS,
+    ) -> None:
+        self.rng = seed if isinstance(seed, Rng) else Rng(seed)
+        self.budget = Budget(iterations, seconds, DEFAULT_ITERATIONS)
+        self.determinizations = determinizations
+
+    def act(self, view: View) -> Any:
+        actions = legal_actions_of(view)
+        if len(actions) == 1:
+            return actions[0]
+        search = _Search(self.rng, view.player)
+        drawn = [sample(view, self.rng.spawn()) for _ in range(self.determinizations)]
+        roots = [_Node() for _ in drawn]
+        for i in self.budget.iterate():
+            tree = i % len(drawn)
+            search.iterate(roots[tree], drawn[tree].clone())
+        visits: dict[Any, int] = {}
+        for root in roots:
+            for action, child in root.children.items():
+                visits[action] = visits.get(action, 0) + child.visits
+        return _most_visited(visits, actions)
+
+
+class ISMCTSAgent:
+    """Single-observer information-set MCTS: one tree, a new state drawn from the view at every iteration."""
+
+    name = "ismcts"
+
+    def __init__(
+        self, seed: int | Rng | None = None, iterations: int | None = None, seconds: float | None = None
+    ) -> None:
+        self.rng = seed if isinstance(seed, Rng) else Rng(seed)
+        self.budget = Budget(iterations, seconds, DEFAULT_ITERATIONS)
+
+    def act(self, view: View) -> Any:
+        actions = legal_actions_of(view)
+        if len(actions) == 1:
+            return actions[0]
+        search = _Search(self.rng, view.player)
+        root, drawn = _Node(), []
+        for i in self.budget.iterate():
+            # Drawing a state costs far more than a simulation: past SAMPLE_POOL draws, reuse them in turn.
+            if i < SAMPLE_POOL:
+                drawn.append(sample(view, self.rng.spawn()))
+            search.iterate(root, drawn[i % SAMPLE_POOL].clone())
+        return _most_visited({action: child.visits for action, child in root.children.items()}, actions)

@@ -1,0 +1,386 @@
+"""What the game widgets share: the seated player against AI opponents, with Python holding the truth.
+
+A :class:`GameWidget` holds an engine state (any game on the core protocol) and one seated player. The synced traits
+are rebuilt from ``state.to_dict(viewer=seat)`` in one ``hold_sync()`` after every change, so several views of the
+widget stay in step and nothing hidden from the seat reaches the browser. The browser sends *intents*
+(:mod:`townwidget.widget.intents`), checked as untrusted input: a refused intent shows its reason in the view and
+changes nothing; any other error is shown too, with its traceback printed, never swallowed. AI opponents
+(:func:`townwidget.agents.make_agent` names or objects with ``act(view)``) move on their own views. Undo restores a
+snapshot taken before the seat's last decision; a history slider shows earlier positions, read only.
+
+Each game's widget (:class:`~townwidget.widget.TownWidget`, :class:`~townwidget.widget.LittleTownWidget`) adds its
+own traits, intents and words through the hooks at the end of :class:`GameWidget`.
+
+>>> opponent_list(None, 3, ("greedy", "mcts"))
+['greedy', 'mcts', 'greedy']
+>>> opponent_list(["random"], 2, ("greedy",))
+Traceback (most recent call last):
+...
+ValueError: this game has 2 other seat(s) but 1 opponent(s) were given
+"""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Callable, Sequence
+from itertools import cycle, islice
+from typing import Any
+
+import anywidget
+import traitlets
+
+from townwidget.core.errors import IllegalAction
+from townwidget.core.rng import Rng
+
+MoveCallback = Callable[[int, Any], Any]
+
+
+def synced(trait: traitlets.TraitType) -> traitlets.TraitType:
+    """A trait the browser reads and nobody else writes (Python sets it with ``set_trait`` when publishing)."""
+    return trait.tag(sync=True)
+
+
+def check_seed(seed: Any) -> None:
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise ValueError(f"seed must be an integer or None, not {seed!r}")
+
+
+def opponent_list(opponents: Sequence[Any] | None, seats: int | None, defaults: Sequence[str]) -> list[Any]:
+    """The opponents for ``seats`` other seats (``None``: as many as given, or the defaults for a new game); the
+    defaults are repeated to fill the seats when no opponents are given."""
+    if opponents is None:
+        return list(islice(cycle(defaults), len(defaults) if seats is None else seats))
+    if isinstance(opponents, str) or not isinstance(opponents, Sequence):
+        raise ValueError(f"opponents must be a list of agent names or agents, not {opponents!r}")
+    for spec in opponents:
+        if not isinstance(spec, str) and not callable(getattr(spec, "act", None)):
+            raise ValueError(f"an opponent must be an agent name or an object with act(view), not {spec!r}")
+    if seats is not None and len(opponents) != seats:
+        raise ValueError(f"this game has {seats} other seat(s) but {len(opponents)} opponent(s) were given")
+    return list(opponents)
+
+
+def name_of(thing: Any) -> str:
+    """An agent's or a callback's name for messages."""
+    if isinstance(thing, str):
+        return thing
+    return str(getattr(thing, "name", None) or getattr(thing, "__qualname__", None) or type(thing).__name__)
+
+
+class GameWidget(anywidget.AnyWidget):
+    """The seated player's game in a notebook (see the module docstring); subclasses name the game and draw it."""
+
+    GAME = "game"  # in messages: "state must be a <GAME> state"
+    STATE_TYPES: tuple[type, ...] = ()
+    DEFAULT_OPPONENTS: tuple[str, ...] = ("random",)
+    LOOKING: tuple[str, ...] = ("step",)  # intents allowed while the history slider shows an earlier move
+    FRAME_OMITS: tuple[str, ...] = ("history",)  # keys of the viewer form left out of history frames
+
+    view = synced(traitlets.Dict(read_only=True))
+    seat = synced(traitlets.Int(0, read_only=True))
+    names = synced(traitlets.List(traitlets.Unicode(), read_only=True))
+    status = synced(traitlets.Unicode(read_only=True))
+    buttons = synced(traitlets.Dict(read_only=True))
+    error = synced(traitlets.Unicode(read_only=True))
+    moves = synced(traitlets.List(traitlets.Unicode(), read_only=True))  # the log in words (Widget.log is a logger)
+    step = synced(traitlets.Int(-1, read_only=True))
+    steps = synced(traitlets.Int(0, read_only=True))
+    frame = synced(traitlets.Dict(read_only=True))
+    outcome = synced(traitlets.Dict(read_only=True))
+    revision = synced(traitlets.Int(0, read_only=True))
+
+    def __init__(self, state: Any, seat: int, opponents: Sequence[Any] | None, seed: int | None) -> None:
+        check_seed(seed)
+        self._rng = Rng(seed)  # seeds the agents, later games and undo's re-deals
+        self._callbacks: list[MoveCallback] = []
+        self._error = ""
+        self._step: int | None = None  # the history frame on show; None: the game itself
+        self._opponents = opponent_list(opponents, state.num_players - 1, self.DEFAULT_OPPONENTS)
+        super().__init__()  # opens the comm: only once the arguments are known to be good
+        self._load(state, seat)
+        self.on_msg(self._receive_intent)
+
+    # --- public API ------------------------------------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        """The engine state being played (the whole truth; the browser sees only the seated player's view)."""
+        return self._state
+
+    @state.setter
+    def state(self, state: Any) -> None:
+        players, of_this_game = self._state.num_players, isinstance(state, self.STATE_TYPES)
+        if not of_this_game or state.num_players != players:
+            raise ValueError(f"state must be a {self.GAME} state with {players} player(s), not {state!r}")
+        self._load(state, self.seat)
+
+    @property
+    def history(self) -> list[tuple[int, Any]]:
+        """The moves so far as ``(player, action)`` pairs, oldest first."""
+        return [(player, action) for player, _phase, action in self._state.history]
+
+    def apply(self, action: Any) -> None:
+        """Play ``action`` for the player to act (an action object or its dict), then let AI opponents move.
+
+        An illegal action raises :class:`~townwidget.core.errors.IllegalAction` (a ValueError) and changes nothing.
+        """
+        self._step = None
+        if self._state.current_player == self.seat:
+            self._play_seat(action)
+        else:
+            self._state.apply(action)
+            self._after_move()
+        self._advance()
+        self._publish()
+
+    def new_game(self, seed: int | None = None) -> None:
+        """Start a new game like this one, with the same seat and opponents (``seed=None``: drawn from the widget's
+        own generator, so a seeded widget replays its sequence of games)."""
+        check_seed(seed)
+        self._load(self._new_state(self._rng.next64() if seed is None else seed), self.seat)
+
+    def on_move(self, callback: MoveCallback, remove: bool = False) -> None:
+        """Call ``callback(player, action)`` after every move (the seated player's, an opponent's, or ``apply``'s).
+
+        An exception in a callback does not undo the move: it is shown in the view and its traceback printed.
+        """
+        if not callable(callback):
+            raise ValueError(f"callback must be callable, not {callback!r}")
+        if remove:
+            self._callbacks.remove(callback)
+        else:
+            self._callbacks.append(callback)
+
+    def __repr__(self) -> str:
+        state, seat = self._state, self.seat
+        if state.current_player is None:
+            turn = "game over"
+        elif state.current_player == seat:
+            turn = f"your turn to {self._doing()}"
+        else:
+            turn = f"player {state.current_player} to {self._doing()}"
+        return f"{type(self).__name__}({self._label()}, seat {seat}: {turn}, {self._progress()})"
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """Refuse trait writes from the browser: it sends intents, and a tampered or stale view must not change what
+        Python holds. The true values are sent back."""
+        self._error = f"the view tried to change {sorted(sync_data)}: ignored (the view sends intents)"
+        self.send_state([key for key in sync_data if key in self.keys])
+        self._publish()
+
+    # --- loading and moving ----------------------------------------------------------------------------------
+    def _load(self, state: Any, seat: int) -> None:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.num_players:
+            raise ValueError(f"seat must be a player number from 0 to {state.num_players - 1}, not {seat!r}")
+        self._state = state
+        self.set_trait("seat", seat)
+        self._agents = self._make_agents(state, seat)
+        self._undo: list[tuple[Any, int]] = []  # (state before a decision of the seat, frames at that time)
+        self._frames = [self._frame()]
+        self._step, self._error = None, ""
+        self._drop_picks()
+        self._advance()
+        self._publish()
+
+    def _make_agents(self, state: Any, seat: int) -> dict[int, Any]:
+        from townwidget.agents import make_agent
+
+        others = [player for player in range(state.num_players) if player != seat]
+        return {
+            player: make_agent(spec, seed=self._rng.next64()) if isinstance(spec, str) else spec
+            for player, spec in zip(others, self._opponents, strict=True)
+        }
+
+    def _play_seat(self, action: Any) -> None:
+        """Apply the seated player's decision (the engine checks it), keeping a snapshot for undo."""
+        before = self._state.clone()
+        self._state.apply(action)
+        self._undo.append((before, len(self._frames)))
+        self._after_move()
+
+    def _after_move(self) -> None:
+        """Record the frame after the last move, drop the picks, and tell the callbacks who played what."""
+        player, _phase, action = self._state.history[-1]
+        self._frames.append(self._frame())
+        self._drop_picks()
+        for callback in list(self._callbacks):
+            try:
+                callback(player, action)
+            except Exception as error:  # shown in the view; the move stands
+                self._error = f"on_move callback {name_of(callback)} failed: {type(error).__name__}: {error}"
+                traceback.print_exc()
+
+    def _advance(self) -> None:
+        """Let the AI opponents move until it is the seated player's turn or the game is over."""
+        state = self._state
+        while state.current_player is not None and state.current_player != self.seat:
+            player = state.current_player
+            try:
+                action = self._agents[player].act(state.view(player))
+                state.apply(action)
+            except Exception as error:  # an agent's failure stops the game here, in plain view
+                self._error = f"{self._names()[player]} could not move: {type(error).__name__}: {error}"
+                traceback.print_exc()
+                return
+            self._after_move()
+
+    def _frame(self) -> dict[str, Any]:
+        """The seated player's view now, for the history slider (the log is not repeated in each frame)."""
+        frame = self._state.to_dict(viewer=self.seat)
+        for key in self.FRAME_OMITS:
+            frame.pop(key, None)
+        return frame
+
+    def _seat_decides(self, action: Any) -> None:
+        """The seated player's move from the browser: checked, applied, shown; then the opponents move."""
+        self._require_turn()
+        self._play_seat(action)
+        if self._state.current_player not in (None, self.seat):
+            self._publish()  # show the player's own move at once, while the opponents think
+            self._advance()
+
+    def _require_turn(self) -> None:
+        elsewhere = self._turn_elsewhere()
+        if elsewhere:
+            raise IllegalAction(elsewhere)
+
+    def _turn_elsewhere(self) -> str | None:
+        """Why the seated player may not act now: the game is over, or another player is to act."""
+        state = self._state
+        if state.current_player is None:
+            return "the game is over"
+        if state.current_player != self.seat:
+            return f"it is not your turn: {self._names()[state.current_player]} is to play"
+        return None
+
+    def _seat_actions(self) -> list[Any]:
+        """The seated player's legal actions now ([] on another player's turn or while a history frame is shown)."""
+        state = self._state
+        return state.legal_actions() if state.current_player == self.seat and self._step is None else []
+
+    # --- intents from the browser ----------------------------------------------------------------------------
+    def _receive_intent(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        self._error = ""
+        try:
+            intent = self._parse_intent(content)
+            if self._step is not None and intent.kind not in self.LOOKING:
+                last = len(self._frames) - 1
+                raise IllegalAction(f"move {self._step} of {last} is on show (read only): press Escape to play")
+            getattr(self, f"_on_{intent.kind}")(intent)
+        except ValueError as error:  # a refused intent: its reason is shown, nothing changed
+            self._error = self._words(str(error))
+        except Exception as error:  # a bug must be seen, not swallowed
+            self._error = f"internal error: {type(error).__name__}: {error}"
+            traceback.print_exc()
+        self._publish()
+
+    def _on_undo(self, _intent: Any) -> None:
+        if not self._undo:
+            raise IllegalAction("nothing to undo: you have not decided anything yet in this game")
+        before, frames = self._undo.pop()
+        self._state = self._restore(before)
+        del self._frames[frames:]
+        self._drop_picks()
+
+    def _on_step(self, intent: Any) -> None:
+        last = len(self._frames) - 1
+        if intent.step is not None and intent.step > last:
+            raise IllegalAction(f"'step' must be at most {last}, the number of moves so far")
+        self._drop_picks()
+        self._step = None if intent.step in (None, last) else intent.step
+
+    def _on_new_game(self, _intent: Any) -> None:
+        self.new_game()
+
+    # --- publishing ------------------------------------------------------------------------------------------
+    def _publish(self) -> None:
+        """Rebuild every synced trait from the seated player's view and the picks, in one message."""
+        view = self._state.to_dict(viewer=self.seat)
+        names = self._names()
+        last = len(self._frames) - 1
+        with self.hold_sync():
+            self.set_trait("view", view)
+            self.set_trait("names", names)
+            self._publish_game(view, names)
+            self.set_trait("buttons", self._buttons())
+            self.set_trait("error", self._error)
+            self.set_trait("moves", [self._describe(entry, names[entry["player"]], view) for entry in view["history"]])
+            self.set_trait("steps", last)
+            self.set_trait("step", -1 if self._step is None else self._step)
+            self.set_trait("frame", {} if self._step is None else self._frames[self._step])
+            self.set_trait("outcome", self._outcome(names))
+            self.set_trait("status", self._status(names))
+            self.set_trait("revision", self.revision + 1)
+
+    def _names(self) -> list[str]:
+        return [
+            "You" if player == self.seat else f"Player {player} ({name_of(self._agents[player])})"
+            for player in range(self._state.num_players)
+        ]
+
+    def _buttons(self) -> dict[str, Any]:
+        live = self._step is None
+        return {**self._game_buttons(), "undo": live and bool(self._undo), "new_game": live}
+
+    def _status(self, names: list[str]) -> str:
+        state = self._state
+        if self._step is not None:
+            return f"Move {self._step} of {len(self._frames) - 1} (read only): Escape returns to the game."
+        if state.current_player is None:
+            return self._final_status(names)
+        if state.current_player != self.seat:
+            return f"{names[state.current_player]} is thinking…"
+        return self._prompt()
+
+    # --- what each game provides -----------------------------------------------------------------------------
+    def _new_state(self, seed: int) -> Any:
+        """A new game like the one on show, dealt from ``seed``."""
+        raise NotImplementedError
+
+    def _parse_intent(self, content: Any) -> Any:
+        """The checked intent (with ``kind``, and ``step`` for the slider); raises IllegalAction naming the fault."""
+        raise NotImplementedError
+
+    def _publish_game(self, view: dict[str, Any], names: list[str]) -> None:
+        """Set the game's own traits (inside the publishing ``hold_sync``)."""
+        raise NotImplementedError
+
+    def _describe(self, entry: dict[str, Any], who: str, view: dict[str, Any]) -> str:
+        """One history entry of the viewer form in words."""
+        raise NotImplementedError
+
+    def _outcome(self, names: list[str]) -> dict[str, Any]:
+        """The final result for the view ({} until the game is over)."""
+        raise NotImplementedError
+
+    def _final_status(self, names: list[str]) -> str:
+        raise NotImplementedError
+
+    def _prompt(self) -> str:
+        """What the seated player may do now, on their turn."""
+        raise NotImplementedError
+
+    def _label(self) -> str:
+        """The game in a few words, for ``repr``."""
+        raise NotImplementedError
+
+    def _progress(self) -> str:
+        """How far the game is, for ``repr``."""
+        raise NotImplementedError
+
+    def _doing(self) -> str:
+        """What the player to act is doing, for ``repr`` ("your turn to ...")."""
+        return str(self._state.phase)
+
+    def _game_buttons(self) -> dict[str, Any]:
+        return {}
+
+    def _drop_picks(self) -> None:
+        """Forget what the seat picked in the view (after a move, an undo, a new game)."""
+
+    def _restore(self, before: Any) -> Any:
+        """The state to go on from after undoing to ``before`` (a game with hidden chance deals it again)."""
+        return before
+
+    def _words(self, reason: str) -> str:
+        """An engine message in the words the view uses."""
+        return reason

@@ -1,0 +1,274 @@
+"""LittleTownWidget: play Little Town in JupyterLab against AI opponents.
+
+Python holds the truth (see :mod:`townwidget.widget.base`). Everything the view shows or offers is computed from the
+seated player's view (``state.view(seat)``, built from ``state.to_dict(viewer=seat)``): the board, the market, the
+players' cubes, coins and points, the seat's own objective cards and everyone's completed ones, the round track, a
+log in words. Other players' objective cards stay hidden until they are completed.
+
+Playing is clicking: a lit grass space places a worker; then the seat's legal actions are offered as buttons in
+words (gather now, activate a building around the worker, end the turn; pay, feed, complete an objective...); a
+building the seat can pay for, clicked in the market, sends a worker to the construction site, and a lit space
+then takes the building. Each click is an intent, checked and played through the engine: a refused one shows the
+engine's reason and changes nothing. The AI opponents then play their turns.
+
+>>> widget = LittleTownWidget(opponents=["random"], seed=3)
+>>> widget
+LittleTownWidget(2 players, side 1, seat 0: your turn to place a worker or build, round 1 of 4, scores [0, 0])
+>>> widget.apply({"type": "place_worker", "cell": [1, 1]})
+>>> widget.state.phase, widget.choices[0]["text"]
+('act', 'Gather 1 wood now')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import traitlets
+
+from townwidget.core.errors import IllegalAction
+from townwidget.littletown import (
+    CARDS,
+    RESOURCES,
+    Action,
+    Activate,
+    Build,
+    PlaceBuilding,
+    PlaceWorker,
+    Rules,
+    State,
+    new_game,
+)
+from townwidget.littletown.board import CELLS, COLUMNS, Cell, cell_of
+from townwidget.littletown.data import ROUNDS
+from townwidget.littletown.refusals import refusal
+from townwidget.widget.base import GameWidget, check_seed, synced
+from townwidget.widget.intents import Intent, parse_little_town_intent
+from townwidget.widget.littletown_words import (
+    action_words,
+    describe_move,
+    effect_words,
+    seat_words,
+    space_words,
+)
+from townwidget.widget.words import ordinal
+
+STATIC = Path(__file__).parent / "static"
+# What a click on a space plays, per phase.
+CELL_ACTIONS: dict[str, type[PlaceWorker] | type[PlaceBuilding] | type[Activate]] = {
+    "turn": PlaceWorker,
+    "site": PlaceBuilding,
+    "act": Activate,
+    "residence": Activate,
+}
+ON_THE_BOARD = (PlaceWorker, PlaceBuilding, Build)  # actions chosen by clicking the board or the market
+DOING = {
+    "turn": "place a worker or build",
+    "act": "gather and activate",
+    "pay": "pay",
+    "give": "give cubes to the Shop",
+    "take": "take cubes from the Shop",
+    "site": "place a building",
+    "residence": "activate around the Residence",
+    "feed": "feed the workers",
+}
+PROMPTS = {
+    "turn": "Your turn: click a lit grass space to place a worker, or a market building you can pay for to build it.",
+    "act": "Gather now or activate the buildings around your worker (buttons, or click a lit building), "
+    "then End the turn.",
+    "pay": "Choose how to pay.",
+    "give": "The Shop: choose the 2 cubes you give.",
+    "take": "The Shop: choose the 2 cubes you take.",
+    "site": "Click a lit grass space to place your new building.",
+    "residence": "End of the round: activate the buildings around your Residence, then Finish.",
+    "feed": "End of the round: choose how to feed your workers.",
+}
+
+
+class LittleTownWidget(GameWidget):
+    """A Little Town game in a notebook: the seated player against AI opponents.
+
+    ``players`` (2 to 4) and ``rules`` (a :class:`~townwidget.littletown.Rules` or a dict of its options) set up a
+    new game; ``opponents`` are agent names for :func:`townwidget.agents.make_agent` or objects with ``act(view)``,
+    one per other seat (by default ``"greedy"`` in every other seat). ``state`` shows and continues any Little Town
+    state instead (its players and rules win). ``seed`` makes the set-up and the agents reproducible.
+    """
+
+    _esm = STATIC / "littletown.js"
+    _css = STATIC / "littletown.css"
+    GAME = "Little Town"
+    STATE_TYPES = (State,)
+    DEFAULT_OPPONENTS = ("greedy",)
+
+    catalogue = synced(traitlets.Dict(read_only=True))  # every building kind of these rules: cost, VP, effect
+    cards = synced(traitlets.Dict(read_only=True))  # the objective cards the seat may read: own and completed ones
+    legal = synced(traitlets.List(read_only=True))  # the spaces where a click plays now
+    notes = synced(traitlets.List(read_only=True))  # per space: what is there, and what a click there does or why not
+    market = synced(traitlets.List(read_only=True))  # the buildings left in the market: buildable now, or why not
+    choices = synced(traitlets.List(read_only=True))  # the seat's other legal actions, in words
+
+    def __init__(
+        self,
+        players: int = 2,
+        opponents: Sequence[Any] | None = None,
+        seat: int = 0,
+        seed: int | None = None,
+        rules: Rules | dict[str, Any] | None = None,
+        state: State | None = None,
+    ) -> None:
+        check_seed(seed)
+        if state is None:
+            state = new_game(players, seed, rules)
+        elif not isinstance(state, State):
+            raise ValueError(f"state must be a Little Town state, not {type(state).__name__}")
+        super().__init__(state, seat, opponents, seed)
+
+    # --- the game's part of the widget -----------------------------------------------------------------------
+    def _new_state(self, seed: int) -> State:
+        return new_game(self._state.num_players, seed, self._state.rules)
+
+    def _parse_intent(self, content: Any) -> Intent:
+        return parse_little_town_intent(content)
+
+    def _label(self) -> str:
+        return f"{self._state.num_players} players, side {self._state.rules.side}"
+
+    def _progress(self) -> str:
+        return f"round {self._state.round} of {ROUNDS}, scores {self._state.score}"
+
+    def _doing(self) -> str:
+        return DOING[self._state.phase]
+
+    def _describe(self, entry: dict[str, Any], who: str, view: dict[str, Any]) -> str:
+        return describe_move(entry, who, view)
+
+    def _words(self, reason: str) -> str:
+        """The engine's reason with players named as in the view ('you' for the seat)."""
+        return seat_words(reason, self.seat, self._names())
+
+    # --- intents from the browser ----------------------------------------------------------------------------
+    def _on_cell(self, intent: Intent) -> None:
+        self._require_turn()
+        phase = self._state.phase
+        if phase not in CELL_ACTIONS:
+            raise IllegalAction(f"no space is to be chosen now. {PROMPTS[phase]}")
+        assert intent.cell is not None
+        self._seat_decides(CELL_ACTIONS[phase](intent.cell))
+
+    def _on_build(self, intent: Intent) -> None:
+        assert intent.building is not None
+        self._seat_decides(Build(intent.building))
+
+    def _on_act(self, intent: Intent) -> None:
+        self._seat_decides(intent.action)
+
+    # --- publishing ------------------------------------------------------------------------------------------
+    def _publish_game(self, view: dict[str, Any], names: list[str]) -> None:
+        known = self._state.view(self.seat).sample_state(0)  # the game as the seat knows it: nothing hidden
+        live = known.current_player == self.seat and self._step is None
+        actions = known.legal_actions() if live else []
+        on_cells = {
+            action.cell: action for action in actions if isinstance(action, (PlaceWorker, PlaceBuilding, Activate))
+        }
+        self.set_trait("catalogue", _catalogue(known))
+        self.set_trait("cards", _readable_cards(view, self.seat))
+        self.set_trait("legal", [list(cell) for cell in on_cells])
+        self.set_trait("notes", self._notes(known, on_cells, names) if self._step is None else [])
+        self.set_trait("market", self._market(known, actions))
+        self.set_trait(
+            "choices",
+            [
+                {"action": action.to_dict(), "text": action_words(action, known, self.seat, names)}
+                for action in actions
+                if not isinstance(action, ON_THE_BOARD)
+            ],
+        )
+
+    def _notes(self, known: State, on_cells: Mapping[Cell, Action], names: list[str]) -> list[list[dict[str, str]]]:
+        """Per space: what is there (``what``), and on the seat's turn what a click there does or why it cannot
+        (``click``)."""
+        clicking = known.current_player == self.seat and known.phase in CELL_ACTIONS
+        grid: list[list[dict[str, str]]] = [[] for _ in range(CELLS // COLUMNS)]
+        for index in range(CELLS):
+            cell = cell_of(index)
+            if cell in on_cells:
+                click = action_words(on_cells[cell], known, self.seat, names)
+            elif clicking and (known.phase not in ("act", "residence") or known.buildings[index] is not None):
+                click = f"Not here: {self._words(refusal(known, CELL_ACTIONS[known.phase](cell)))}"
+            else:
+                click = ""
+            grid[cell[0]].append({"what": space_words(known, index, names), "click": click})
+        return grid
+
+    def _market(self, known: State, actions: list[Any]) -> list[dict[str, Any]]:
+        """The buildings left in the market, each buildable now or with the reason why not."""
+        elsewhere = self._turn_elsewhere()
+        rows = []
+        for kind in known.kinds:
+            left = known.market[kind.index]
+            if not left:
+                continue
+            build = Build(kind.id)
+            if build in actions:
+                why = ""
+            elif self._step is not None:
+                why = "an earlier move is on show (read only)"
+            else:
+                why = elsewhere or self._words(refusal(known, build))
+            rows.append({"id": kind.id, "left": left, "buildable": not why, "why": why})
+        return rows
+
+    def _outcome(self, names: list[str]) -> dict[str, Any]:
+        result = self._state.result()
+        if result is None:
+            return {}
+        vp = self._state.vp
+        rows = [
+            {
+                "rank": rank,
+                "name": names[player],
+                "score": score,
+                "sources": {source: points for source, points in vp[player].items() if points},
+                "winner": player in result["winners"],
+            }
+            for player, (rank, score) in enumerate(zip(result["ranks"], result["scores"], strict=True))
+        ]
+        return {"rows": sorted(rows, key=lambda row: row["rank"])}
+
+    def _final_status(self, names: list[str]) -> str:
+        result = self._state.result()
+        assert result is not None
+        scores, winners = result["scores"], result["winners"]
+        mine = scores[self.seat]
+        if winners == [self.seat]:
+            return f"Game over: you won with {mine} VP."
+        if self.seat in winners:
+            others = ", ".join(names[player] for player in winners if player != self.seat)
+            return f"Game over: you share the victory with {others} ({mine} VP each)."
+        rank, best = ordinal(result["ranks"][self.seat]), scores[winners[0]]
+        won = " and ".join(names[player] for player in winners)
+        return f"Game over: you finished {rank} of {self._state.num_players} with {mine} VP; {won} won with {best} VP."
+
+    def _prompt(self) -> str:
+        return PROMPTS[self._state.phase]
+
+
+def _catalogue(known: State) -> dict[str, dict[str, Any]]:
+    """Every building kind of these rules (the rulebook's public components), for drawing tiles and the market."""
+    return {
+        kind.id: {
+            "name": kind.name,
+            "cost": {**dict(zip(RESOURCES, kind.cost, strict=True)), "coins": kind.cost_coins},
+            "vp": kind.vp,
+            "effect": effect_words(kind),
+        }
+        for kind in known.kinds
+    }
+
+
+def _readable_cards(view: dict[str, Any], seat: int) -> dict[str, dict[str, Any]]:
+    """The texts of the objective cards the seat may read: their own, and every card completed (revealed)."""
+    players = view["players"]
+    readable = set(players[seat]["objectives"]) | {card for entry in players for card in entry["completed"]}
+    return {str(card): {"text": CARDS[card].text, "vp": CARDS[card].vp} for card in sorted(readable)}

@@ -1,0 +1,546 @@
+// The LittleTownWidget front end (an anywidget ES module, hand-written: no build step).
+//
+// It draws what Python publishes and reports clicks as intents: {intent: "cell", cell: [r, c]} for a space,
+// {intent: "build", building: id} for a market building, {intent: "act", action: {...}} for one of the choices
+// Python lists in words. It decides nothing: which spaces are lit, what each choice means, why a building cannot be
+// built, all come from Python, which holds the game and checks every intent.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+const CELL = 56; // board space size
+const MARGIN = 20; // room for the coordinates
+const MOVE_DELAY_MS = 300; // opponents' pieces appear one after another
+const RESOURCES = ["wood", "stone", "fish", "wheat"];
+const TERRAIN = { F: "forest", M: "mountain", L: "lake", ".": "grass" };
+// Player colours from the Okabe-Ito palette (safe for colour-blind eyes); every piece also shows its player number.
+const PLAYER_COLOURS = ["#E69F00", "#0072B2", "#CC79A7", "#F0E442"];
+const PLAYER_INK = ["#222", "#fff", "#222", "#222"];
+const SOURCES = {
+  buildings: "buildings",
+  effects: "effects",
+  objectives: "objectives",
+  cathedral: "Cathedral",
+  feeding: "feeding",
+  castle: "Castle",
+  watchtower: "Watchtower",
+  coins: "coins",
+};
+
+function svg(tag, attrs, parent) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, String(value));
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+function html(tag, attrs, parent, text) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === false || value === null || value === undefined) continue;
+    node.setAttribute(key, value === true ? "" : String(value));
+  }
+  if (text !== undefined) node.textContent = text;
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+function svgText(parent, x, y, text, attrs) {
+  const node = svg("text", { x, y, ...attrs }, parent);
+  node.textContent = text;
+  return node;
+}
+
+const cellKey = (cell) => `${cell[0]},${cell[1]}`;
+const plural = (count, word) => `${count} ${word}${count === 1 ? "" : "s"}`;
+
+// A resource cube: a small coloured square (with the resource's name as its title) and a count.
+function cube(parent, resource, count) {
+  const item = html("span", { class: `ltw-cube ltw-${resource}`, title: resource }, parent);
+  html("span", { class: "ltw-swatch" }, item);
+  html("span", {}, item, `${count} ${resource}`);
+  return item;
+}
+
+function coins(parent, count) {
+  const item = html("span", { class: "ltw-cube ltw-coins", title: "coins" }, parent);
+  html("span", { class: "ltw-swatch" }, item);
+  html("span", {}, item, plural(count, "coin"));
+  return item;
+}
+
+// A building's name on its tile, in at most two lines.
+function nameLines(name) {
+  const words = name.split(" ");
+  return words.length > 1 ? [words.slice(0, -1).join(" "), words[words.length - 1]] : [name];
+}
+
+// Where each newly placed piece was put, in order: opponents' moves appear one by one.
+function newPieces(history, seen) {
+  const delays = new Map();
+  if (seen === null || history.length <= seen) return delays;
+  let order = 0;
+  for (const entry of history.slice(seen)) {
+    if (entry.type === "place_worker" || entry.type === "place_building") {
+      delays.set(cellKey(entry.cell), order++ * MOVE_DELAY_MS);
+    }
+  }
+  return delays;
+}
+
+function createView(model, el) {
+  const root = html("div", { class: "ltw-root", tabindex: 0, "data-lm-suppress-shortcuts": "true" }, el);
+  const local = { hover: null, seen: null };
+  const get = (name) => model.get(name);
+  const send = (intent) => model.send(intent);
+  const live = () => get("step") < 0;
+  const shown = () => (live() ? get("view") : get("frame"));
+
+  // --- the board -------------------------------------------------------------------------------------------
+  function drawBoard(parent) {
+    const state = shown();
+    const rows = state.terrain.length;
+    const columns = state.terrain[0].length;
+    const width = MARGIN + columns * CELL + 2;
+    const height = MARGIN + rows * CELL + 2;
+    const board = svg("svg", { class: "ltw-board", width, height, viewBox: `0 0 ${width} ${height}` }, parent);
+    for (let c = 0; c < columns; c++) {
+      svgText(board, MARGIN + c * CELL + CELL / 2, 14, String(c), { class: "ltw-coord", "text-anchor": "middle" });
+    }
+    for (let r = 0; r < rows; r++) {
+      svgText(board, MARGIN / 2, MARGIN + r * CELL + CELL / 2 + 4, String(r), {
+        class: "ltw-coord",
+        "text-anchor": "middle",
+      });
+    }
+    const legal = new Set((live() ? get("legal") : []).map(cellKey));
+    const notes = live() ? get("notes") : [];
+    for (let r = 0; r < rows; r++) {
+      for (let c = 0; c < columns; c++) {
+        const ground = state.terrain[r][c];
+        const x = MARGIN + c * CELL;
+        const y = MARGIN + r * CELL;
+        const classes = ["ltw-cell", `ltw-${TERRAIN[ground]}`];
+        if (legal.has(cellKey([r, c]))) classes.push("ltw-legal");
+        const space = svg("g", { class: classes.join(" "), "data-cell": cellKey([r, c]) }, board);
+        svg("rect", { x, y, width: CELL, height: CELL }, space);
+        drawTerrain(space, ground, x, y);
+        const note = notes.length ? notes[r][c] : null;
+        svg("title", {}, space).textContent = note ? note.what : TERRAIN[ground];
+        space.addEventListener("click", () => send({ intent: "cell", cell: [r, c] }));
+        space.addEventListener("mouseenter", () => {
+          local.hover = [r, c];
+          drawHover();
+        });
+        space.addEventListener("mouseleave", () => {
+          local.hover = null;
+          drawHover();
+        });
+      }
+    }
+    const delays = live() ? newPieces(get("view").history, local.seen) : new Map();
+    const turn = state.turn;
+    const activated = new Set((turn.activated || []).map(cellKey));
+    for (const building of state.buildings) drawBuilding(board, building, activated, delays);
+    for (const worker of state.workers) drawWorker(board, worker, turn, delays);
+    for (const key of legal) {
+      const [r, c] = key.split(",").map(Number);
+      svg(
+        "circle",
+        { cx: MARGIN + c * CELL + CELL / 2, cy: MARGIN + r * CELL + 8, r: 4, class: "ltw-legal-dot" },
+        board,
+      );
+    }
+    svg("g", { class: "ltw-overlay" }, board);
+  }
+
+  // Terrain is told by its colour and by a drawing: trees, a peak, waves.
+  function drawTerrain(parent, ground, x, y) {
+    const mid = x + CELL / 2;
+    if (ground === "F") {
+      for (const [dx, dy, s] of [
+        [-14, 4, 11],
+        [8, 0, 13],
+        [-2, 14, 10],
+      ]) {
+        const cx = mid + dx;
+        const cy = y + CELL / 2 + dy;
+        svg(
+          "path",
+          { d: `M${cx} ${cy - s}L${cx + s * 0.7} ${cy + s * 0.6}H${cx - s * 0.7}Z`, class: "ltw-tree" },
+          parent,
+        );
+      }
+    } else if (ground === "M") {
+      const base = y + CELL - 12;
+      svg(
+        "path",
+        {
+          d: `M${x + 8} ${base}L${mid - 6} ${y + 16}L${mid + 4} ${y + 30}L${mid + 12} ${y + 22}L${x + CELL - 8} ${base}Z`,
+          class: "ltw-peak",
+        },
+        parent,
+      );
+    } else if (ground === "L") {
+      for (const dy of [20, 32, 44]) {
+        svg("path", { d: `M${x + 12} ${y + dy}q6 -6 12 0t12 0t12 0`, class: "ltw-wave" }, parent);
+      }
+    }
+  }
+
+  function drawBuilding(board, building, activated, delays) {
+    const catalogue = get("catalogue");
+    const kind = catalogue[building.building];
+    const [r, c] = building.cell;
+    const x = MARGIN + c * CELL;
+    const y = MARGIN + r * CELL;
+    const key = cellKey(building.cell);
+    const group = svg("g", { class: "ltw-building", "data-building-cell": key }, board);
+    svg("rect", { x: x + 4, y: y + 4, width: CELL - 8, height: CELL - 8, rx: 5, class: "ltw-tile" }, group);
+    nameLines(kind.name).forEach((line, i) => {
+      const fit = line.length > 8 ? { textLength: CELL - 14, lengthAdjust: "spacingAndGlyphs" } : {}; // long names
+      svgText(group, x + CELL / 2, y + 19 + i * 11, line, { class: "ltw-tile-name", "text-anchor": "middle", ...fit });
+    });
+    svgText(group, x + 8, y + CELL - 9, `${kind.vp} VP`, { class: "ltw-tile-vp" });
+    drawHouse(group, building.owner, x + CELL - 20, y + CELL - 22);
+    if (activated.has(key)) {
+      svg("rect", { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 6, class: "ltw-activated" }, group);
+    }
+    if (delays.has(key)) {
+      group.classList.add("ltw-new");
+      group.style.animationDelay = `${delays.get(key)}ms`;
+    }
+  }
+
+  // The owner's house token: a small house in the player's colour with the player's number.
+  function drawHouse(parent, player, x, y) {
+    svg(
+      "path",
+      {
+        d: `M${x} ${y + 6}L${x + 7} ${y}L${x + 14} ${y + 6}V${y + 16}H${x}Z`,
+        fill: PLAYER_COLOURS[player],
+        class: "ltw-house",
+      },
+      parent,
+    );
+    svgText(parent, x + 7, y + 14, String(player), {
+      class: "ltw-piece-number",
+      fill: PLAYER_INK[player],
+      "text-anchor": "middle",
+    });
+  }
+
+  function drawWorker(board, worker, turn, delays) {
+    const [r, c] = worker.cell;
+    const cx = MARGIN + c * CELL + CELL / 2;
+    const cy = MARGIN + r * CELL + CELL / 2;
+    const key = cellKey(worker.cell);
+    const group = svg("g", { class: "ltw-worker", "data-worker": worker.player }, board);
+    if (turn.worker && cellKey(turn.worker) === key)
+      svg("circle", { cx, cy, r: 17, class: "ltw-active-worker" }, group);
+    svg("circle", { cx, cy, r: 12, fill: PLAYER_COLOURS[worker.player], class: "ltw-pawn" }, group);
+    svgText(group, cx, cy + 4, String(worker.player), {
+      class: "ltw-piece-number",
+      fill: PLAYER_INK[worker.player],
+      "text-anchor": "middle",
+    });
+    if (delays.has(key)) {
+      group.classList.add("ltw-new");
+      group.style.animationDelay = `${delays.get(key)}ms`;
+    }
+  }
+
+  // The hovered space: outline it and say what is there and what a click would do (or why not).
+  function drawHover() {
+    const overlay = root.querySelector(".ltw-overlay");
+    const line = root.querySelector(".ltw-reason");
+    if (!overlay || !line) return;
+    overlay.replaceChildren();
+    line.textContent = "";
+    const notes = live() ? get("notes") : [];
+    const spot = local.hover;
+    if (!spot || !notes.length) return;
+    const note = notes[spot[0]][spot[1]];
+    svg(
+      "rect",
+      {
+        x: MARGIN + spot[1] * CELL + 1,
+        y: MARGIN + spot[0] * CELL + 1,
+        width: CELL - 2,
+        height: CELL - 2,
+        class: note.click.startsWith("Not here") ? "ltw-hover ltw-blocked" : "ltw-hover",
+      },
+      overlay,
+    );
+    line.textContent = `[${spot[0]}, ${spot[1]}] ${note.what}${note.click ? ` · ${note.click}` : ""}`;
+  }
+
+  // --- round track, choices, players, market, log ------------------------------------------------------------
+  function drawRounds(parent, state) {
+    const names = get("names");
+    const box = html("div", { class: "ltw-rounds", "aria-label": "round track" }, parent);
+    html("span", { class: "ltw-label" }, box, "Round");
+    for (let round = 1; round <= 4; round++) {
+      const current = round === state.round;
+      html(
+        "span",
+        { class: current ? "ltw-round ltw-now" : round < state.round ? "ltw-round ltw-past" : "ltw-round" },
+        box,
+        String(round),
+      );
+    }
+    html("span", { class: "ltw-first" }, box, `First player: ${names[state.first_player]}`);
+  }
+
+  function drawChoices(parent) {
+    const choices = get("choices");
+    const box = html("div", { class: "ltw-choices" }, parent);
+    if (!choices.length) return;
+    html("div", { class: "ltw-label" }, box, "Your choices");
+    choices.forEach((choice, i) => {
+      const button = html(
+        "button",
+        {
+          type: "button",
+          class: `ltw-choice ltw-choice-${choice.action.type}`,
+          "data-choice": i,
+          "data-kind": choice.action.type,
+        },
+        box,
+        choice.text,
+      );
+      button.addEventListener("click", () => send({ intent: "act", action: choice.action }));
+    });
+  }
+
+  function drawPlayers(parent, state) {
+    const names = get("names");
+    const cards = get("cards");
+    const seat = get("seat");
+    const box = html("div", { class: "ltw-players" }, parent);
+    state.players.forEach((player, p) => {
+      const turn = p === state.current_player;
+      const card = html("div", { class: turn ? "ltw-player ltw-turn" : "ltw-player", "data-player": p }, box);
+      const head = html("div", { class: "ltw-player-head" }, card);
+      const badge = html("span", { class: "ltw-badge" }, head, String(p));
+      badge.style.background = PLAYER_COLOURS[p];
+      badge.style.color = PLAYER_INK[p];
+      html("span", { class: "ltw-name" }, head, `${turn ? "▶ " : ""}${names[p]}`);
+      if (p === state.first_player) html("span", { class: "ltw-first-token", title: "first player" }, head, "1st");
+      html("span", { class: "ltw-score", title: "victory points" }, head, `${player.score} VP`);
+      const stock = html("div", { class: "ltw-stock" }, card);
+      coins(stock, player.coins);
+      RESOURCES.forEach((resource) => cube(stock, resource, player.resources[resource]));
+      html(
+        "div",
+        { class: "ltw-count" },
+        card,
+        `${plural(player.workers_left, "worker")} to place · ${plural(player.houses_left, "house")} left` +
+          (player.construction_site ? ` · ${player.construction_site} on the construction site` : ""),
+      );
+      const objectives = html("ul", { class: "ltw-objectives" }, card);
+      for (const id of player.completed) {
+        const text = cards[String(id)];
+        html("li", { class: "ltw-done" }, objectives, `✓ ${text.text} (+${text.vp} VP)`);
+      }
+      if (p === seat) {
+        for (const id of player.objectives) {
+          const text = cards[String(id)];
+          html("li", {}, objectives, `☐ ${text.text} (${text.vp} VP)`);
+        }
+      } else if (player.objectives.length) {
+        html("li", { class: "ltw-hidden" }, objectives, `${plural(player.objectives.length, "hidden objective")}`);
+      }
+    });
+  }
+
+  function drawMarket(parent) {
+    const catalogue = get("catalogue");
+    const box = html("div", { class: "ltw-market" }, parent);
+    const offers = get("market");
+    const hint = offers.some((offer) => offer.buildable) ? ": click a lit building to build it" : "";
+    html("div", { class: "ltw-label" }, box, `Market${hint}`);
+    const grid = html("div", { class: "ltw-market-grid" }, box);
+    for (const offer of offers) {
+      const kind = catalogue[offer.id];
+      const button = html(
+        "button",
+        {
+          type: "button",
+          class: offer.buildable ? "ltw-offer ltw-buildable" : "ltw-offer",
+          "data-building": offer.id,
+          "aria-disabled": offer.buildable ? "false" : "true",
+          title: offer.buildable ? `Build the ${kind.name}` : offer.why,
+        },
+        grid,
+      );
+      const head = html("div", { class: "ltw-offer-head" }, button);
+      html("strong", {}, head, kind.name);
+      if (offer.left > 1) html("span", { class: "ltw-left" }, head, `×${offer.left}`);
+      html("span", { class: "ltw-offer-vp" }, head, `${kind.vp} VP`);
+      const cost = html("div", { class: "ltw-cost" }, button);
+      RESOURCES.forEach((resource) => {
+        if (kind.cost[resource]) cube(cost, resource, kind.cost[resource]);
+      });
+      if (kind.cost.coins) coins(cost, kind.cost.coins);
+      html("div", { class: "ltw-effect" }, button, kind.effect);
+      // a building that cannot be built still answers a click: Python says why
+      button.addEventListener("click", () => send({ intent: "build", building: offer.id }));
+    }
+  }
+
+  function drawReserve(parent, state) {
+    const box = html("div", { class: "ltw-reserve" }, parent);
+    html("span", { class: "ltw-label" }, box, "Reserve");
+    coins(box, state.reserve.coins);
+    RESOURCES.forEach((resource) => cube(box, resource, state.reserve[resource]));
+  }
+
+  // The moves in words; while the history slider shows move k, the moves after it are greyed out.
+  function drawLog(parent) {
+    const lines = get("moves");
+    const step = get("step");
+    const log = html("ol", { class: "ltw-log", "aria-label": "moves" }, parent);
+    const items = lines.map((line, i) => html("li", { class: step >= 0 && i >= step ? "ltw-later" : null }, log, line));
+    const current = step > 0 ? items[step - 1] : items[items.length - 1];
+    if (current) current.classList.add("ltw-current");
+    // scroll the log only (scrollIntoView would scroll the notebook too)
+    requestAnimationFrame(() => {
+      if (current) log.scrollTop = current.offsetTop - log.clientHeight + current.offsetHeight + 4;
+    });
+  }
+
+  function drawControls(parent) {
+    const buttons = get("buttons");
+    const steps = get("steps");
+    const step = get("step");
+    const box = html("div", { class: "ltw-controls" }, parent);
+    const button = (text, key, enabled, intent) => {
+      const node = html("button", { type: "button", "data-key": key, disabled: !enabled }, box, text);
+      node.addEventListener("click", () => send(intent));
+    };
+    button("Undo", "undo", buttons.undo, { intent: "undo" });
+    button("New game", "new-game", buttons.new_game, { intent: "new_game" });
+    const label = html("label", { class: "ltw-history" }, box, "History ");
+    const slider = html(
+      "input",
+      {
+        type: "range",
+        min: 0,
+        max: steps,
+        value: step < 0 ? steps : step,
+        "data-key": "history",
+        disabled: steps === 0,
+      },
+      label,
+    );
+    slider.addEventListener("input", () => send({ intent: "step", step: Number(slider.value) }));
+    html(
+      "span",
+      { class: "ltw-step" },
+      box,
+      step < 0 ? `move ${steps} of ${steps}` : `move ${step} of ${steps} (read only)`,
+    );
+    if (step >= 0) button("Back to game", "back", true, { intent: "step", step: null });
+  }
+
+  function drawOutcome(parent) {
+    const outcome = get("outcome");
+    if (!live() || !outcome.rows) return;
+    const box = html("div", { class: "ltw-outcome" }, parent);
+    const table = html("table", {}, box);
+    const head = html("tr", {}, table);
+    ["Rank", "Player", "Score", "Where the points came from"].forEach((text) => html("th", {}, head, text));
+    for (const row of outcome.rows) {
+      const line = html("tr", { class: row.winner ? "ltw-winner" : null }, table);
+      const sources = Object.entries(row.sources).map(([source, points]) => `${SOURCES[source]} ${points}`);
+      [row.winner ? `${row.rank} ★ winner` : row.rank, row.name, `${row.score} VP`, sources.join(", ")].forEach(
+        (text) => html("td", {}, line, String(text)),
+      );
+    }
+  }
+
+  // --- everything --------------------------------------------------------------------------------------------
+  function draw() {
+    const focusKey = root.contains(document.activeElement) ? document.activeElement.dataset.key : undefined;
+    const view = get("view");
+    const state = shown();
+    root.replaceChildren();
+    const header = html("div", { class: "ltw-header" }, root);
+    html(
+      "span",
+      { class: "ltw-title" },
+      header,
+      `Little Town · ${view.num_players} players · board side ${view.rules.side}`,
+    );
+    html("span", { class: "ltw-status", role: "status" }, header, get("status"));
+    drawRounds(root, state);
+    const main = html("div", { class: "ltw-main" }, root);
+    const left = html("div", { class: "ltw-left" }, main);
+    drawBoard(left);
+    html("div", { class: "ltw-error", role: "alert" }, left, get("error"));
+    html("div", { class: "ltw-reason", "aria-live": "polite" }, left);
+    drawReserve(left, state);
+    drawLog(left);
+    const side = html("div", { class: "ltw-side" }, main);
+    drawChoices(side);
+    drawPlayers(side, state);
+    drawMarket(root);
+    drawControls(root);
+    drawOutcome(root);
+    drawHover();
+    local.seen = view.history.length;
+    root.dataset.revision = String(get("revision"));
+    if (focusKey) root.querySelector(`[data-key="${focusKey}"]`)?.focus({ preventScroll: true });
+  }
+
+  // Escape leaves the history slider's earlier move.
+  function onKey(event) {
+    if (event.key !== "Escape" || live()) return;
+    send({ intent: "step", step: null });
+    event.preventDefault();
+    event.stopPropagation();
+  }
+
+  // Several trait changes arrive in one message; draw once after all of them.
+  let pending = false;
+  function schedule() {
+    if (pending) return;
+    pending = true;
+    queueMicrotask(() => {
+      pending = false;
+      draw();
+    });
+  }
+  return { root, draw, schedule, onKey };
+}
+
+const TRAITS = [
+  "view",
+  "names",
+  "status",
+  "buttons",
+  "error",
+  "moves",
+  "step",
+  "steps",
+  "frame",
+  "outcome",
+  "revision",
+  "catalogue",
+  "cards",
+  "legal",
+  "notes",
+  "market",
+  "choices",
+];
+
+function render({ model, el }) {
+  const view = createView(model, el);
+  view.root.addEventListener("keydown", view.onKey);
+  for (const name of TRAITS) model.on(`change:${name}`, view.schedule);
+  view.draw();
+  return () => {
+    for (const name of TRAITS) model.off(`change:${name}`, view.schedule);
+  };
+}
+
+export default { render };

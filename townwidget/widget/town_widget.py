@@ -1,0 +1,331 @@
+"""TownWidget: play Town 77 / Town 66 in JupyterLab, solo or against AI opponents, and inspect the rules at work.
+
+Python holds the truth. The synced traits are built from ``state.to_dict(viewer=seat)`` (what the seated player may
+know) plus what Python computes for that player: the cells where the picked tile may go, why it may not go
+elsewhere, how many hand tiles fit each cell. The browser only draws them and sends *intents* (see
+:mod:`townwidget.widget.intents`), which are checked as untrusted input and played through the engine; a refused
+intent shows its reason and changes nothing. After the seated player's move, AI opponents move on their own views.
+
+Undo restores a snapshot (``clone()``) taken before the seated player's last decision, and makes sure the undone
+move cannot be used to peek: in solo the tiles below the pile tops are dealt again (``view.sample_state``), so
+the next tile of a pile is not known in advance; in multiplayer the bag's future draws get fresh randomness
+(the opponents keep their hands, so tiles they showed after the undone move stay known).
+
+>>> widget = TownWidget("town44", seed=3)
+>>> widget
+TownWidget(town44 solo, seat 0: your turn to place, 0/16 tiles placed)
+>>> widget.apply(widget.state.legal_actions()[0])
+>>> widget.view["board"][0][0] is not None, len(widget.history)
+(True, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import traitlets
+
+from townwidget.core.errors import IllegalAction
+from townwidget.town import (
+    Discard,
+    Exchange,
+    MultiState,
+    Pass,
+    Place,
+    Rules,
+    SoloState,
+    State,
+    Tile,
+    new_game,
+    new_solo,
+)
+from townwidget.town.rules import resolve_rules
+from townwidget.town.style import tile_style
+from townwidget.widget.base import GameWidget, check_seed, opponent_list, synced
+from townwidget.widget.intents import Intent, parse_intent
+from townwidget.widget.words import describe_move, humanize, ordinal
+
+STATIC = Path(__file__).parent / "static"
+MODES = ("solo", "multi")
+
+
+@dataclass
+class _Picks:
+    """What the seated player has picked or asked to see (kept in Python, published with the game)."""
+
+    pile: int | None = None
+    tile: Tile | None = None
+    flip: bool = False
+    chosen: list[Tile] = field(default_factory=list)  # tiles chosen for an exchange
+    inspect: bool = False  # show fit counts
+
+
+class TownWidget(GameWidget):
+    """A Town game in a notebook: a board to play on, the seated player's tiles, opponents, a log and a history.
+
+    ``game`` is a rules preset or :class:`~townwidget.town.Rules`; ``mode`` is ``"solo"`` (the Challenge Rule) or
+    ``"multi"`` (the seated player against ``opponents``: agent names for :func:`townwidget.agents.make_agent`, or
+    agent objects with ``act(view)``; by default ``"greedy"`` and ``"mcts"``). ``state`` shows and continues any
+    engine state instead of a new game (its rules and mode win over ``game`` and ``mode``; the default opponents
+    are repeated to fill its other seats). ``seed`` makes the deals and the agents reproducible.
+    """
+
+    _esm = STATIC / "town.js"
+    _css = STATIC / "town.css"
+    GAME = "Town"
+    STATE_TYPES = (SoloState, MultiState)
+    DEFAULT_OPPONENTS = ("greedy", "mcts")
+    LOOKING = ("step", "inspect", "deselect")
+    FRAME_OMITS = ("history", "unseen")
+
+    tile_style = synced(traitlets.Dict(read_only=True))  # not "style": DOMWidget views read that as a Style model
+    selection = synced(traitlets.Dict(read_only=True))
+    flip = synced(traitlets.Bool(False, read_only=True))
+    legal = synced(traitlets.List(read_only=True))
+    reasons = synced(traitlets.List(read_only=True))
+    fits = synced(traitlets.List(read_only=True))
+    inspect = synced(traitlets.Bool(False, read_only=True))
+    chosen = synced(traitlets.List(read_only=True))
+
+    def __init__(
+        self,
+        game: str | Rules = "town77",
+        mode: str = "solo",
+        opponents: Sequence[Any] | None = None,
+        seat: int = 0,
+        seed: int | None = None,
+        state: State | None = None,
+    ) -> None:
+        if mode not in MODES:
+            raise ValueError(f"mode must be 'solo' or 'multi', not {mode!r}")
+        check_seed(seed)
+        if state is not None and not isinstance(state, State):
+            raise ValueError(f"state must be a Town state (SoloState or MultiState), not {type(state).__name__}")
+        self._picks = _Picks()
+        if state is None:
+            rules = resolve_rules(game)
+            players = 1 if mode == "solo" else 1 + len(opponent_list(opponents, None, self.DEFAULT_OPPONENTS))
+            state = new_solo(rules, seed) if mode == "solo" else new_game(rules, players, seed)
+        super().__init__(state, seat, opponents, seed)
+
+    # --- the game's part of the widget -----------------------------------------------------------------------
+    def _new_state(self, seed: int) -> State:
+        old = self._state
+        return new_solo(old.rules, seed) if old.mode == "solo" else new_game(old.rules, old.num_players, seed)
+
+    def _parse_intent(self, content: Any) -> Intent:
+        return parse_intent(content, self._state.rules.n)
+
+    def _words(self, reason: str) -> str:
+        return humanize(reason)
+
+    def _drop_picks(self) -> None:
+        self._picks = _Picks(inspect=self._picks.inspect)
+
+    def _restore(self, before: State) -> State:
+        """Undo must not let the player peek: in solo the tiles below the pile tops are dealt again, so the next tile
+        of a pile is not known in advance; in multiplayer the bag's future draws get fresh randomness."""
+        if isinstance(before, SoloState):
+            dealt = before.view(self.seat).sample_state(self._rng.spawn())
+            dealt.history = before.history  # solo records hold placements only: all public, and the same here
+            return dealt
+        before.rng = self._rng.spawn()
+        return before
+
+    def _label(self) -> str:
+        state = self._state
+        return f"{state.rules.name} {'solo' if state.mode == 'solo' else f'{state.num_players} players'}"
+
+    def _progress(self) -> str:
+        return f"{self._state.board.placed()}/{self._state.rules.tiles} tiles placed"
+
+    def _describe(self, entry: dict[str, Any], who: str, view: dict[str, Any]) -> str:
+        return describe_move(entry, who)
+
+    # --- intents from the browser ----------------------------------------------------------------------------
+    def _on_select(self, intent: Intent) -> None:
+        state, picks = self._state, self._picks
+        if isinstance(state, SoloState):
+            if intent.pile is None:
+                raise IllegalAction("in solo you pick the top of a pile, not a tile")
+            if intent.pile >= len(state.piles) or not state.piles[intent.pile]:
+                raise IllegalAction(f"pile {intent.pile} is empty or does not exist")
+            tile = state.piles[intent.pile][-1]
+        else:
+            if intent.pile is not None:
+                raise IllegalAction("there are no piles in a multiplayer game: pick a tile of your hand")
+            tile = self._own_tile(intent)
+            if state.phase == "exchange" and state.current_player == self.seat:
+                self._on_choose(intent)
+                return
+        same = (picks.pile, picks.tile) == (intent.pile, tile)
+        picks.pile, picks.tile = (None, None) if same else (intent.pile, tile)  # picking it again drops it
+        picks.flip = False
+
+    def _on_deselect(self, _intent: Intent) -> None:
+        self._drop_picks()  # Escape: drop the picks, leave the history
+        self._step = None
+
+    def _on_flip(self, intent: Intent) -> None:
+        state = self._state
+        if intent.on and not (isinstance(state, SoloState) and state.flips_left):
+            raise IllegalAction("no flip is available (only Town 66 solo allows flips, two per game)")
+        self._picks.flip = bool(intent.on)
+
+    def _on_place(self, intent: Intent) -> None:
+        picks = self._picks
+        if picks.tile is None:
+            raise IllegalAction("pick a tile first, then a cell")
+        assert intent.cell is not None
+        self._seat_decides(Place(picks.tile, intent.cell, picks.pile, picks.flip))
+
+    def _on_choose(self, intent: Intent) -> None:
+        chosen, tile = self._picks.chosen, self._own_tile(intent)
+        self._picks.chosen = [other for other in chosen if other != tile] if tile in chosen else [*chosen, tile]
+
+    def _own_tile(self, intent: Intent) -> Tile:
+        """The intent's tile, which must be in the seated player's hand."""
+        state = self._state
+        if intent.tile is None or not isinstance(state, MultiState) or intent.tile not in state.hands[self.seat]:
+            raise IllegalAction(f"tile {list(intent.tile or ())} is not in your hand")
+        return intent.tile
+
+    def _on_exchange(self, _intent: Intent) -> None:
+        self._seat_decides(Exchange(tuple(sorted(self._picks.chosen))))
+
+    def _on_discard(self, _intent: Intent) -> None:
+        if self._picks.tile is None:
+            raise IllegalAction("pick the tile to discard first")
+        self._seat_decides(Discard(self._picks.tile))
+
+    def _on_pass(self, _intent: Intent) -> None:
+        self._seat_decides(Pass())
+
+    def _on_inspect(self, intent: Intent) -> None:
+        self._picks.inspect = bool(intent.on)
+
+    # --- publishing ------------------------------------------------------------------------------------------
+    def _publish_game(self, view: dict[str, Any], names: list[str]) -> None:
+        picks = self._picks
+        legal = self._legal_cells()
+        self.set_trait("tile_style", tile_style())
+        self.set_trait("selection", {"pile": picks.pile, "tile": list(picks.tile)} if picks.tile else {})
+        self.set_trait("flip", picks.flip)
+        self.set_trait("legal", [list(cell) for cell in legal])
+        self.set_trait("reasons", self._reasons(legal))
+        self.set_trait("fits", self._fits())
+        self.set_trait("inspect", picks.inspect)
+        self.set_trait("chosen", [list(tile) for tile in picks.chosen])
+
+    def _legal_cells(self) -> list[tuple[int, int]]:
+        picks = self._picks
+        if picks.tile is None:
+            return []
+        return [
+            action.cell
+            for action in self._seat_actions()
+            if isinstance(action, Place)
+            and (action.tile, action.pile, action.flip) == (picks.tile, picks.pile, picks.flip)
+        ]
+
+    def _reasons(self, legal: list[tuple[int, int]]) -> list[list[dict[str, Any] | None]]:
+        """For the picked tile, per cell: why it may not go there (and the tile in the way), ``None`` where it may."""
+        tile, board, n = self._picks.tile, self._state.board, self._state.rules.n
+        if tile is None:
+            return []
+        blocker = self._blocker()
+        grid: list[list[dict[str, Any] | None]] = []
+        for row in range(n):
+            grid.append([])
+            for column in range(n):
+                if (row, column) in legal:
+                    grid[-1].append(None)
+                    continue
+                refused = board.refusal(tile, (row, column), self._picks.flip)
+                reason = refused.reason if refused else blocker
+                assert reason is not None, "a cell is closed by the board or by the turn"
+                clash = refused.blocker if refused else None
+                grid[-1].append({"text": humanize(reason), "conflict": list(clash) if clash else None})
+        return grid
+
+    def _blocker(self) -> str | None:
+        """Why the seated player may not place now, if the board is not the reason."""
+        state = self._state
+        elsewhere = self._turn_elsewhere()
+        if elsewhere:
+            return elsewhere
+        if state.phase == "exchange":
+            return "first exchange 3 alike tiles, or press 'No exchange'"
+        if state.phase == "discard":
+            return "you have placed this turn: discard a tile or keep your hand"
+        return None
+
+    def _hand(self) -> list[Tile]:
+        state = self._state
+        if isinstance(state, SoloState):
+            return [pile[-1] for pile in state.piles if pile]
+        assert isinstance(state, MultiState)
+        return list(state.hands[self.seat])
+
+    def _fits(self) -> list[list[int | None]]:
+        """Per open cell (empty and next to the city), how many of the hand's tiles (solo: pile tops) may go there;
+        ``None`` elsewhere, where nothing can go."""
+        board = self._state.board
+        masks = [board.legal_cells(colour, shape) for colour, shape in self._hand()]
+        n = board.n
+        return [
+            [
+                sum(mask >> index & 1 for mask in masks) if board.frontier >> index & 1 else None
+                for index in range(row * n, row * n + n)
+            ]
+            for row in range(n)
+        ]
+
+    def _game_buttons(self) -> dict[str, Any]:
+        state, picks = self._state, self._picks
+        actions = self._seat_actions()
+        pass_label = {"exchange": "No exchange", "discard": "Keep hand"}.get(state.phase, "")
+        return {
+            "exchange": Exchange(tuple(sorted(picks.chosen))) in actions,
+            "pass": pass_label if Pass() in actions else "",
+            "discard": state.phase == "discard" and picks.tile is not None and bool(actions),
+            "flip": isinstance(state, SoloState) and bool(state.flips_left) and bool(actions),
+        }
+
+    def _outcome(self, names: list[str]) -> dict[str, Any]:
+        state = self._state
+        result = state.result()
+        if result is None:
+            return {}
+        if not isinstance(state, MultiState):
+            return {"placed": result["placed"], "tiles": state.rules.tiles, "level": result["level"] or ""}
+        rows = [
+            {"rank": rank, "name": names[player], "tiles_left": left, "left": _leaving(state.out[player])}
+            for player, (rank, left) in enumerate(zip(result["ranks"], result["tiles_left"], strict=True))
+        ]
+        return {"rows": sorted(rows, key=lambda row: row["rank"])}
+
+    def _final_status(self, names: list[str]) -> str:
+        state = self._state
+        result = state.result()
+        assert result is not None
+        if state.mode == "solo":
+            return f"Game over: {result['placed']} of {state.rules.tiles} tiles placed. {result['level'] or ''}"
+        return f"Game over: you finished {ordinal(result['ranks'][self.seat])} of {state.num_players}."
+
+    def _prompt(self) -> str:
+        state = self._state
+        if state.phase == "exchange":
+            return "Exchange? Choose 3 alike tiles and press Exchange, or press No exchange."
+        if state.phase == "discard":
+            return "You drew a tile: pick one and press Discard, or press Keep hand."
+        if self._picks.tile is not None:
+            return "Now click a lit cell (or move with the arrow keys and press Enter)."
+        return f"Your move: pick {'a pile top' if state.mode == 'solo' else 'a tile of your hand'}, then a lit cell."
+
+
+def _leaving(order: int | None) -> str:
+    return ordinal(order) if order else ""
