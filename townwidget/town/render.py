@@ -8,8 +8,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 import re
+from collections.abc import Iterable
 from html import escape
 from typing import Any
 
