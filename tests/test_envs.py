@@ -61,12 +61,12 @@ def test_encodings_round_trip_every_legal_action() -> None:
 def test_observations_hold_only_what_the_player_may_know() -> None:
     env = TownSoloEnv("town77")
     env.reset(seed=2)
-    first = env._observe()
+    first = env.observe()
     piles = env.state.piles
     hidden = [tile for pile in piles for tile in pile[:-1]][::-1]
     tiles = iter(hidden)
     env.state.piles = [[next(tiles) for _ in pile[:-1]] + pile[-1:] for pile in piles]
-    second = env._observe()
+    second = env.observe()
     assert all(np.array_equal(first[key], second[key]) for key in first)
     players = TownAECEnv("town77", players=3)
     players.reset(seed=5)

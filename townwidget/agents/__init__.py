@@ -56,12 +56,14 @@ class Agent(Protocol):
     def act(self, view: View) -> Any: ...
 
 
-def make_agent(name: str, seed: int | None = None, iterations: int | None = None, seconds: float | None = None) -> Any:
+def make_agent(
+    name: str, seed: int | None = None, iterations: int | None = None, seconds: float | None = None
+) -> Agent:
     """A new agent by name, seeded with ``seed`` (``None``: fresh entropy).
 
-    ``iterations`` (simulations per move) and ``seconds`` (time per move) bound the searching agents (``"mcts"``,
-    ``"ismcts"``, and ``"clairvoyant"`` per deal); with both, the search stops at whichever comes first. The agents
-    that do not search (``"random"``, ``"greedy"``) ignore them.
+    ``iterations`` (simulations per move) and ``seconds`` (time per move) bound the searching agents ``"mcts"`` and
+    ``"ismcts"`` (default: 1000 iterations); with both, the search stops at whichever comes first. ``"clairvoyant"``
+    takes ``seconds`` per deal (default 20). ``"random"`` and ``"greedy"`` do not search and ignore them.
 
     >>> make_agent("random", seed=0).name
     'random'
@@ -81,38 +83,38 @@ def make_agent(name: str, seed: int | None = None, iterations: int | None = None
     return _FACTORIES[name](seed, iterations, seconds)
 
 
-def _random(seed: int | None, iterations: int | None, seconds: float | None) -> Any:
+def _random(seed: int | None, iterations: int | None, seconds: float | None) -> Agent:
     from townwidget.agents.random import RandomAgent
 
     return RandomAgent(seed)
 
 
-def _greedy(seed: int | None, iterations: int | None, seconds: float | None) -> Any:
+def _greedy(seed: int | None, iterations: int | None, seconds: float | None) -> Agent:
     from townwidget.agents.greedy import GreedyAgent
 
     return GreedyAgent(seed)
 
 
-def _mcts(seed: int | None, iterations: int | None, seconds: float | None) -> Any:
+def _mcts(seed: int | None, iterations: int | None, seconds: float | None) -> Agent:
     from townwidget.agents.mcts import MCTSAgent
 
     return MCTSAgent(seed, iterations=iterations, seconds=seconds)
 
 
-def _ismcts(seed: int | None, iterations: int | None, seconds: float | None) -> Any:
+def _ismcts(seed: int | None, iterations: int | None, seconds: float | None) -> Agent:
     from townwidget.agents.mcts import ISMCTSAgent
 
     return ISMCTSAgent(seed, iterations=iterations, seconds=seconds)
 
 
-def _clairvoyant(seed: int | None, iterations: int | None, seconds: float | None) -> Any:
+def _clairvoyant(seed: int | None, iterations: int | None, seconds: float | None) -> Agent:
     from townwidget.agents.clairvoyant import ClairvoyantAgent
 
     return ClairvoyantAgent(seconds=seconds)
 
 
 # Imported on first use, so importing the package stays cheap.
-_FACTORIES: dict[str, Callable[[int | None, int | None, float | None], Any]] = {
+_FACTORIES: dict[str, Callable[[int | None, int | None, float | None], Agent]] = {
     "random": _random,
     "greedy": _greedy,
     "mcts": _mcts,

@@ -32,11 +32,3 @@ class Budget:
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 return
-
-    def describe(self) -> str:
-        """The budget in words, for tables."""
-        parts = [
-            f"{self.iterations} iterations" if self.iterations else "",
-            f"{self.seconds:g} s" if self.seconds else "",
-        ]
-        return " or ".join(part for part in parts if part) or f"{self.default_iterations} iterations"

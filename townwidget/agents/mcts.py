@@ -10,8 +10,9 @@ Two agents share one tree search (UCT: Kocsis and Szepesvari, 2006):
   actions seen so far; selection considers only those legal in the current drawn state, and counts how often each
   was available, which replaces the parent's visit count in the UCB formula.
 
-Both end a simulation with a *rollout*: moves chosen by the game's own position estimate (``state.heuristic``)
-on a few sampled actions, with some random moves, cut off after a few moves and scored by that estimate. Rewards
+Both end a simulation with a *rollout*: a few moves, each the best by the game's own position estimate
+(``state.heuristic``) among the legal ones (a sample of them when there are many), then the position is scored
+by that estimate (random rollouts are weak in Town: a random placement wrecks the board's structure). Rewards
 are each player's ``returns()`` (in [0, 1]); the exploration term is scaled by the spread of the rewards seen, so
 one constant suits games whose rewards differ by 1/49 (a Town solo tile) or by 1 (a multiplayer win).
 
@@ -33,13 +34,12 @@ from townwidget.agents.budget import Budget
 from townwidget.agents.common import SearchState, legal_actions_of, sample
 from townwidget.core import Rng, View
 
-DEFAULT_ITERATIONS = 400
-EXPLORATION = 0.7  # UCB constant, in units of the reward spread seen so far
+DEFAULT_ITERATIONS = 1000
+EXPLORATION = 0.15  # UCB constant, in units of the reward spread seen so far (0.05 to 0.7 measured about equal)
 DETERMINIZATIONS = 8  # trees grown by determinized UCT
 SAMPLE_POOL = 64  # states drawn by IS-MCTS per move, then reused
 ROLLOUT_DEPTH = 6  # moves played after the tree before the position estimate takes over
-ROLLOUT_CHOICES = 6  # actions the rollout policy compares at each move
-ROLLOUT_EPSILON = 0.1  # chance of a uniformly random rollout move
+ROLLOUT_CHOICES = 32  # at most this many actions (sampled) are compared by the rollout policy at each move
 
 
 class _Node:
@@ -101,15 +101,11 @@ class _Search:
 
     def _rollout(self, state: SearchState) -> list[float]:
         """Play a few policy moves, then score the position with the game's estimate (exact when over)."""
-        rng = self.rng
         for _ in range(ROLLOUT_DEPTH):
             if state.is_terminal():
                 return state.returns()
             actions = state.legal_actions()
-            if len(actions) == 1 or rng.random() < ROLLOUT_EPSILON:
-                state.apply(rng.choice(actions))
-            else:
-                state.apply(self._policy_move(state, actions))
+            state.apply(actions[0] if len(actions) == 1 else self._policy_move(state, actions))
         if state.is_terminal():
             return state.returns()
         return [state.heuristic(player) for player in range(state.num_players)]
@@ -130,9 +126,16 @@ class _Search:
         return best
 
 
-def _most_visited(visits: dict[Any, int], actions: list[Any]) -> Any:
-    """The action with the most visits; the first in the legal order among equals (a stable choice)."""
-    return max(actions, key=lambda action: visits.get(action, 0))
+def _most_visited(roots: list[_Node], actions: list[Any]) -> Any:
+    """The action with the most visits over the trees, then the best mean reward; the first in the legal order
+    among equals (a stable choice)."""
+
+    def merit(action: Any) -> tuple[int, float]:
+        children = [root.children[action] for root in roots if action in root.children]
+        visits = sum(child.visits for child in children)
+        return visits, sum(child.reward for child in children) / visits if visits else 0.0
+
+    return max(actions, key=merit)
 
 
 class MCTSAgent:
@@ -161,11 +164,7 @@ class MCTSAgent:
         for i in self.budget.iterate():
             tree = i % len(drawn)
             search.iterate(roots[tree], drawn[tree].clone())
-        visits: dict[Any, int] = {}
-        for root in roots:
-            for action, child in root.children.items():
-                visits[action] = visits.get(action, 0) + child.visits
-        return _most_visited(visits, actions)
+        return _most_visited(roots, actions)
 
 
 class ISMCTSAgent:
@@ -190,4 +189,4 @@ class ISMCTSAgent:
             if i < SAMPLE_POOL:
                 drawn.append(sample(view, self.rng.spawn()))
             search.iterate(root, drawn[i % SAMPLE_POOL].clone())
-        return _most_visited({action: child.visits for action, child in root.children.items()}, actions)
+        return _most_visited([root], actions)

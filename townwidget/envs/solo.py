@@ -51,7 +51,7 @@ class TownSoloEnv(Env[dict[str, Any], np.int64]):
                 "tops": spaces.Box(0, n, shape=(piles, 2), dtype=np.int8),
                 "pile_sizes": spaces.Box(0, n * n, shape=(piles,), dtype=np.int16),
                 "unseen": spaces.Box(0, 1, shape=(n, n), dtype=np.int8),
-                "flips_left": spaces.Box(0, self.rules.flips, shape=(1,), dtype=np.int8),
+                "flips_left": spaces.Box(0, max(self.rules.flips, 1), shape=(1,), dtype=np.int8),  # a non-empty range
                 "action_mask": spaces.Box(0, 1, shape=(self.encoding.size,), dtype=np.int8),
             }
         )
@@ -60,7 +60,7 @@ class TownSoloEnv(Env[dict[str, Any], np.int64]):
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
         super().reset(seed=seed)
         self.state = new_solo(self.rules, seed=int(self.np_random.integers(2**63)))
-        observation = self._observe()
+        observation = self.observe()
         return observation, {"action_mask": observation["action_mask"]}
 
     def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
@@ -70,7 +70,7 @@ class TownSoloEnv(Env[dict[str, Any], np.int64]):
             self.state.apply(self.encoding.decode(int(action), self.state))
         except (IllegalAction, ValueError) as error:
             reward, info["illegal"] = ILLEGAL_REWARD, str(error)
-        observation = self._observe()
+        observation = self.observe()
         info["action_mask"] = observation["action_mask"]
         return observation, reward, self.state.is_terminal(), False, info
 
@@ -81,7 +81,8 @@ class TownSoloEnv(Env[dict[str, Any], np.int64]):
             return str(self.state.view(0).to_dict()["board"])
         return None
 
-    def _observe(self) -> dict[str, np.ndarray]:
+    def observe(self) -> dict[str, np.ndarray]:
+        """The current observation: what the player may know, and the action mask."""
         data = self.state.view(0).to_dict()
         n = self.rules.n
         tops = np.zeros((self.rules.piles, 2), dtype=np.int8)
