@@ -1,25 +1,10 @@
-"""What the agents share: the states they search (the core ``State`` with the game's position estimate) and the
-refusal to act when the viewer has no move."""
+"""What the agents share: the refusal to act when the viewer has no move."""
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any
 
-from townwidget.core import State, View
-
-
-class SearchState(State, Protocol):
-    """A core ``State`` that also offers ``heuristic(player)``: a quick estimate in [0, 1] of how well ``player``
-    stands, reading only what that player may know (Town: :mod:`townwidget.town.heuristic`)."""
-
-    def heuristic(self, player: int) -> float: ...
-
-    def clone(self) -> SearchState: ...
-
-
-def sample(view: View, rng: Any) -> SearchState:
-    """A full state drawn from ``view`` with the agent's generator ``rng`` (typed for searching)."""
-    return view.sample_state(rng)  # type: ignore[return-value]
+from townwidget.core import View
 
 
 def legal_actions_of(view: View) -> list[Any]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from townwidget.agents.common import legal_actions_of, sample
+from townwidget.agents.common import legal_actions_of
 from townwidget.core import Rng, View
 
 SAMPLES = 4  # drawn states per decision: the estimate after a move may depend on the tile it reveals or draws
@@ -44,7 +44,7 @@ class GreedyAgent:
         totals = [0.0] * len(actions)
         for _ in range(self.samples):
             # The same drawn state for every action (common random numbers): only the actions differ.
-            state = sample(view, self.rng.spawn())
+            state = view.sample_state(self.rng.spawn())
             for i, action in enumerate(actions):
                 child = state.clone()
                 child.apply(action)

@@ -31,8 +31,8 @@ import math
 from typing import Any
 
 from townwidget.agents.budget import Budget
-from townwidget.agents.common import SearchState, legal_actions_of, sample
-from townwidget.core import Rng, View
+from townwidget.agents.common import legal_actions_of
+from townwidget.core import Rng, State, View
 
 DEFAULT_ITERATIONS = 1000
 EXPLORATION = 0.15  # UCB constant, in units of the reward spread seen so far (0.05 to 0.7 measured about equal)
@@ -62,7 +62,7 @@ class _Search:
         self.player = player
         self.low, self.high = math.inf, -math.inf  # rewards seen by the searching player
 
-    def iterate(self, root: _Node, state: SearchState) -> None:
+    def iterate(self, root: _Node, state: State) -> None:
         """One simulation from ``root`` on ``state`` (a drawn state, changed in place)."""
         path: list[tuple[_Node, int]] = []  # each node with the player who took its action
         node = root
@@ -99,7 +99,7 @@ class _Search:
                 best, best_score = action, score
         return best
 
-    def _rollout(self, state: SearchState) -> list[float]:
+    def _rollout(self, state: State) -> list[float]:
         """Play a few policy moves, then score the position with the game's estimate (exact when over)."""
         for _ in range(ROLLOUT_DEPTH):
             if state.is_terminal():
@@ -110,7 +110,7 @@ class _Search:
             return state.returns()
         return [state.heuristic(player) for player in range(state.num_players)]
 
-    def _policy_move(self, state: SearchState, actions: list[Any]) -> Any:
+    def _policy_move(self, state: State, actions: list[Any]) -> Any:
         """The best of a few sampled actions by the mover's position estimate after them."""
         mover = state.current_player
         assert mover is not None
@@ -159,7 +159,7 @@ class MCTSAgent:
         if len(actions) == 1:
             return actions[0]
         search = _Search(self.rng, view.player)
-        drawn = [sample(view, self.rng.spawn()) for _ in range(self.determinizations)]
+        drawn = [view.sample_state(self.rng.spawn()) for _ in range(self.determinizations)]
         roots = [_Node() for _ in drawn]
         for i in self.budget.iterate():
             tree = i % len(drawn)
@@ -187,6 +187,6 @@ class ISMCTSAgent:
         for i in self.budget.iterate():
             # Drawing a state costs far more than a simulation: past SAMPLE_POOL draws, reuse them in turn.
             if i < SAMPLE_POOL:
-                drawn.append(sample(view, self.rng.spawn()))
+                drawn.append(view.sample_state(self.rng.spawn()))
             search.iterate(root, drawn[i % SAMPLE_POOL].clone())
         return _most_visited([root], actions)

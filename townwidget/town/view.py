@@ -21,14 +21,14 @@ from __future__ import annotations
 
 import copy
 from collections import defaultdict
-from typing import Any
+from typing import Any, NamedTuple
 
 from townwidget.core.rng import Rng, make_rng
-from townwidget.town.actions import Action
+from townwidget.town.actions import Action, Tile
 from townwidget.town.board import BLANK
 from townwidget.town.format import from_dict
 from townwidget.town.rules import Rules
-from townwidget.town.state import MultiState, State, all_tiles
+from townwidget.town.state import MultiState, SoloState, State, all_tiles
 
 MAX_TRIES = 10_000
 
@@ -77,64 +77,90 @@ class TownView:
         """A full state drawn uniformly among those consistent with this view, with its own fresh generator.
 
         The sampled state carries no history (the record, with its hidden parts masked, is in :meth:`to_dict`).
+        It is a copy of the view's own determinization with the hidden tiles dealt again, so drawing many is cheap.
         """
-        return _determinize(self._data, make_rng(rng))
+        generator = make_rng(rng)
+        for _ in range(MAX_TRIES):
+            state = self._public.clone()
+            _install(state, _deal(self._data, generator), self._data["phase"])
+            if _consistent_turn(state):
+                return state
+        raise RuntimeError(f"no deal consistent with the view was found in {MAX_TRIES} tries")
 
     def __repr__(self) -> str:
         return f"<TownView player={self.player} of {self._public!r}>"
 
 
-def _determinize(data: dict[str, Any], rng: Rng) -> State:
-    """Deal the unseen tiles into every hidden place of a viewer form, uniformly, and load the full state.
+class Deal(NamedTuple):
+    """Where the hidden tiles go in one determinization, and the seed of the sampled state's generator."""
 
-    Multiplayer deals that contradict what the viewer knows (the player to act is still in the game, so they hold
-    a tile that can be placed or three alike to exchange) are drawn again: rejection keeps the deal uniform among
-    the consistent ones.
-    """
-    if data["mode"] == "solo":
-        return from_dict(_deal_solo(data, rng))
+    hands: list[list[Tile]] | None  # multiplayer: every hand, the viewer's as it is
+    bag: list[Tile] | None
+    piles: list[list[Tile]] | None  # solo: every pile, tops as they are
+    seed: int
+
+
+def _determinize(data: dict[str, Any], rng: Rng) -> State:
+    """The first deal consistent with the viewer form, loaded (and so checked) through ``from_dict``."""
     for _ in range(MAX_TRIES):
-        state = from_dict(_deal_multi(data, rng), check_phase=False)
+        deal = _deal(data, rng)
+        full = {key: value for key, value in data.items() if key != "unseen"}
+        full.update(history=[], rng=deal.seed)
+        if deal.piles is not None:
+            full["piles"] = [[list(tile) for tile in pile] for pile in deal.piles]
+        else:
+            assert deal.hands is not None and deal.bag is not None
+            full["hands"] = [[list(tile) for tile in hand] for hand in deal.hands]
+            full["bag"] = [list(tile) for tile in deal.bag]
+        state = from_dict(full, check_phase=False)
         if _consistent_turn(state):
             return state
     raise RuntimeError(f"no deal consistent with the view was found in {MAX_TRIES} tries")
 
 
-def _deal_solo(data: dict[str, Any], rng: Rng) -> dict[str, Any]:
-    full = copy.deepcopy(data)
-    pool = full.pop("unseen")  # the solo player knows which tiles remain below the tops, not their order
-    rng.shuffle(pool)
-    deck = iter(pool)
-    full["piles"] = [[tile if tile is not None else next(deck) for tile in pile] for pile in data["piles"]]
-    full.update(history=[], rng=rng.next64())
-    return full
+def _deal(data: dict[str, Any], rng: Rng) -> Deal:
+    """Deal the unseen tiles uniformly into the hidden places of a viewer form.
 
-
-def _deal_multi(data: dict[str, Any], rng: Rng) -> dict[str, Any]:
-    """Hand tiles whose colour shows are dealt first from the unseen tiles of that colour, then the bag, and the
-    tiles under blanks (the first ones of what is left), so every consistent deal is equally likely."""
-    full = copy.deepcopy(data)
-    seen = {tuple(cell) for row in data["board"] for cell in row if isinstance(cell, list)}
-    seen |= {tuple(tile) for hand in data["hands"] for tile in hand if tile[1] is not None}
+    Solo: the player knows which tiles remain below the tops, not their order. Multiplayer: hand tiles whose
+    colour shows are dealt first from the unseen tiles of that colour, then the bag and the tiles under blanks
+    (the first ones of what is left), so every consistent deal is equally likely. Deals in which the player to
+    act could neither place nor exchange are rejected by the caller (:func:`_consistent_turn`).
+    """
+    if data["mode"] == "solo":
+        pool = [(c, s) for c, s in data["unseen"]]
+        rng.shuffle(pool)
+        deck = iter(pool)
+        piles = [[(tile[0], tile[1]) if tile is not None else next(deck) for tile in pile] for pile in data["piles"]]
+        return Deal(None, None, piles, rng.next64())
+    seen = {(cell[0], cell[1]) for row in data["board"] for cell in row if isinstance(cell, list)}
+    seen |= {(tile[0], tile[1]) for hand in data["hands"] for tile in hand if tile[1] is not None}
     pool = [tile for tile in all_tiles(data["n"]) if tile not in seen]
     rng.shuffle(pool)
-    by_colour: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    by_colour: dict[int, list[Tile]] = defaultdict(list)
     for tile in reversed(pool):
         by_colour[tile[0]].append(tile)  # popped from the end: the dealt order
-    full["hands"] = [
-        [tile if tile[1] is not None else list(by_colour[tile[0]].pop()) for tile in hand] for hand in data["hands"]
-    ]
-    dealt = {tuple(tile) for hand in full["hands"] for tile in hand}
-    free = [tile for tile in pool if tile not in dealt]
+    hands = [sorted((c, s) if s is not None else by_colour[c].pop() for c, s in hand) for hand in data["hands"]]
+    dealt = {tile for hand in hands for tile in hand}
     blanks = sum(cell == BLANK for row in data["board"] for cell in row)
-    full["bag"] = [list(tile) for tile in free[blanks:]]
-    full.update(history=[], rng=rng.next64())
-    return full
+    bag = sorted([tile for tile in pool if tile not in dealt][blanks:])
+    return Deal(hands, bag, None, rng.next64())
+
+
+def _install(state: State, deal: Deal, phase: str) -> None:
+    """Put a deal into a copy of the view's determinization (same public parts, so no check is needed)."""
+    if isinstance(state, SoloState):
+        assert deal.piles is not None
+        state.piles = deal.piles
+    else:
+        assert isinstance(state, MultiState) and deal.hands is not None and deal.bag is not None
+        state.hands, state.bag, state.phase = deal.hands, deal.bag, phase
+    state.rng = Rng.from_state(deal.seed)
 
 
 def _consistent_turn(state: State) -> bool:
     """Give the player to act the phase their dealt hand allows; ``False`` if they would have left the game."""
-    assert isinstance(state, MultiState)
+    if not isinstance(state, MultiState):
+        return True
     if state.phase != "place":
         return state.phase != "exchange" or state.can_exchange()
     if state.has_placement():
