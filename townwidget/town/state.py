@@ -65,7 +65,13 @@ def _check_record_keys(action: dict[str, Any], player: int, phase: str) -> None:
 
 
 def all_tiles(n: int) -> list[Tile]:
-    return [(c, s) for c in range(n) for s in range(n)]
+    """Every tile of an n x n game, in sorted order (a new list)."""
+    return list(_tiles(n))
+
+
+@cache
+def _tiles(n: int) -> tuple[Tile, ...]:
+    return tuple((c, s) for c in range(n) for s in range(n))
 
 
 class State:
@@ -478,6 +484,7 @@ def new_solo(rules: Rules | str = "town77", seed: int | Rng | None = None) -> So
     return SoloState(rules, rng, piles, rules.flips)
 
 
+@cache
 def pile_sizes(rules: Rules | str) -> tuple[int, ...]:
     """Solo pile sizes at the start: as equal as possible, earlier piles larger.
 
