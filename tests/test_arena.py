@@ -12,7 +12,10 @@ from townwidget import arena
 from townwidget.__main__ import main
 
 
-@pytest.mark.parametrize(("players", "game"), [(["greedy"], "town55"), (["greedy", "random", "mcts"], "town55")])
+@pytest.mark.parametrize(
+    ("players", "game"),
+    [(["greedy"], "town55"), (["greedy", "random", "mcts"], "town55"), (["mcts", "greedy", "random"], "littletown")],
+)
 def test_a_record_replays_move_by_move_into_the_final_state(players: list[str], game: str) -> None:
     record = arena.play_game(players, game=game, seed=4, iterations=8)
     stored = json.loads(json.dumps(record.to_dict()))  # through JSON, as saved to a file
@@ -46,8 +49,29 @@ def test_summary_counts_one_winner_per_game_and_ranks_in_range() -> None:
         assert row["games"] == 10
         assert 1.0 <= row["mean_rank"] <= 2.0
         assert row["win_ci"][0] <= row["win_rate"] <= row["win_ci"][1]
-        assert row["tiles_ci"][0] <= row["mean_tiles"] <= row["tiles_ci"][1]
-    assert "greedy" in result.table() and "win rate" in result.table()
+        assert row["score_ci"][0] <= row["mean_score"] <= row["score_ci"][1]
+    assert "greedy" in result.table() and "win rate" in result.table() and "tiles left" in result.table()
+
+
+def test_a_little_town_tournament_scores_each_seat_in_victory_points() -> None:
+    result = arena.tournament(["greedy", "random"], game="littletown", games=4, seed=7, progress=False)
+    assert [record.players for record in result.records] == [["greedy", "random"], ["random", "greedy"]] * 2
+    assert [record.seed for record in result.records] == [7, 7, 8, 8]
+    for record in result.records:
+        assert arena.replay(record).to_dict() == record.final
+    rows = {row["agent"]: row for row in result.summary}
+    scores = {name: [r.result["scores"][r.players.index(name)] for r in result.records] for name in rows}
+    for name, row in rows.items():
+        assert row["score_name"] == "VP" and row["mean_score"] == sum(scores[name]) / 4
+    assert rows["greedy"]["mean_score"] > rows["random"]["mean_score"]
+    assert "VP [95% CI]" in result.table()
+
+
+def test_new_state_starts_every_registered_game() -> None:
+    assert arena.new_state("littletown", 3, seed=1).num_players == 3
+    assert arena.new_state("town66", 1, seed=1).mode == "solo"
+    assert arena.new_state("town44", 2, seed=1).mode == "multi"
+    assert set(arena.GAMES) == {"littletown", "town"}
 
 
 def test_parallel_games_give_the_same_records_as_serial_ones() -> None:
@@ -81,6 +105,8 @@ def test_confidence_intervals() -> None:
         (lambda: arena.tournament(["random", 42], games=1, progress=False), "an agent is a name or an object"),
         (lambda: arena.play_game([], game="town44"), "at least one agent"),
         (lambda: arena.replay({"format": "other"}), "game record"),
+        (lambda: arena.play_game(["random"], game="chess"), "unknown game 'chess'"),
+        (lambda: arena.play_game(["random"], game="littletown"), "players must be an integer from 2 to 4"),
     ],
 )
 def test_bad_arena_input_is_refused_with_a_clear_message(call, message: str) -> None:  # type: ignore[no-untyped-def]
@@ -102,6 +128,8 @@ def test_command_line_prints_the_summary(capsys: pytest.CaptureFixture[str], tmp
     assert "tiles placed" in capsys.readouterr().out
     assert main(["arena", "--game", "town44", "--players", "greedy", "--no-progress"]) == 2
     assert "at least two" in capsys.readouterr().err
+    assert main(["arena", "--game", "littletown", "--players", "greedy,random", "--games", "2", "--no-progress"]) == 0
+    assert "VP [95% CI]" in capsys.readouterr().out
 
 
 def test_python_dash_m_runs_the_command_line() -> None:

@@ -1,6 +1,7 @@
 """The command line: tournaments between agents and solo runs, printing the arena's summary table.
 
     python -m townwidget arena --game town77 --players greedy,mcts,random --games 200 --seed 1
+    python -m townwidget arena --game littletown --players greedy,random --games 10
     python -m townwidget solo --game town77 --agent mcts --deals 100
 
 Options common to both: ``--iterations N`` or ``--seconds S`` (per move, for the searching agents), ``--workers K``
@@ -48,7 +49,9 @@ def _report(result: Tournament, records: str | None) -> None:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m townwidget", description="Town games between AI agents.")
+    parser = argparse.ArgumentParser(
+        prog="python -m townwidget", description="Town and Little Town games between AI agents."
+    )
     commands = parser.add_subparsers(dest="command", required=True)
     arena = commands.add_parser("arena", help="a multiplayer tournament with rotated seats")
     arena.add_argument("--players", required=True, help=f"comma-separated agents, from: {', '.join(AGENT_NAMES[:4])}")
@@ -57,7 +60,9 @@ def _parser() -> argparse.ArgumentParser:
     solo.add_argument("--agent", required=True, choices=AGENT_NAMES)
     solo.add_argument("--deals", type=int, default=100, help="deals to play: seeds seed, seed+1, ... (default 100)")
     for command in (arena, solo):
-        command.add_argument("--game", default="town77", help="town77, town66 or townNN (default town77)")
+        command.add_argument(
+            "--game", default="town77", help="littletown (arena only), town77, town66 or townNN (default town77)"
+        )
         command.add_argument("--seed", type=int, default=0, help="first deal's seed (default 0)")
         command.add_argument("--iterations", type=int, help="search iterations per move")
         command.add_argument("--seconds", type=float, help="search time per move, in seconds")

@@ -1,12 +1,16 @@
 """Games and tournaments between agents, with records that replay and a summary with confidence intervals.
 
+- :data:`GAMES` names the games the arena plays: ``"littletown"`` (2 to 4 players) and Town, whose rules are named
+  as in :mod:`townwidget.town` (``"town77"``, ``"town66"``, ``"townNN"``; one player: a solo deal). :func:`new_state`
+  starts any of them from (game, players, seed).
 - :func:`play_game` plays one game (one agent: a solo deal; several: a multiplayer game, seat i to agent i) and
-  returns a :class:`GameRecord`: the rules, the seed, the players and every move as JSON. :func:`replay` turns a
+  returns a :class:`GameRecord`: the game, the seed, the players and every move as JSON. :func:`replay` turns a
   record back into the final state, move by move.
 - :func:`tournament` plays many games with rotated seats: deal ``d`` is played once per rotation, so every
   agent sits in every seat on the same tiles. :func:`solo_run` plays one agent on fixed solo deals.
-- :func:`summarize` gives per agent: games, win rate, mean rank and mean tiles (placed in solo, left in hand in
-  multiplayer), each with a 95% confidence interval; :func:`format_summary` makes the table.
+- :func:`summarize` gives per agent: games, win rate, mean rank and mean score, each with a 95% confidence
+  interval; :func:`format_summary` makes the table. The score is the game's own: Town solo, the tiles placed;
+  Town multiplayer, the tiles left in hand (fewer is better); Little Town, the victory points (VP) at the end.
 
 Agents are given by name (made with :func:`~townwidget.agents.make_agent`, seeded per game and seat so a run
 replays exactly, in parallel or not) or as agent objects. An agent sees only ``state.view(seat)``, except one that
@@ -18,6 +22,9 @@ True
 >>> result = tournament(["greedy", "random"], game="town44", games=4, seed=1, progress=False)
 >>> [row["agent"] for row in result.summary]
 ['greedy', 'random']
+>>> result = tournament(["greedy", "random"], game="littletown", games=2, seed=1, progress=False)
+>>> [(row["agent"], row["score_name"]) for row in result.summary]
+[('greedy', 'VP'), ('random', 'VP')]
 """
 
 from __future__ import annotations
@@ -29,9 +36,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from townwidget import littletown, town
 from townwidget.agents import make_agent
 from townwidget.core import Rng, State
-from townwidget.town import new_game, new_solo
 
 RECORD_FORMAT = "townwidget-record/1"
 Z95 = 1.959964  # two-sided 95% normal quantile
@@ -39,11 +46,49 @@ Z95 = 1.959964  # two-sided 95% normal quantile
 AgentSpec = Any  # a name for make_agent, or an object with act(view) (see townwidget.agents.Agent)
 
 
+@dataclass(frozen=True)
+class Game:
+    """How the arena starts a game family and reads each seat's score from the engine's ``result()``."""
+
+    start: Callable[[str, int, int], State]  # (game name, players, seed) -> a new state
+    score: Callable[[dict[str, Any], int], float]  # (result, seat) -> that seat's score
+    score_name: Callable[[int], str]  # players -> what the score counts
+
+
+GAMES: dict[str, Game] = {
+    "littletown": Game(
+        start=lambda name, players, seed: littletown.new_game(players=players, seed=seed),
+        score=lambda result, seat: result["scores"][seat],
+        score_name=lambda players: "VP",
+    ),
+    "town": Game(
+        start=lambda name, players, seed: (
+            town.new_solo(name, seed=seed) if players == 1 else town.new_game(name, players=players, seed=seed)
+        ),
+        score=lambda result, seat: result["placed"] if "placed" in result else result["tiles_left"][seat],
+        score_name=lambda players: "tiles placed" if players == 1 else "tiles left",
+    ),
+}
+"""The games by name; a Town rules name (``"town77"``, ``"townNN"``) is played by ``GAMES["town"]``."""
+
+
+def game_of(name: str) -> Game:
+    """The :class:`Game` that plays ``name``.
+
+    >>> game_of("town66") is GAMES["town"], game_of("littletown") is GAMES["littletown"]
+    (True, True)
+    """
+    if isinstance(name, str) and name in GAMES:
+        return GAMES[name]
+    if isinstance(name, str) and name.startswith("town"):
+        return GAMES["town"]  # the Town engine checks the rules name itself
+    raise ValueError(f"unknown game {name!r}: choose 'littletown' or Town rules such as 'town77', 'town66'")
+
+
 def new_state(game: str, players: int, seed: int) -> State:
-    """A new game of ``game`` (``"town77"``, ``"town66"``, ``"townNN"``): solo for one player, else multiplayer."""
-    if not isinstance(game, str):
-        raise ValueError(f"game must be a name such as 'town77', not {game!r}")
-    return new_solo(game, seed=seed) if players == 1 else new_game(game, players=players, seed=seed)
+    """A new game of ``game`` (``"littletown"``, ``"town77"``, ``"town66"``, ``"townNN"``; Town with one player:
+    a solo deal) with ``players`` players, dealt from ``seed``."""
+    return game_of(game).start(game, players, seed)
 
 
 @dataclass
@@ -202,28 +247,28 @@ def _progress(total: int, enabled: bool) -> Callable[[int], None]:
 # --- statistics ----------------------------------------------------------------------------------------------
 def summarize(records: Sequence[GameRecord], labels: Sequence[str] | None = None) -> list[dict[str, Any]]:
     """Per agent label: ``games``, ``win_rate`` (rank 1; solo: a full board) with its 95% Wilson interval,
-    ``mean_rank`` and ``mean_tiles`` (solo: placed; multiplayer: left in hand), each with a 95% interval.
+    ``mean_rank`` and ``mean_score`` (the game's score, named by ``score_name``: Town solo, tiles placed; Town
+    multiplayer, tiles left in hand; Little Town, VP), each with a 95% interval. The records are of one game.
 
     >>> record = GameRecord("town44", 0, ["a", "b"], [], {"ranks": [1, 2], "tiles_left": [0, 3]}, [1, 0], {})
     >>> rows = summarize([record])
-    >>> rows[0]["agent"], rows[0]["win_rate"], rows[1]["mean_tiles"]
-    ('a', 1.0, 3.0)
+    >>> rows[0]["agent"], rows[0]["win_rate"], rows[1]["mean_score"], rows[1]["score_name"]
+    ('a', 1.0, 3.0, 'tiles left')
     """
     by_label: dict[str, dict[str, list[float]]] = {}
     for record in records:
         solo = len(record.players) == 1
+        game = game_of(record.game)
         for seat, label in enumerate(record.players):
-            stats = by_label.setdefault(label, {"wins": [], "ranks": [], "tiles": []})
+            stats = by_label.setdefault(label, {"wins": [], "ranks": [], "scores": []})
+            stats["scores"].append(game.score(record.result, seat))
             if solo:
-                placed = record.result["placed"]
-                stats["tiles"].append(placed)
                 stats["wins"].append(float(record.returns[0] == 1.0))
                 stats["ranks"].append(1.0)
             else:
                 rank = record.result["ranks"][seat]
                 stats["wins"].append(float(rank == 1))
                 stats["ranks"].append(rank)
-                stats["tiles"].append(record.result["tiles_left"][seat])
     order = list(labels) if labels is not None else list(by_label)
     rows = []
     for label in dict.fromkeys(order):
@@ -241,8 +286,9 @@ def summarize(records: Sequence[GameRecord], labels: Sequence[str] | None = None
                 "win_ci": wilson_interval(int(wins), games),
                 "mean_rank": statistics.fmean(stats["ranks"]),
                 "rank_ci": mean_interval(stats["ranks"]),
-                "mean_tiles": statistics.fmean(stats["tiles"]),
-                "tiles_ci": mean_interval(stats["tiles"]),
+                "mean_score": statistics.fmean(stats["scores"]),
+                "score_ci": mean_interval(stats["scores"]),
+                "score_name": game_of(records[0].game).score_name(len(records[0].players)),
             }
         )
     return rows
@@ -270,23 +316,22 @@ def mean_interval(values: Sequence[float]) -> tuple[float, float]:
 
 
 def format_summary(rows: Sequence[dict[str, Any]]) -> str:
-    """The summary as a plain-text table."""
+    """The summary as a plain-text table; the score column is headed by what it counts (e.g. "VP [95% CI]")."""
     solo = any(row["solo"] for row in rows)
+    score_head = f"{rows[0]['score_name'] if rows else 'score'} [95% CI]"
     if solo:
-        head = f"{'agent':<16} {'deals':>6}  {'tiles placed [95% CI]':<24} {'full boards':>11}"
+        head = f"{'agent':<16} {'deals':>6}  {score_head:<24} {'full boards':>11}"
     else:
-        head = (
-            f"{'agent':<16} {'games':>6}  {'win rate [95% CI]':<22} {'mean rank [95% CI]':<22} {'tiles left [95% CI]'}"
-        )
+        head = f"{'agent':<16} {'games':>6}  {'win rate [95% CI]':<22} {'mean rank [95% CI]':<22} {score_head}"
     lines = [head, "-" * len(head)]
     for row in rows:
-        tile = f"{row['mean_tiles']:.2f} [{row['tiles_ci'][0]:.2f}, {row['tiles_ci'][1]:.2f}]"
+        score = f"{row['mean_score']:.2f} [{row['score_ci'][0]:.2f}, {row['score_ci'][1]:.2f}]"
         if solo:
-            lines.append(f"{row['agent']:<16} {row['games']:>6}  {tile:<24} {row['win_rate']:>11.1%}")
+            lines.append(f"{row['agent']:<16} {row['games']:>6}  {score:<24} {row['win_rate']:>11.1%}")
             continue
         win = f"{row['win_rate']:.3f} [{row['win_ci'][0]:.3f}, {row['win_ci'][1]:.3f}]"
         rank = f"{row['mean_rank']:.2f} [{row['rank_ci'][0]:.2f}, {row['rank_ci'][1]:.2f}]"
-        lines.append(f"{row['agent']:<16} {row['games']:>6}  {win:<22} {rank:<22} {tile}")
+        lines.append(f"{row['agent']:<16} {row['games']:>6}  {win:<22} {rank:<22} {score}")
     return "\n".join(lines)
 
 
