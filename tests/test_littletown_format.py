@@ -12,20 +12,12 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from random_play import played
 
 from townwidget import littletown
 from townwidget.littletown import IllegalAction, InvalidState
 
 Change = Callable[[dict[str, Any]], None]
-
-
-def played(state: littletown.State, steps: int, seed: int) -> littletown.State:
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        state.apply(rng.choice(state.legal_actions()))
-    return state
 
 
 def mid_turn() -> littletown.State:

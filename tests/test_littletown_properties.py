@@ -10,6 +10,7 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from random_play import played
 
 from townwidget import littletown
 from townwidget.littletown import Build, PlaceWorker
@@ -107,30 +108,21 @@ def test_random_games_keep_every_invariant_and_end_after_4_rounds(
     assert all(result["ranks"][winner] == 1 for winner in result["winners"])
 
 
-def advanced(state: littletown.State, steps: int, seed: int) -> littletown.State:
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        state.apply(rng.choice(state.legal_actions()))
-    return state
-
-
 @settings(max_examples=25, deadline=None)
 @given(players=st.integers(2, 4), seed=st.integers(0, 2**32), steps=st.integers(0, 250))
 def test_a_round_trip_through_the_json_form_plays_on_identically(players: int, seed: int, steps: int) -> None:
-    original = advanced(littletown.new_game(players, seed=seed), steps, seed)
+    original = played(littletown.new_game(players, seed=seed), steps, seed)
     data = original.to_dict()
     loaded = littletown.from_dict(copy.deepcopy(data))
     assert loaded.to_dict() == data and loaded.legal_actions() == original.legal_actions()
-    assert advanced(original, 400, 1).to_dict() == advanced(loaded, 400, 1).to_dict()
+    assert played(original, 400, 1).to_dict() == played(loaded, 400, 1).to_dict()
 
 
 @settings(max_examples=15, deadline=None)
 @given(players=st.integers(2, 4), seed=st.integers(0, 2**32), choices=st.integers(0, 2**32))
 def test_the_same_seed_and_choices_give_the_same_game(players: int, seed: int, choices: int) -> None:
-    first = advanced(littletown.new_game(players, seed=seed), 400, choices)
-    second = advanced(littletown.new_game(players, seed=seed), 400, choices)
+    first = played(littletown.new_game(players, seed=seed), 400, choices)
+    second = played(littletown.new_game(players, seed=seed), 400, choices)
     assert first.to_dict() == second.to_dict()
     other = littletown.new_game(players, seed=seed + 1)
     assert other.to_dict() != littletown.new_game(players, seed=seed).to_dict()
@@ -140,7 +132,7 @@ def test_the_same_seed_and_choices_give_the_same_game(players: int, seed: int, c
 @given(players=st.integers(2, 4), seed=st.integers(0, 2**32), steps=st.integers(0, 200))
 def test_a_view_does_not_depend_on_other_players_hidden_cards(players: int, seed: int, steps: int) -> None:
     """Swap another player's hidden card for an unused card the market allows: the viewer sees no difference."""
-    game = advanced(littletown.new_game(players, seed=seed), steps, seed)
+    game = played(littletown.new_game(players, seed=seed), steps, seed)
     viewer = seed % players
     view = game.view(viewer)
     dealt = [b for b, count in game.to_dict()["market"].items() if count] + [

@@ -2,24 +2,15 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from typing import Any
 
 import pytest
+from random_play import played
 
 from townwidget import littletown
 from townwidget.core import State, View
 from townwidget.littletown.objectives import possible_cards
-
-
-def advanced(state: littletown.State, steps: int, seed: int) -> littletown.State:
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        state.apply(rng.choice(state.legal_actions()))
-    return state
 
 
 def public_part(data: dict[str, Any]) -> dict[str, Any]:
@@ -33,7 +24,7 @@ def test_states_and_views_follow_the_core_protocol() -> None:
 
 @pytest.mark.parametrize("steps", [0, 9, 40, 130])
 def test_sampled_states_look_the_same_to_the_viewer(steps: int) -> None:
-    game = advanced(littletown.new_game(3, seed=steps), steps, steps)
+    game = played(littletown.new_game(3, seed=steps), steps, steps)
     for viewer in range(3):
         view = game.view(viewer)
         for seed in range(8):
@@ -44,7 +35,7 @@ def test_sampled_states_look_the_same_to_the_viewer(steps: int) -> None:
 
 
 def test_the_viewer_acts_with_the_same_legal_actions_others_see_none() -> None:
-    game = advanced(littletown.new_game(4, seed=2), 25, 2)
+    game = played(littletown.new_game(4, seed=2), 25, 2)
     player = game.current_player
     assert player is not None
     assert game.view(player).legal_actions() == game.legal_actions()
@@ -55,7 +46,7 @@ def test_a_view_keeps_no_link_to_the_state() -> None:
     game = littletown.new_game(2, seed=3)
     view = game.view(0)
     before = view.to_dict()
-    advanced(game, 30, 3)
+    played(game, 30, 3)
     assert view.to_dict() == before and "rng" not in before and "objectives_unused" not in before
 
 
@@ -75,14 +66,14 @@ def test_sampled_hidden_cards_are_possible_unseen_and_drawn_uniformly() -> None:
 
 
 def test_sampling_is_seeded() -> None:
-    view = advanced(littletown.new_game(3, seed=5), 20, 5).view(2)
+    view = played(littletown.new_game(3, seed=5), 20, 5).view(2)
     assert view.sample_state(7).to_dict() == view.sample_state(7).to_dict()
     assert len({tuple(view.sample_state(seed).objectives[0]) for seed in range(20)}) > 5
 
 
 def test_a_sampled_state_plays_on_to_the_end() -> None:
-    sample = advanced(littletown.new_game(2, seed=6), 50, 6).view(1).sample_state(1)
-    advanced(sample, 1000, 1)
+    sample = played(littletown.new_game(2, seed=6), 50, 6).view(1).sample_state(1)
+    played(sample, 1000, 1)
     assert sample.is_terminal()
 
 
@@ -93,7 +84,7 @@ def test_the_heuristic_is_in_0_1_and_rewards_points() -> None:
     data["players"][0]["score"] = data["players"][0]["vp"]["effects"] = 12
     ahead = littletown.from_dict(data)
     assert 0.5 < ahead.heuristic(0) < 1 and 0 < ahead.heuristic(1) < 0.5
-    over = advanced(game, 1000, 7)
+    over = played(game, 1000, 7)
     assert [over.heuristic(p) for p in range(2)] == over.returns()
 
 

@@ -5,26 +5,17 @@ from __future__ import annotations
 import contextlib
 import copy
 import json
-import random
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from random_play import played
 from town_positions import multi_dict, solo_dict
 
 from townwidget import town
 from townwidget.town import IllegalAction, InvalidState
-
-
-def played(state: town.State, steps: int, seed: int) -> town.State:
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        state.apply(rng.choice(state.legal_actions()))
-    return state
 
 
 def test_state_dict_has_every_key_of_the_format() -> None:

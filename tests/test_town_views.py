@@ -6,18 +6,10 @@ import random
 from collections import Counter
 
 import pytest
+from random_play import played
 
 from townwidget import town
 from townwidget.core import View
-
-
-def advanced(state: town.State, steps: int, seed: int) -> town.State:
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        state.apply(rng.choice(state.legal_actions()))
-    return state
 
 
 def public_part(data: dict) -> dict:
@@ -26,7 +18,7 @@ def public_part(data: dict) -> dict:
 
 @pytest.mark.parametrize("steps", [0, 5, 17, 40])
 def test_sampled_states_look_the_same_to_the_viewer(steps: int) -> None:
-    game = advanced(town.new_game("town77", players=3, seed=steps), steps, steps)
+    game = played(town.new_game("town77", players=3, seed=steps), steps, steps)
     for viewer in range(3):
         view = game.view(viewer)
         assert isinstance(view, View)
@@ -37,7 +29,7 @@ def test_sampled_states_look_the_same_to_the_viewer(steps: int) -> None:
 
 
 def test_sampling_is_seeded_and_varies_with_the_seed() -> None:
-    view = advanced(town.new_game("town77", players=2, seed=1), 3, 1).view(1)
+    view = played(town.new_game("town77", players=2, seed=1), 3, 1).view(1)
     assert view.sample_state(4).to_dict() == view.sample_state(4).to_dict()
     hands = {tuple(view.sample_state(seed).hands[0]) for seed in range(30)}  # type: ignore[attr-defined]
     assert len(hands) > 10
@@ -59,7 +51,7 @@ def test_sampled_hands_respect_the_public_colours_uniformly() -> None:
 
 
 def test_solo_samples_keep_the_tops_and_shuffle_the_rest() -> None:
-    game = advanced(town.new_solo("town77", seed=2), 6, 2)
+    game = played(town.new_solo("town77", seed=2), 6, 2)
     view = game.view(0)
     unseen = sorted(t for pile in game.piles for t in pile[:-1])
     assert view.to_dict()["unseen"] == [list(t) for t in unseen]
