@@ -9,13 +9,11 @@ under ``build/browser/``.
 
 from __future__ import annotations
 
-import json
 import statistics
-import time
-from pathlib import Path
 from typing import Any
 
 import pytest
+from lab import SCREENSHOTS, STEP_TIMEOUT_S, Record, open_and_run, timed_click, write_notebook
 
 from townwidget import littletown
 from townwidget.littletown.board import NEIGHBOURS
@@ -23,118 +21,16 @@ from townwidget.littletown.board import NEIGHBOURS
 pytestmark = pytest.mark.browser
 
 SEED = 5
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "build" / "browser"
-TIMEOUT_MS = 60_000  # first kernel start and widget load; later steps are far quicker
-STEP_TIMEOUT_S = 20
-NOTEBOOK_CELL = """\
-import json, pathlib
-from townwidget.widget import LittleTownWidget
-
-widget = LittleTownWidget(opponents=["greedy"], seed={seed})
-record = pathlib.Path({record!r})
 
 
-def write_record(change=None):
-    # the test reads the Python truth here, written before each update leaves for the browser (whole or not at all)
-    data = {{"revision": widget.revision, "error": widget.error, "state": widget.state.to_dict()}}
-    record.with_suffix(".tmp").write_text(json.dumps(data))
-    record.with_suffix(".tmp").replace(record)
+class Game(Record):
+    """The record of this test's game."""
 
-
-widget.observe(write_record, names="revision")
-write_record()
-display(widget)
-widget"""
-
-# Starts timing, in the page, from the next click inside a widget view to the end of the redraw it causes (the
-# view's data-revision changes once Python's answer is drawn; the next animation frame is when it is painted).
-LATENCY_PROBE = """(root) => {
-  window.__ltwLatency = new Promise((resolve) => {
-    let start = null;
-    const before = root.dataset.revision;
-    root.addEventListener("click", () => { start = performance.now(); }, { capture: true, once: true });
-    const watch = new MutationObserver(() => {
-      if (start !== null && root.dataset.revision !== before) {
-        watch.disconnect();
-        requestAnimationFrame(() => resolve(performance.now() - start));
-      }
-    });
-    watch.observe(root, { attributes: true, attributeFilter: ["data-revision"] });
-    setTimeout(() => { watch.disconnect(); resolve(null); }, 20000);
-  });
-}"""
-
-
-def write_notebook(root: Path) -> Path:
-    record = root / "record.json"
-    cell: dict[str, Any] = {
-        "id": "play",
-        "cell_type": "code",
-        "execution_count": None,
-        "metadata": {},
-        "outputs": [],
-        "source": NOTEBOOK_CELL.format(seed=SEED, record=str(record)),
-    }
-    notebook = {
-        "cells": [cell],
-        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
-    (root / "littletown.ipynb").write_text(json.dumps(notebook))
-    return record
-
-
-class Game:
-    """The Python side as the kernel last wrote it."""
-
-    def __init__(self, record: Path) -> None:
-        self.path = record
-
-    def read(self) -> dict[str, Any]:
-        return dict(json.loads(self.path.read_text()))
-
-    def wait(self, after_revision: int, what: str) -> dict[str, Any]:
-        """Python's record once it has published past ``after_revision`` and the opponents are done moving."""
-        deadline = time.monotonic() + STEP_TIMEOUT_S
-        while time.monotonic() < deadline:
-            if self.path.exists():
-                data = self.read()
-                if data["revision"] > after_revision and data["state"]["current_player"] in (0, None):
-                    return data
-            time.sleep(0.05)
-        raise AssertionError(f"Python did not publish an update within {STEP_TIMEOUT_S} s after {what}")
+    def settled(self, data: dict[str, Any]) -> bool:
+        return data["state"]["current_player"] in (0, None)
 
     def state(self) -> littletown.State:
         return littletown.from_dict(self.read()["state"])
-
-
-def open_and_run(page: Any, lab: Any, page_errors: list[str]) -> None:
-    """Open the notebook, run it, and wait for both views of the widget; a failure says which step and why."""
-    from playwright.sync_api import Error as PlaywrightError
-
-    step = "opening JupyterLab"
-    try:
-        page.goto(lab.notebook_url("littletown.ipynb"), timeout=TIMEOUT_MS)
-        step = "waiting for the notebook"
-        page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget", timeout=TIMEOUT_MS)
-        step = "starting the kernel and running the notebook"
-        page.evaluate(
-            """async () => {
-                const panel = window.jupyterapp.shell.currentWidget;
-                await panel.context.ready;
-                await panel.sessionContext.ready;
-                await window.jupyterapp.commands.execute("notebook:run-all-cells");
-            }"""
-        )
-        step = "waiting for the two widget views"
-        page.locator(".ltw-root").nth(1).wait_for(timeout=TIMEOUT_MS)
-    except PlaywrightError as error:
-        outputs = page.locator(".jp-OutputArea-output").all_inner_texts()
-        server_log = (lab.root / ".server.log").read_text()[-2000:]
-        raise AssertionError(
-            f"{step} failed: {error}\npage errors: {page_errors}\ncell outputs: {outputs}\nserver log:\n{server_log}"
-        ) from None
 
 
 def richest_space(state: littletown.State) -> tuple[int, int]:
@@ -144,23 +40,20 @@ def richest_space(state: littletown.State) -> tuple[int, int]:
 
 
 def test_play_little_town_in_jupyterlab(lab: Any, browser: Any, report_figure: Any) -> None:
-    game = Game(write_notebook(lab.root))
+    game = Game(
+        write_notebook(
+            lab.root, "littletown.ipynb", "LittleTownWidget", f'LittleTownWidget(opponents=["greedy"], seed={SEED})'
+        )
+    )
     page = browser.new_page(viewport={"width": 1280, "height": 1300})
     page_errors: list[str] = []  # uncaught exceptions: none are allowed
     page.on("pageerror", lambda error: page_errors.append(str(error)))
-    open_and_run(page, lab, page_errors)
+    open_and_run(page, lab, "littletown.ipynb", ".ltw-root", page_errors)
     first, second = page.locator(".ltw-root").nth(0), page.locator(".ltw-root").nth(1)
     latencies: list[float] = []
 
     def click(target: Any, what: str) -> dict[str, Any]:
-        """A real mouse click in the first view, timed in the page; returns Python's state after it."""
-        revision = game.read()["revision"]
-        first.evaluate(LATENCY_PROBE)
-        target.click(timeout=STEP_TIMEOUT_S * 1000)
-        latency = page.evaluate("() => window.__ltwLatency")
-        assert latency is not None, f"the view did not redraw within 20 s after {what}"
-        latencies.append(float(latency))
-        return game.wait(revision, what)
+        return timed_click(page, first, target, game, what, latencies)
 
     # place a worker: click a lit grass space
     start = game.state()

@@ -1,0 +1,134 @@
+"""What the real-browser tests share: a notebook that shows a widget and records the Python truth after every
+update, a reader of that record, opening and running the notebook in JupyterLab, and a latency probe."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "build" / "browser"
+TIMEOUT_MS = 60_000  # first kernel start and widget load; later steps are far quicker
+STEP_TIMEOUT_S = 20
+NOTEBOOK_CELL = """\
+import json, pathlib
+from townwidget.widget import {widget_class}
+
+widget = {widget_call}
+record = pathlib.Path({record!r})
+
+
+def write_record(change=None):
+    # the test reads the Python truth here, written before each update leaves for the browser (whole or not at all)
+    data = {{"revision": widget.revision, "error": widget.error, "state": widget.state.to_dict()}}
+    record.with_suffix(".tmp").write_text(json.dumps(data))
+    record.with_suffix(".tmp").replace(record)
+
+
+widget.observe(write_record, names="revision")
+write_record()
+display(widget)
+widget"""
+
+# Starts timing, in the page, from the next click inside a widget view to the end of the redraw it causes (the
+# view's data-revision changes once Python's answer is drawn; the next animation frame is when it is painted).
+# The promise is left on window.__latency (Playwright would wait for a returned one) and gives up after 20 s.
+LATENCY_PROBE = """(root) => {
+  window.__latency = new Promise((resolve) => {
+    let start = null;
+    const before = root.dataset.revision;
+    root.addEventListener("click", () => { start = performance.now(); }, { capture: true, once: true });
+    const watch = new MutationObserver(() => {
+      if (start !== null && root.dataset.revision !== before) {
+        watch.disconnect();
+        requestAnimationFrame(() => resolve(performance.now() - start));
+      }
+    });
+    watch.observe(root, { attributes: true, attributeFilter: ["data-revision"] });
+    setTimeout(() => { watch.disconnect(); resolve(null); }, 20000);
+  });
+}"""
+
+
+def write_notebook(root: Path, name: str, widget_class: str, widget_call: str) -> Path:
+    """Write notebook ``name`` showing ``widget_call`` twice; returns the path of the record it will write."""
+    record = root / f"{Path(name).stem}-record.json"
+    source = NOTEBOOK_CELL.format(widget_class=widget_class, widget_call=widget_call, record=str(record))
+    cell = {"id": "play", "cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": source}
+    notebook = {
+        "cells": [cell],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    (root / name).write_text(json.dumps(notebook))
+    return record
+
+
+class Record:
+    """The Python side as the kernel last wrote it."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def read(self) -> dict[str, Any]:
+        return dict(json.loads(self.path.read_text()))
+
+    def settled(self, data: dict[str, Any]) -> bool:
+        """Whether a record is final for a step (subclasses wait for opponents to finish moving)."""
+        return True
+
+    def wait(self, after_revision: int, what: str) -> dict[str, Any]:
+        """Python's record once it has published past ``after_revision`` (and :meth:`settled` holds)."""
+        deadline = time.monotonic() + STEP_TIMEOUT_S
+        while time.monotonic() < deadline:
+            if self.path.exists():
+                data = self.read()
+                if data["revision"] > after_revision and self.settled(data):
+                    return data
+            time.sleep(0.05)
+        raise AssertionError(f"Python did not publish an update within {STEP_TIMEOUT_S} s after {what}")
+
+
+def open_and_run(
+    page: Any, lab: Any, notebook: str, view_selector: str, page_errors: list[str], console_errors: Sequence[str] = ()
+) -> None:
+    """Open the notebook, run it, and wait for both views of the widget; a failure says which step and why."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    step = "opening JupyterLab"
+    try:
+        page.goto(lab.notebook_url(notebook), timeout=TIMEOUT_MS)
+        step = "waiting for the notebook"
+        page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget", timeout=TIMEOUT_MS)
+        step = "starting the kernel and running the notebook"
+        page.evaluate(
+            """async () => {
+                const panel = window.jupyterapp.shell.currentWidget;
+                await panel.context.ready;
+                await panel.sessionContext.ready;
+                await window.jupyterapp.commands.execute("notebook:run-all-cells");
+            }"""
+        )
+        step = "waiting for the two widget views"
+        page.locator(view_selector).nth(1).wait_for(timeout=TIMEOUT_MS)
+    except PlaywrightError as error:
+        outputs = page.locator(".jp-OutputArea-output").all_inner_texts()
+        server_log = (lab.root / ".server.log").read_text()[-2000:]
+        raise AssertionError(
+            f"{step} failed: {error}\npage errors: {page_errors}\nconsole errors: {list(console_errors)}\n"
+            f"cell outputs: {outputs}\nserver log:\n{server_log}"
+        ) from None
+
+
+def timed_click(page: Any, view: Any, target: Any, record: Record, what: str, latencies: list[float]) -> dict[str, Any]:
+    """A real mouse click in ``view``, timed in the page until the view redraws; returns Python's record after it."""
+    revision = record.read()["revision"]
+    view.evaluate(LATENCY_PROBE)
+    target.click(timeout=STEP_TIMEOUT_S * 1000)
+    latency = page.evaluate("() => window.__latency")
+    assert latency is not None, f"the view did not redraw within 20 s after {what}"
+    latencies.append(float(latency))
+    return record.wait(revision, what)
