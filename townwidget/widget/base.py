@@ -24,6 +24,7 @@ from __future__ import annotations
 import traceback
 from collections.abc import Callable, Sequence
 from itertools import cycle, islice
+from pathlib import Path
 from typing import Any
 
 import anywidget
@@ -58,6 +59,12 @@ def opponent_list(opponents: Sequence[Any] | None, seats: int | None, defaults: 
     if seats is not None and len(opponents) != seats:
         raise ValueError(f"this game has {seats} other seat(s) but {len(opponents)} opponent(s) were given")
     return list(opponents)
+
+
+def joined_text(*paths: Path) -> str:
+    """The files' text one after the other: a widget's ``_esm`` (``_css``) is the front ends' shared
+    ``static/common.js`` (``common.css``) followed by its own module (styles), as one string read at import."""
+    return "\n".join(path.read_text(encoding="utf-8") for path in paths)
 
 
 def name_of(thing: Any) -> str:

@@ -43,7 +43,7 @@ from townwidget.littletown import (
 from townwidget.littletown.board import CELLS, COLUMNS, Cell, cell_of
 from townwidget.littletown.data import ROUNDS
 from townwidget.littletown.refusals import refusal
-from townwidget.widget.base import GameWidget, check_seed, synced
+from townwidget.widget.base import GameWidget, check_seed, joined_text, synced
 from townwidget.widget.intents import Intent, parse_little_town_intent
 from townwidget.widget.littletown_words import (
     action_words,
@@ -95,8 +95,8 @@ class LittleTownWidget(GameWidget):
     state instead (its players and rules win). ``seed`` makes the set-up and the agents reproducible.
     """
 
-    _esm = STATIC / "littletown.js"
-    _css = STATIC / "littletown.css"
+    _esm = joined_text(STATIC / "common.js", STATIC / "littletown.js")
+    _css = joined_text(STATIC / "common.css", STATIC / "littletown.css")
     GAME = "Little Town"
     STATE_TYPES = (State,)
     DEFAULT_OPPONENTS = ("greedy",)

@@ -44,7 +44,7 @@ from townwidget.town import (
 )
 from townwidget.town.rules import resolve_rules
 from townwidget.town.style import tile_style
-from townwidget.widget.base import GameWidget, check_seed, opponent_list, synced
+from townwidget.widget.base import GameWidget, check_seed, joined_text, opponent_list, synced
 from townwidget.widget.intents import Intent, parse_intent
 from townwidget.widget.words import describe_move, humanize, ordinal
 
@@ -73,8 +73,8 @@ class TownWidget(GameWidget):
     are repeated to fill its other seats). ``seed`` makes the deals and the agents reproducible.
     """
 
-    _esm = STATIC / "town.js"
-    _css = STATIC / "town.css"
+    _esm = joined_text(STATIC / "common.js", STATIC / "town.js")
+    _css = joined_text(STATIC / "common.css", STATIC / "town.css")
     GAME = "Town"
     STATE_TYPES = (SoloState, MultiState)
     DEFAULT_OPPONENTS = ("greedy", "mcts")

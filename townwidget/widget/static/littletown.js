@@ -5,7 +5,6 @@
 // Python lists in words. It decides nothing: which spaces are lit, what each choice means, why a building cannot be
 // built, all come from Python, which holds the game and checks every intent.
 
-const SVG_NS = "http://www.w3.org/2000/svg";
 const CELL = 56; // board space size
 const MARGIN = 20; // room for the coordinates
 const MOVE_DELAY_MS = 300; // opponents' pieces appear one after another
@@ -25,32 +24,7 @@ const SOURCES = {
   coins: "coins",
 };
 
-function svg(tag, attrs, parent) {
-  const node = document.createElementNS(SVG_NS, tag);
-  for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, String(value));
-  if (parent) parent.appendChild(node);
-  return node;
-}
-
-function html(tag, attrs, parent, text) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs || {})) {
-    if (value === false || value === null || value === undefined) continue;
-    node.setAttribute(key, value === true ? "" : String(value));
-  }
-  if (text !== undefined) node.textContent = text;
-  if (parent) parent.appendChild(node);
-  return node;
-}
-
-function svgText(parent, x, y, text, attrs) {
-  const node = svg("text", { x, y, ...attrs }, parent);
-  node.textContent = text;
-  return node;
-}
-
-const cellKey = (cell) => `${cell[0]},${cell[1]}`;
-const plural = (count, word) => `${count} ${word}${count === 1 ? "" : "s"}`;
+// svg, html, svgText, plural, cellKey and the other shared helpers are in common.js, joined in front of this file.
 
 // A resource cube: a small coloured square (with the resource's name as its title) and a count.
 function cube(parent, resource, count) {
@@ -74,20 +48,16 @@ function nameLines(name) {
 }
 
 // Where each newly placed piece was put, in order: opponents' moves appear one by one.
-function newPieces(history, seen) {
-  const delays = new Map();
-  if (seen === null || history.length <= seen) return delays;
-  let order = 0;
-  for (const entry of history.slice(seen)) {
-    if (entry.type === "place_worker" || entry.type === "place_building") {
-      delays.set(cellKey(entry.cell), order++ * MOVE_DELAY_MS);
-    }
-  }
-  return delays;
-}
+const newPieces = (history, seen) =>
+  arrivalDelays(
+    history,
+    seen,
+    (entry) => entry.type === "place_worker" || entry.type === "place_building",
+    MOVE_DELAY_MS,
+  );
 
 function createView(model, el) {
-  const root = html("div", { class: "ltw-root", tabindex: 0, "data-lm-suppress-shortcuts": "true" }, el);
+  const root = html("div", { class: named("ltw", "root"), tabindex: 0, "data-lm-suppress-shortcuts": "true" }, el);
   const local = { hover: null, seen: null };
   const get = (name) => model.get(name);
   const send = (intent) => model.send(intent);
@@ -103,11 +73,14 @@ function createView(model, el) {
     const height = MARGIN + rows * CELL + 2;
     const board = svg("svg", { class: "ltw-board", width, height, viewBox: `0 0 ${width} ${height}` }, parent);
     for (let c = 0; c < columns; c++) {
-      svgText(board, MARGIN + c * CELL + CELL / 2, 14, String(c), { class: "ltw-coord", "text-anchor": "middle" });
+      svgText(board, MARGIN + c * CELL + CELL / 2, 14, String(c), {
+        class: named("ltw", "coord"),
+        "text-anchor": "middle",
+      });
     }
     for (let r = 0; r < rows; r++) {
       svgText(board, MARGIN / 2, MARGIN + r * CELL + CELL / 2 + 4, String(r), {
-        class: "ltw-coord",
+        class: named("ltw", "coord"),
         "text-anchor": "middle",
       });
     }
@@ -145,7 +118,7 @@ function createView(model, el) {
       const [r, c] = key.split(",").map(Number);
       svg(
         "circle",
-        { cx: MARGIN + c * CELL + CELL / 2, cy: MARGIN + r * CELL + 8, r: 4, class: "ltw-legal-dot" },
+        { cx: MARGIN + c * CELL + CELL / 2, cy: MARGIN + r * CELL + 8, r: 4, class: named("ltw", "legal-dot") },
         board,
       );
     }
@@ -205,7 +178,7 @@ function createView(model, el) {
       svg("rect", { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 6, class: "ltw-activated" }, group);
     }
     if (delays.has(key)) {
-      group.classList.add("ltw-new");
+      group.classList.add("ltw-new", "gw-new");
       group.style.animationDelay = `${delays.get(key)}ms`;
     }
   }
@@ -243,7 +216,7 @@ function createView(model, el) {
       "text-anchor": "middle",
     });
     if (delays.has(key)) {
-      group.classList.add("ltw-new");
+      group.classList.add("ltw-new", "gw-new");
       group.style.animationDelay = `${delays.get(key)}ms`;
     }
   }
@@ -277,7 +250,7 @@ function createView(model, el) {
   function drawRounds(parent, state) {
     const names = get("names");
     const box = html("div", { class: "ltw-rounds", "aria-label": "round track" }, parent);
-    html("span", { class: "ltw-label" }, box, "Round");
+    html("span", { class: named("ltw", "label") }, box, "Round");
     for (let round = 1; round <= 4; round++) {
       const current = round === state.round;
       html(
@@ -294,7 +267,7 @@ function createView(model, el) {
     const choices = get("choices");
     const box = html("div", { class: "ltw-choices" }, parent);
     if (!choices.length) return;
-    html("div", { class: "ltw-label" }, box, "Your choices");
+    html("div", { class: named("ltw", "label") }, box, "Your choices");
     choices.forEach((choice, i) => {
       const button = html(
         "button",
@@ -357,7 +330,7 @@ function createView(model, el) {
     const box = html("div", { class: "ltw-market" }, parent);
     const offers = get("market");
     const hint = offers.some((offer) => offer.buildable) ? ": click a lit building to build it" : "";
-    html("div", { class: "ltw-label" }, box, `Market${hint}`);
+    html("div", { class: named("ltw", "label") }, box, `Market${hint}`);
     const grid = html("div", { class: "ltw-market-grid" }, box);
     for (const offer of offers) {
       const kind = catalogue[offer.id];
@@ -389,66 +362,23 @@ function createView(model, el) {
 
   function drawReserve(parent, state) {
     const box = html("div", { class: "ltw-reserve" }, parent);
-    html("span", { class: "ltw-label" }, box, "Reserve");
+    html("span", { class: named("ltw", "label") }, box, "Reserve");
     coins(box, state.reserve.coins);
     RESOURCES.forEach((resource) => cube(box, resource, state.reserve[resource]));
   }
 
-  // The moves in words; while the history slider shows move k, the moves after it are greyed out.
-  function drawLog(parent) {
-    const lines = get("moves");
-    const step = get("step");
-    const log = html("ol", { class: "ltw-log", "aria-label": "moves" }, parent);
-    const items = lines.map((line, i) => html("li", { class: step >= 0 && i >= step ? "ltw-later" : null }, log, line));
-    const current = step > 0 ? items[step - 1] : items[items.length - 1];
-    if (current) current.classList.add("ltw-current");
-    // scroll the log only (scrollIntoView would scroll the notebook too)
-    requestAnimationFrame(() => {
-      if (current) log.scrollTop = current.offsetTop - log.clientHeight + current.offsetHeight + 4;
-    });
-  }
-
   function drawControls(parent) {
     const buttons = get("buttons");
-    const steps = get("steps");
-    const step = get("step");
-    const box = html("div", { class: "ltw-controls" }, parent);
-    const button = (text, key, enabled, intent) => {
-      const node = html("button", { type: "button", "data-key": key, disabled: !enabled }, box, text);
-      node.addEventListener("click", () => send(intent));
-    };
-    button("Undo", "undo", buttons.undo, { intent: "undo" });
-    button("New game", "new-game", buttons.new_game, { intent: "new_game" });
-    const label = html("label", { class: "ltw-history" }, box, "History ");
-    const slider = html(
-      "input",
-      {
-        type: "range",
-        min: 0,
-        max: steps,
-        value: step < 0 ? steps : step,
-        "data-key": "history",
-        disabled: steps === 0,
-      },
-      label,
-    );
-    slider.addEventListener("input", () => send({ intent: "step", step: Number(slider.value) }));
-    html(
-      "span",
-      { class: "ltw-step" },
-      box,
-      step < 0 ? `move ${steps} of ${steps}` : `move ${step} of ${steps} (read only)`,
-    );
-    if (step >= 0) button("Back to game", "back", true, { intent: "step", step: null });
+    const box = html("div", { class: named("ltw", "controls") }, parent);
+    intentButton(model, box, "Undo", "undo", buttons.undo, { intent: "undo" });
+    intentButton(model, box, "New game", "new-game", buttons.new_game, { intent: "new_game" });
+    drawHistorySlider(html("label", { class: named("ltw", "history") }, box, "History "), box, "ltw", model);
   }
 
   function drawOutcome(parent) {
     const outcome = get("outcome");
     if (!live() || !outcome.rows) return;
-    const box = html("div", { class: "ltw-outcome" }, parent);
-    const table = html("table", {}, box);
-    const head = html("tr", {}, table);
-    ["Rank", "Player", "Score", "Where the points came from"].forEach((text) => html("th", {}, head, text));
+    const table = headedTable(outcomeBox(parent, "ltw"), ["Rank", "Player", "Score", "Where the points came from"]);
     for (const row of outcome.rows) {
       const line = html("tr", { class: row.winner ? "ltw-winner" : null }, table);
       const sources = Object.entries(row.sources).map(([source, points]) => `${SOURCES[source]} ${points}`);
@@ -460,26 +390,19 @@ function createView(model, el) {
 
   // --- everything --------------------------------------------------------------------------------------------
   function draw() {
-    const focusKey = root.contains(document.activeElement) ? document.activeElement.dataset.key : undefined;
+    const focusKey = focusedKey(root);
     const view = get("view");
     const state = shown();
     root.replaceChildren();
-    const header = html("div", { class: "ltw-header" }, root);
-    html(
-      "span",
-      { class: "ltw-title" },
-      header,
-      `Little Town · ${view.num_players} players · board side ${view.rules.side}`,
-    );
-    html("span", { class: "ltw-status", role: "status" }, header, get("status"));
+    const title = `Little Town · ${view.num_players} players · board side ${view.rules.side}`;
+    drawHeader(root, "ltw", title, get("status"));
     drawRounds(root, state);
     const main = html("div", { class: "ltw-main" }, root);
     const left = html("div", { class: "ltw-left" }, main);
     drawBoard(left);
-    html("div", { class: "ltw-error", role: "alert" }, left, get("error"));
-    html("div", { class: "ltw-reason", "aria-live": "polite" }, left);
+    drawMessages(left, "ltw", get("error"));
     drawReserve(left, state);
-    drawLog(left);
+    drawLog(left, "ltw", model);
     const side = html("div", { class: "ltw-side" }, main);
     drawChoices(side);
     drawPlayers(side, state);
@@ -489,7 +412,7 @@ function createView(model, el) {
     drawHover();
     local.seen = view.history.length;
     root.dataset.revision = String(get("revision"));
-    if (focusKey) root.querySelector(`[data-key="${focusKey}"]`)?.focus({ preventScroll: true });
+    refocus(root, focusKey);
   }
 
   // Escape leaves the history slider's earlier move.
@@ -500,47 +423,10 @@ function createView(model, el) {
     event.stopPropagation();
   }
 
-  // Several trait changes arrive in one message; draw once after all of them.
-  let pending = false;
-  function schedule() {
-    if (pending) return;
-    pending = true;
-    queueMicrotask(() => {
-      pending = false;
-      draw();
-    });
-  }
-  return { root, draw, schedule, onKey };
+  return { root, draw, schedule: drawOnce(draw), onKey };
 }
 
-const TRAITS = [
-  "view",
-  "names",
-  "status",
-  "buttons",
-  "error",
-  "moves",
-  "step",
-  "steps",
-  "frame",
-  "outcome",
-  "revision",
-  "catalogue",
-  "cards",
-  "legal",
-  "notes",
-  "market",
-  "choices",
-];
+// Redraw on these besides the game traits (GAME_TRAITS in common.js).
+const TRAITS = ["catalogue", "cards", "legal", "notes", "market", "choices"];
 
-function render({ model, el }) {
-  const view = createView(model, el);
-  view.root.addEventListener("keydown", view.onKey);
-  for (const name of TRAITS) model.on(`change:${name}`, view.schedule);
-  view.draw();
-  return () => {
-    for (const name of TRAITS) model.off(`change:${name}`, view.schedule);
-  };
-}
-
-export default { render };
+export default { render: renderer(createView, TRAITS) };

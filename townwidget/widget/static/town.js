@@ -5,39 +5,16 @@
 // game and checks every intent. Tiles are drawn from the `tile_style` trait (townwidget.town.style), like the static
 // SVG renderer, so both show the same houses.
 
-const SVG_NS = "http://www.w3.org/2000/svg";
 const CELL = 48; // board cell size, as in townwidget/town/render.py
 const MARGIN = 22; // room for the coordinates
 const HAND_TILE = 56;
 const MOVE_DELAY_MS = 350; // opponents' moves appear one after another
 
-function svg(tag, attrs, parent) {
-  const node = document.createElementNS(SVG_NS, tag);
-  for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, String(value));
-  if (parent) parent.appendChild(node);
-  return node;
-}
+// svg, html, svgText, plural, cellKey and the other shared helpers are in common.js, joined in front of this file.
 
-function html(tag, attrs, parent, text) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs || {})) {
-    if (value === false || value === null || value === undefined) continue;
-    node.setAttribute(key, value === true ? "" : String(value));
-  }
-  if (text !== undefined) node.textContent = text;
-  if (parent) parent.appendChild(node);
-  return node;
-}
-
-function svgText(parent, x, y, text, attrs) {
-  const node = svg("text", { x, y, "font-family": "sans-serif", ...attrs }, parent);
-  node.textContent = text;
-  return node;
-}
-
-const plural = (count, word) => `${count} ${word}${count === 1 ? "" : "s"}`;
+// Text on the board and on tiles, in a sans-serif face.
+const sansText = (parent, x, y, text, attrs) => svgText(parent, x, y, text, { "font-family": "sans-serif", ...attrs });
 const sameTile = (a, b) => Array.isArray(a) && Array.isArray(b) && a[0] === b[0] && a[1] === b[1];
-const cellKey = (cell) => `${cell[0]},${cell[1]}`;
 
 // One tile at (x, y) with side `size`: a house on a card, a coloured back (shape unknown or turned over), or a
 // blank. The same drawing as townwidget.town.render.tile_svg; every coloured tile shows its colour number.
@@ -59,7 +36,7 @@ function drawTile(parent, style, tile, x, y, size) {
     const colour = tile[0];
     group.setAttribute("class", "tw-back");
     card(style.palette[colour]);
-    svgText(group, x0 + inner - 3, y0 + font + 1, String(colour + 1), {
+    sansText(group, x0 + inner - 3, y0 + font + 1, String(colour + 1), {
       "font-size": font,
       "text-anchor": "end",
       fill: style.label_ink[colour],
@@ -80,7 +57,7 @@ function drawTile(parent, style, tile, x, y, size) {
       },
       group,
     );
-    svgText(group, x0 + 3, y0 + font + 1, String(colour + 1), { "font-size": font, fill: "#222" });
+    sansText(group, x0 + 3, y0 + font + 1, String(colour + 1), { "font-size": font, fill: "#222" });
     title = `${style.colour_names[colour]} ${style.shape_names[shape]}`;
   }
   svg("title", {}, group).textContent = title;
@@ -97,18 +74,11 @@ function tileButton(style, tile, attrs, parent, caption) {
 }
 
 // Where each newly placed tile was put, in order: opponents' moves appear one by one.
-function newPlacements(history, seen) {
-  const delays = new Map();
-  if (seen === null || history.length <= seen) return delays;
-  let order = 0;
-  for (const entry of history.slice(seen)) {
-    if (entry.type === "place") delays.set(cellKey(entry.cell), order++ * MOVE_DELAY_MS);
-  }
-  return delays;
-}
+const newPlacements = (history, seen) =>
+  arrivalDelays(history, seen, (entry) => entry.type === "place", MOVE_DELAY_MS);
 
 function createView(model, el) {
-  const root = html("div", { class: "tw-root", tabindex: 0, "data-lm-suppress-shortcuts": "true" }, el);
+  const root = html("div", { class: named("tw", "root"), tabindex: 0, "data-lm-suppress-shortcuts": "true" }, el);
   const local = { hover: null, cursor: null, seen: null, revision: null };
   const get = (name) => model.get(name);
   const send = (intent) => model.send(intent);
@@ -130,11 +100,11 @@ function createView(model, el) {
     const board = svg("svg", { class: "tw-board", width: size, height: size, viewBox: `0 0 ${size} ${size}` }, parent);
     for (let i = 0; i < n; i++) {
       const middle = MARGIN + i * CELL + CELL / 2;
-      svgText(board, middle, 14, String(i), { "font-size": 11, "text-anchor": "middle", class: "tw-coord" });
-      svgText(board, MARGIN / 2, middle + 4, String(i), {
+      sansText(board, middle, 14, String(i), { "font-size": 11, "text-anchor": "middle", class: named("tw", "coord") });
+      sansText(board, MARGIN / 2, middle + 4, String(i), {
         "font-size": 11,
         "text-anchor": "middle",
-        class: "tw-coord",
+        class: named("tw", "coord"),
       });
     }
     const legal = new Set((live() ? get("legal") : []).map(cellKey));
@@ -170,14 +140,14 @@ function createView(model, el) {
           const drawn = drawTile(board, style, tile, x, y, CELL);
           drawn.classList.add("tw-placed");
           if (delays.has(key)) {
-            drawn.classList.add("tw-new");
+            drawn.classList.add("tw-new", "gw-new");
             drawn.style.animationDelay = `${delays.get(key)}ms`;
           }
         } else if (legal.has(key)) {
-          svg("circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: 5, class: "tw-legal-dot" }, board);
+          svg("circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: 5, class: named("tw", "legal-dot") }, board);
         }
         if (fits.length && fits[r][k] !== null) {
-          svgText(board, x + CELL - 5, y + CELL - 5, String(fits[r][k]), {
+          sansText(board, x + CELL - 5, y + CELL - 5, String(fits[r][k]), {
             "font-size": 12,
             "text-anchor": "end",
             class: fits[r][k] ? "tw-fit" : "tw-fit tw-fit-none",
@@ -185,7 +155,7 @@ function createView(model, el) {
         }
       }
     }
-    const pioneer = svgText(board, MARGIN + CELL - 3, MARGIN + 10, "★", {
+    const pioneer = sansText(board, MARGIN + CELL - 3, MARGIN + 10, "★", {
       "font-size": 10,
       "text-anchor": "end",
       class: "tw-pioneer",
@@ -237,7 +207,7 @@ function createView(model, el) {
     const seat = get("seat");
     const box = html("div", { class: "tw-hand" }, parent);
     if (state.mode === "solo") {
-      html("div", { class: "tw-label" }, box, "Pile tops");
+      html("div", { class: named("tw", "label") }, box, "Pile tops");
       const row = html("div", { class: "tw-tiles" }, box);
       state.piles.forEach((pile, i) => {
         const top = pile.length ? pile[pile.length - 1] : null;
@@ -261,7 +231,7 @@ function createView(model, el) {
       if (state.rules.flips > 0) drawFlip(box, state);
       return;
     }
-    html("div", { class: "tw-label" }, box, "Your hand");
+    html("div", { class: named("tw", "label") }, box, "Your hand");
     const row = html("div", { class: "tw-tiles" }, box);
     state.hands[seat].forEach((tile, i) => {
       const picked = live() && sameTile(selection.tile, tile);
@@ -295,11 +265,8 @@ function createView(model, el) {
   function drawControls(parent) {
     const buttons = get("buttons");
     const state = get("view");
-    const box = html("div", { class: "tw-controls" }, parent);
-    const button = (text, key, enabled, intent) => {
-      const node = html("button", { type: "button", "data-key": key, disabled: !enabled }, box, text);
-      node.addEventListener("click", () => send({ intent }));
-    };
+    const box = html("div", { class: named("tw", "controls") }, parent);
+    const button = (text, key, enabled, intent) => intentButton(model, box, text, key, enabled, { intent });
     if (state.mode === "multi") {
       button("Exchange", "exchange", buttons.exchange, "exchange");
       button("Discard", "discard", buttons.discard, "discard");
@@ -334,62 +301,21 @@ function createView(model, el) {
     html("div", { class: "tw-bag" }, box, `Bag: ${plural(state.bag_size, "tile")}`);
   }
 
-  // The moves in words; while the history slider shows move k, the moves after it are greyed out.
-  function drawLog(parent) {
-    const lines = get("moves");
-    const step = get("step");
-    const log = html("ol", { class: "tw-log", "aria-label": "moves" }, parent);
-    const items = lines.map((line, i) => html("li", { class: step >= 0 && i >= step ? "tw-later" : null }, log, line));
-    const current = step > 0 ? items[step - 1] : items[items.length - 1];
-    if (current) current.classList.add("tw-current");
-    // scroll the log only (scrollIntoView would scroll the notebook too)
-    requestAnimationFrame(() => {
-      if (current) log.scrollTop = current.offsetTop - log.clientHeight + current.offsetHeight + 4;
-    });
-  }
-
   function drawHistory(parent) {
-    const steps = get("steps");
-    const step = get("step");
-    const box = html("div", { class: "tw-history" }, parent);
-    const label = html("label", {}, box, "History ");
-    const slider = html(
-      "input",
-      {
-        type: "range",
-        min: 0,
-        max: steps,
-        value: step < 0 ? steps : step,
-        "data-key": "history",
-        disabled: steps === 0,
-      },
-      label,
-    );
-    slider.addEventListener("input", () => send({ intent: "step", step: Number(slider.value) }));
-    html(
-      "span",
-      { class: "tw-step" },
-      box,
-      step < 0 ? `move ${steps} of ${steps}` : `move ${step} of ${steps} (read only)`,
-    );
-    if (step >= 0) {
-      const back = html("button", { type: "button", "data-key": "back" }, box, "Back to game");
-      back.addEventListener("click", () => send({ intent: "step", step: null }));
-    }
+    const box = html("div", { class: named("tw", "history") }, parent);
+    drawHistorySlider(html("label", {}, box, "History "), box, "tw", model);
   }
 
   function drawOutcome(parent) {
     const outcome = get("outcome");
     if (!live() || !Object.keys(outcome).length) return;
-    const box = html("div", { class: "tw-outcome" }, parent);
+    const box = outcomeBox(parent, "tw");
     if (outcome.rows === undefined) {
       html("strong", {}, box, `${outcome.placed} of ${outcome.tiles} tiles placed. `);
       html("span", {}, box, outcome.level);
       return;
     }
-    const table = html("table", {}, box);
-    const head = html("tr", {}, table);
-    ["Rank", "Player", "Tiles left", "Left the game"].forEach((text) => html("th", {}, head, text));
+    const table = headedTable(box, ["Rank", "Player", "Tiles left", "Left the game"]);
     outcome.rows.forEach((row) => {
       const line = html("tr", {}, table);
       [row.rank, row.name, row.tiles_left, row.left].forEach((text) => html("td", {}, line, String(text)));
@@ -398,34 +324,27 @@ function createView(model, el) {
 
   // --- everything --------------------------------------------------------------------------------------------
   function draw() {
-    const focusKey = root.contains(document.activeElement) ? document.activeElement.dataset.key : undefined;
+    const focusKey = focusedKey(root);
     const view = get("view");
     const rules = view.rules;
     root.replaceChildren();
-    const header = html("div", { class: "tw-header" }, root);
     const title = rules.name.replace(/^town(\d)(\d)$/, "Town $1$2");
-    html(
-      "span",
-      { class: "tw-title" },
-      header,
-      `${title} · ${view.mode === "solo" ? "solo" : `${view.hands.length} players`}`,
-    );
-    html("span", { class: "tw-status", role: "status" }, header, get("status"));
+    const players = view.mode === "solo" ? "solo" : `${view.hands.length} players`;
+    drawHeader(root, "tw", `${title} · ${players}`, get("status"));
     const main = html("div", { class: "tw-main" }, root);
     drawBoard(main);
     const side = html("div", { class: "tw-side" }, main);
     drawHand(side);
     drawControls(side);
     drawPlayers(side);
-    drawLog(side);
-    html("div", { class: "tw-error", role: "alert" }, root, get("error"));
-    html("div", { class: "tw-reason", "aria-live": "polite" }, root);
+    drawLog(side, "tw", model);
+    drawMessages(root, "tw", get("error"));
     drawHistory(root);
     drawOutcome(root);
     drawInspect();
     local.seen = view.history.length;
     root.dataset.revision = String(get("revision"));
-    if (focusKey) root.querySelector(`[data-key="${focusKey}"]`)?.focus({ preventScroll: true });
+    refocus(root, focusKey);
   }
 
   // Arrows move a cursor over the board, Enter places the picked tile there, Escape drops the pick (or leaves the
@@ -457,48 +376,10 @@ function createView(model, el) {
     event.stopPropagation();
   }
 
-  // Several trait changes arrive in one message; draw once after all of them.
-  let pending = false;
-  function schedule() {
-    if (pending) return;
-    pending = true;
-    queueMicrotask(() => {
-      pending = false;
-      draw();
-    });
-  }
-  return { root, draw, schedule, onKey };
+  return { root, draw, schedule: drawOnce(draw), onKey };
 }
 
-const TRAITS = [
-  "view",
-  "names",
-  "status",
-  "selection",
-  "flip",
-  "legal",
-  "reasons",
-  "fits",
-  "inspect",
-  "chosen",
-  "buttons",
-  "error",
-  "moves",
-  "step",
-  "steps",
-  "frame",
-  "outcome",
-  "revision",
-];
+// Redraw on these besides the game traits (GAME_TRAITS in common.js).
+const TRAITS = ["selection", "flip", "legal", "reasons", "fits", "inspect", "chosen"];
 
-function render({ model, el }) {
-  const view = createView(model, el);
-  view.root.addEventListener("keydown", view.onKey);
-  for (const name of TRAITS) model.on(`change:${name}`, view.schedule);
-  view.draw();
-  return () => {
-    for (const name of TRAITS) model.off(`change:${name}`, view.schedule);
-  };
-}
-
-export default { render };
+export default { render: renderer(createView, TRAITS) };
