@@ -261,3 +261,22 @@ def test_apply_of_garbage_either_plays_or_refuses_cleanly(action: dict[str, Any]
         assert state.to_dict() == before
     else:
         assert len(state.history) == len(before["history"]) + 1
+
+
+@pytest.mark.parametrize(
+    "action, message",
+    [
+        (town.Place((1, 1), (0, 9)), "column 9 is out of range"),
+        (town.Place((1, -1), (0, 1)), "shape -1 is out of range"),
+        (town.Place((1, "1"), (0, 1)), "'tile shape' must be an integer"),
+        (town.Place(5, (0, 1)), "malformed action object"),  # type: ignore[arg-type]
+        (town.Discard((9, 9)), "colour 9 is out of range"),
+        (town.Exchange(((1, 1), (1, 2), (1, 99))), "shape 99 is out of range"),
+    ],
+)
+def test_action_objects_made_elsewhere_are_checked_too(action: Any, message: str) -> None:
+    state = town.from_dict(_multi())
+    before = state.to_dict()
+    with pytest.raises(IllegalAction, match=message):
+        state.apply(action)
+    assert state.to_dict() == before

@@ -79,13 +79,16 @@ _KEYS = {
 
 
 def parse_action(data: Any, n: int) -> Action:
-    """An action from an untrusted value: an action object is returned as it is, a dict is checked key by key.
+    """An action from an untrusted value (a dict or an action object), checked key by key.
 
     Raises :class:`IllegalAction` naming the key at fault. The optional keys ``"player"`` and ``"phase"`` (written
     in game records) are accepted here and checked by the state against the player to act and the phase.
     """
-    if isinstance(data, ACTION_TYPES):
-        return data
+    if isinstance(data, ACTION_TYPES):  # an object made elsewhere: check it as its dict, return a checked copy
+        try:
+            data = data.to_dict()
+        except TypeError:
+            raise IllegalAction(f"malformed action object {data!r}") from None
     if not isinstance(data, dict):
         raise IllegalAction(f"an action must be a dict or an action object, not {type(data).__name__}")
     kind = data.get("type")

@@ -39,7 +39,14 @@ def placements(n: int, pile: int | None, flip: bool) -> tuple[tuple[tuple[Place,
     Sharing them makes ``legal_actions()`` cost a list of references rather than new objects.
     """
     cells = [divmod(i, n) for i in range(n * n)]
-    return tuple(tuple(tuple(Place((c, s), cell, pile, flip) for cell in cells) for s in range(n)) for c in range(n))
+    table = tuple(tuple(tuple(Place((c, s), cell, pile, flip) for cell in cells) for s in range(n)) for c in range(n))
+    ENGINE_PLACES.update(id(place) for by_shape in table for row in by_shape for place in row)
+    return table
+
+
+ENGINE_PLACES: set[int] = set()
+"""The ids of the placement objects :func:`placements` made (they live as long as its cache): ``apply`` trusts
+these as well-formed and checks any other action object key by key."""
 
 
 @cache
@@ -110,8 +117,8 @@ class State:
         :class:`~townwidget.core.errors.IllegalAction` naming the reason, and the state does not change."""
         if self._current is None:
             raise IllegalAction("the game is over: no action can be applied")
-        if type(action) is Place:  # the common case first: an action object from legal_actions()
-            parsed: Action = action
+        if id(action) in ENGINE_PLACES:  # the common case first: a placement offered by legal_actions()
+            parsed: Action = action  # type: ignore[assignment]
         else:
             parsed = parse_action(action, self.rules.n)
             if isinstance(action, dict):
