@@ -2,29 +2,42 @@
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
-from itertools import permutations
+from itertools import permutations, product
 from typing import Any
 
 import numpy as np
 import pytest
 
-from townwidget import latin
+from townwidget import latin, town
+from townwidget.agents import make_agent
+from townwidget.agents.clairvoyant import solve
+from townwidget.arena import wilson_interval
 from townwidget.exercises import (
     MAX_SHOWN,
     NO_ANSWER,
     Verdict,
+    check_agent,
     check_bachelor_square,
+    check_completion_count,
+    check_completion_function,
     check_first_row_count,
+    check_games_needed,
     check_graeco_latin,
+    check_hidden_hands_count,
+    check_latin_exact_cover,
     check_latin_function,
     check_latin_square,
     check_orthogonal_mate,
     check_reduction,
     check_row_by_row_probability,
+    check_solo_line,
     check_town_board,
+    check_town_puzzle,
     check_transversal,
 )
+from townwidget.search import ExactCover, random_town_board, town_puzzle
 
 Square = list[list[int]]
 
@@ -404,3 +417,301 @@ def test_a_town_board_that_breaks_a_rule_is_caught_in_the_engines_words() -> Non
 def test_a_town_exercise_needs_sensible_numbers() -> None:
     with pytest.raises(ValueError, match="flips must be an integer >= 0"):
         check_town_board(TWO_FLIPS_2X2, tiles=4, flips=-1)
+
+
+# --- lesson 04: search ---------------------------------------------------------------------------------------------
+Board = list[list[Any]]
+
+
+@pytest.mark.parametrize("junk", JUNK)
+def test_no_search_or_agent_checker_raises_on_a_junk_answer(junk: Any) -> None:
+    puzzle = town_puzzle(4, 10, seed=2)
+    verdicts = [
+        check_town_puzzle(puzzle, junk),
+        check_completion_count(puzzle, junk),
+        check_completion_function(junk),
+        check_latin_exact_cover(junk),
+        check_hidden_hands_count(town.new_game("town44", players=2, seed=0).view(0), junk),
+        check_solo_line(town.new_solo("town33", seed=17), junk),
+        check_games_needed(0.1, junk),
+        check_agent(junk),
+    ]
+    assert not any(verdicts)
+    assert all(verdict.problems for verdict in verdicts)
+
+
+def breaks_no_rule(board: Board) -> bool:
+    """A full board obeys Town's rules: every tile once, no colour or shape twice in a line (independent of the
+    search module)."""
+    n = len(board)
+    tiles = [tuple(tile) for row in board for tile in row]
+    lines = board + [list(column) for column in zip(*board, strict=True)]
+    no_repeat = all(len({tile[part] for tile in line}) == n for line in lines for part in (0, 1))
+    return None not in tiles and len(set(tiles)) == n * n and no_repeat
+
+
+def brute_force_completions(board: Board) -> int:
+    """Every order of the missing tiles in the empty cells, tested against the rules (generate and test)."""
+    n = len(board)
+    holes = [(r, k) for r in range(n) for k in range(n) if board[r][k] is None]
+    used = {tuple(tile) for row in board for tile in row if tile is not None}
+    missing = [(c, s) for c in range(n) for s in range(n) if (c, s) not in used]
+    count = 0
+    for order in permutations(missing):
+        trial = [row.copy() for row in board]
+        for (r, k), tile in zip(holes, order, strict=True):
+            trial[r][k] = list(tile)
+        count += breaks_no_rule(trial)
+    return count
+
+
+def backtrack(board: Board) -> Board | None:
+    """A plain backtracker, filling cells in reading order (a student's answer to the exercise)."""
+    n = len(board)
+    empty = next(((r, k) for r in range(n) for k in range(n) if board[r][k] is None), None)
+    if empty is None:
+        return board
+    r, k = empty
+    used = {tuple(tile) for row in board for tile in row if tile is not None}
+    line = [tile for tile in board[r] + [row[k] for row in board] if tile is not None]
+    for colour, shape in product(range(n), repeat=2):
+        if (colour, shape) not in used and all(colour != c and shape != s for c, s in line):
+            board[r][k] = [colour, shape]
+            if backtrack(board) is not None:
+                return board
+            board[r][k] = None
+    return None
+
+
+def test_puzzle_answers_are_checked_by_the_rules() -> None:
+    puzzle = town_puzzle(4, 10, seed=2)
+    assert check_town_puzzle(puzzle, puzzle.solution)
+    assert check_town_puzzle(puzzle.board, np.array(puzzle.solution))
+    empty_cell = next((r, k) for r in range(4) for k in range(4) if puzzle.board[r][k] is None)
+    unfinished = [row.copy() for row in puzzle.solution]
+    unfinished[empty_cell[0]][empty_cell[1]] = None
+    assert_wrong(check_town_puzzle(puzzle, unfinished), f"cell {list(empty_cell)} is still empty")
+    changed = [row.copy() for row in puzzle.solution]
+    given = next((r, k) for r in range(4) for k in range(4) if puzzle.board[r][k] is not None)
+    changed[given[0]][given[1]] = [9, 9]
+    assert check_town_puzzle(puzzle, changed).problems[0].startswith(f"cell {list(given)}")
+    assert_wrong(
+        check_town_puzzle(puzzle, puzzle.solution[:3]), "the answer should be 4 rows of 4 cells, like the puzzle"
+    )
+
+
+def test_a_broken_puzzle_is_the_lessons_fault() -> None:
+    with pytest.raises(ValueError, match="the puzzle is not a Town board: cell \\[0, 1\\]: colour 0"):
+        check_town_puzzle([[[0, 0], [0, 1]], [None, None]], None)
+
+
+@pytest.mark.parametrize(
+    "board",
+    [
+        [[[0, 0], [1, 1], [2, 2]], [None] * 3, [None] * 3],
+        [[[0, 0], None, None], [None, [2, 1], None], [None, None, None]],
+        [row if r < 2 else [None] * 4 for r, row in enumerate(random_town_board(4, seed=3))],  # 8 empty cells
+    ],
+)
+def test_completion_counts_agree_with_generate_and_test(board: Board) -> None:
+    truth = brute_force_completions(board)
+    assert check_completion_count(board, truth)
+    assert check_completion_count(board, float(truth))
+    assert check_completion_count(board, truth + 1).problems == (f"{truth + 1} is too large",)
+
+
+def test_the_blind_count_of_orders_gets_a_hint() -> None:
+    board = [[[0, 0], [1, 1], [2, 2]], [None] * 3, [None] * 3]
+    problems = check_completion_count(board, 720).problems
+    assert problems[0] == "720 is too large" and problems[1].startswith("hint: 720 = 6! is the number of ways")
+    assert_wrong(check_completion_count(board, "two"), "expected a whole number, not 'two'")
+
+
+def test_a_plain_backtracker_is_accepted() -> None:
+    assert check_completion_function(backtrack)
+
+
+def test_completion_functions_with_bugs_are_caught() -> None:
+    problems = check_completion_function(lambda board: board).problems  # returns the board unfilled
+    assert "its answer for a 4 x 4 puzzle solved by forced moves is wrong: cell" in problems[1]
+    assert problems[-1].startswith("it returned a board for a 4 x 4 board that cannot be completed, which has no")
+
+    def crashes_on_small_boards(board: Board) -> Board | None:
+        if len(board) < 3:
+            raise IndexError("list index out of range")
+        return backtrack(board)
+
+    assert_wrong(
+        check_completion_function(crashes_on_small_boards),
+        "it raised IndexError: list index out of range on the empty 2 x 2 board (no full board of order 2 exists)",
+    )
+    assert_wrong(check_completion_function("backtrack"), "expected a function, not 'backtrack'")
+
+
+def latin_cover(n: int, columns: bool = True, symbols: int | None = None) -> ExactCover:
+    """Latin squares as exact cover: each (row, column, symbol) covers its cell, (row, symbol), (column, symbol)."""
+    items = [("cell", r, k) for r, k in product(range(n), repeat=2)]
+    items += [("row", r, s) for r, s in product(range(n), repeat=2)]
+    items += [("column", k, s) for k, s in product(range(n), repeat=2)] if columns else []
+    options = {
+        (r, k, s): [("cell", r, k), ("row", r, s)] + ([("column", k, s)] if columns else [])
+        for r, k, s in product(range(n), range(n), range(n if symbols is None else symbols))
+    }
+    return ExactCover(items, options)
+
+
+def test_latin_squares_as_exact_cover_are_accepted() -> None:
+    assert check_latin_exact_cover(latin_cover)
+
+
+def test_wrong_exact_cover_formulations_are_caught() -> None:
+    assert (
+        check_latin_exact_cover(lambda n: latin_cover(n, columns=False))
+        .problems[0]
+        .startswith(
+            "for n = 2 it has more than 2 solutions, but there are 2 Latin squares of order 2; some rule is missing"
+        )
+    )
+    few = check_latin_exact_cover(lambda n: latin_cover(n, symbols=max(n - 1, 1))).problems[0]
+    assert few.startswith("for n = 2 it has 0 solutions") and few.endswith(
+        "is there an option for every (row, column, symbol)?"
+    )
+    renamed = ExactCover(["x"], {"a": ["x"]})
+    assert_wrong(check_latin_exact_cover(lambda n: renamed), "name each option (row, column, symbol), not 'a'")
+    assert_wrong(check_latin_exact_cover(lambda n: 576), "latin_cover(1) returned 576, not an ExactCover")
+    assert_wrong(check_latin_exact_cover(lambda n: 1 / 0), "latin_cover(1) raised ZeroDivisionError: division by zero")
+
+
+# --- lesson 05: AI opponents ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("rules", "players", "seed"), [("town44", 2, 0), ("town44", 2, 4), ("town44", 3, 1)])
+def test_the_hidden_hands_count_is_what_sampling_reaches(rules: str, players: int, seed: int) -> None:
+    """Independent of the checker's formula: draw many states from the view and collect the other hands."""
+    view = town.new_game(rules, players=players, seed=seed).view(0)
+    seen = {
+        tuple(tuple(sorted(hand)) for hand in view.sample_state(draw).hands[1:])  # type: ignore[attr-defined]
+        for draw in range(3000)
+    }
+    assert check_hidden_hands_count(view, len(seen))
+    assert check_hidden_hands_count(view, len(seen) + 1).problems[0] == f"{len(seen) + 1} is too large"
+
+
+def test_the_hidden_hands_count_needs_a_multiplayer_view_on_the_viewers_turn() -> None:
+    game = town.new_game("town44", players=2, seed=0)
+    assert_wrong(check_hidden_hands_count(game.view(0), None), NO_ANSWER)
+    with pytest.raises(ValueError, match="the player to act"):
+        check_hidden_hands_count(game.view(1), 24)
+    with pytest.raises(ValueError, match="multiplayer TownView"):
+        check_hidden_hands_count(town.new_solo("town44", seed=0).view(0), 1)
+
+
+def test_a_solo_line_reaching_the_par_is_accepted_in_every_form() -> None:
+    deal = town.new_solo("town33", seed=17)  # the three pile tops share a shape: the pioneer must be chosen well
+    best = solve(deal)
+    assert best.score == 9
+    assert check_solo_line(deal, list(best.actions))
+    assert check_solo_line(deal, [action.to_dict() for action in best.actions])
+    assert check_solo_line(deal, [(action.pile, action.cell) for action in best.actions])
+    assert check_solo_line(deal, [(action.pile, *action.cell) for action in best.actions])
+    assert deal.board.placed() == 0  # the checker plays on a copy
+
+
+def test_a_short_or_illegal_solo_line_is_named() -> None:
+    deal = town.new_solo("town33", seed=17)
+    assert_wrong(check_solo_line(deal, [(1, (0, 0))]), "your line places 1 tile; the deal allows 9")
+    problems = check_solo_line(deal, [(0, (0, 0)), (2, (0, 1))]).problems
+    assert problems[0].startswith("move 1, (2, (0, 1)): the engine refused it: ") and "shape 1" in problems[0]
+    assert (
+        check_solo_line(deal, [(1, (0, 0)), (0, (0, 1))])
+        .problems[0]
+        .endswith("the game is over: no action can be applied")
+    )
+    assert_wrong(
+        check_solo_line(deal, [(0, (9, 9))]),
+        "move 0, (0, (9, 9)): the engine refused it: action 'cell': row 9 is out of range 0..2",
+        "your line places 0 tiles; the deal allows 9",
+    )
+    off_board = town.Place((2, 1), (5, 5), 0)  # an action object is checked like a dict, not trusted
+    assert check_solo_line(deal, [off_board]).problems[0].endswith("action 'cell': row 5 is out of range 0..2")
+    assert check_solo_line(deal, [(True, (0, 0))]).problems[0].endswith("there is no pile True: the piles are 0 to 2")
+    assert_wrong(check_solo_line(deal, "pile 0"), "the line should be a list of moves, not 'pile 0'")
+    with pytest.raises(ValueError, match="up to 5 x 5"):
+        check_solo_line(town.new_solo("town77", seed=0), [])
+
+
+@pytest.mark.parametrize("margin", [0.2, 0.1, 0.05, 0.02])
+def test_the_games_needed_make_the_arenas_interval_narrow_enough(margin: float) -> None:
+    accepted = [games for games in range(2, 3000) if check_games_needed(margin, games)]
+    assert accepted and accepted == list(range(accepted[0], accepted[-1] + 1))
+    assert accepted[-1] == math.ceil(1.959964**2 / 4 / margin**2)  # the normal approximation is the largest
+    even = next(games for games in accepted if games % 2 == 0)  # an even count can win exactly half its games
+    low, high = wilson_interval(even // 2, even)
+    assert (high - low) / 2 <= margin + 1e-12
+    before = accepted[0] - 2 if accepted[0] % 2 == 0 else accepted[0] - 1
+    low, high = wilson_interval(before // 2, before)
+    assert (high - low) / 2 > margin
+    assert check_games_needed(margin, accepted[0] - 1).problems[0].startswith(f"{accepted[0] - 1} is too small")
+    assert check_games_needed(margin, accepted[-1] + 1).problems[0].startswith(f"{accepted[-1] + 1} is too large")
+
+
+class FirstChoice:
+    name = "first-choice"
+
+    def act(self, view: Any) -> Any:
+        return view.legal_actions()[0]
+
+
+class AsDicts(FirstChoice):
+    def act(self, view: Any) -> Any:
+        return view.legal_actions()[-1].to_dict()
+
+
+def test_honest_agents_are_accepted() -> None:
+    assert check_agent(FirstChoice())
+    assert check_agent(AsDicts())
+    assert check_agent(make_agent("random", seed=1))
+    assert check_agent(make_agent("greedy", seed=1), must_beat="random")
+
+
+def test_agents_that_break_the_protocol_are_caught() -> None:
+    class Passes(FirstChoice):
+        def act(self, view: Any) -> Any:
+            return town.Pass()
+
+    assert_wrong(
+        check_agent(Passes()),
+        "it returned Pass() (town44 solo, deal 0, move 0), which is not one of view.legal_actions()",
+    )
+
+    class SoloOnly(FirstChoice):
+        def act(self, view: Any) -> Any:
+            if view.num_players > 1:
+                raise NotImplementedError("solo only")
+            return view.legal_actions()[0]
+
+    assert_wrong(
+        check_agent(SoloOnly()), "it raised NotImplementedError: solo only (town44, 2 players, deal 0, move 0)"
+    )
+
+    class Peeks(FirstChoice):
+        peeks = True
+
+    assert_wrong(check_agent(Peeks()), "it asks to peek (peeks = True): an honest agent plays from its view alone")
+
+    class Nameless:
+        def act(self, view: Any) -> Any:
+            actions = view.legal_actions()
+            if view.rules.n == 6:
+                raise RuntimeError("no plan for flips")
+            return actions[0]
+
+    assert_wrong(
+        check_agent(Nameless()),
+        "give it a name (a string attribute): the arena's tables show it",
+        "it raised RuntimeError: no plan for flips (town66 solo, deal 0, move 0)",
+    )
+    problems = check_agent(type("Junk", (FirstChoice,), {"act": lambda self, view: "place"})()).problems
+    assert problems[0].startswith("it returned 'place' (town44 solo, deal 0, move 0): an action must be a dict")
+    assert_wrong(check_agent(None), NO_ANSWER)
+    assert check_agent(7).problems[0] == "it has no act(view) method: 7"
+    with pytest.raises(ValueError, match="must_beat must be one of"):
+        check_agent(FirstChoice(), must_beat="alphazero")
