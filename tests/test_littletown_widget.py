@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 import pytest
-from widget_comm import FrontEnd, browser_of, updates, use_front_ends
+from widget_comm import FrontEnd, assert_refused, browser_of, updates, use_front_ends
 
 from townwidget import littletown, town
 from townwidget.core.rng import Rng
@@ -216,12 +216,7 @@ MALFORMED = [
 @pytest.mark.parametrize(("content", "expected"), ILLEGAL + MALFORMED, ids=[str(c) for c, _ in ILLEGAL + MALFORMED])
 def test_illegal_or_malformed_intents_show_the_reason_and_change_nothing(content: Any, expected: str) -> None:
     widget, browser = new()
-    before, log = widget.state.to_dict(), browser.model()["moves"]
-    answer = browser.deliver({"method": "custom", "content": content})
-    assert expected in widget.error, widget.error
-    assert widget.state.to_dict() == before
-    assert browser.model()["error"] == widget.error and browser.model()["moves"] == log
-    assert len(updates(answer)) == 1
+    assert_refused(widget, browser, content, expected)
 
 
 def test_a_space_cannot_be_clicked_while_paying_nor_on_another_players_turn() -> None:

@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 import pytest
-from widget_comm import FrontEnd, browser_of, updates, use_front_ends
+from widget_comm import FrontEnd, assert_refused, browser_of, updates, use_front_ends
 
 from townwidget import town
 from townwidget.widget import TownWidget
@@ -117,12 +117,7 @@ MALFORMED = [
 @pytest.mark.parametrize(("content", "expected"), MALFORMED, ids=[str(c) for c, _ in MALFORMED])
 def test_malformed_or_illegal_intents_are_refused_with_a_reason(content: Any, expected: str) -> None:
     widget, browser = solo()
-    before, history = widget.state.to_dict(), browser.model()["moves"]
-    answer = browser.deliver({"method": "custom", "content": content})
-    assert expected in widget.error, widget.error
-    assert widget.state.to_dict() == before
-    assert browser.model()["error"] == widget.error and browser.model()["moves"] == history
-    assert len(updates(answer)) == 1
+    assert_refused(widget, browser, content, expected)
 
 
 def test_every_intent_kind_is_handled() -> None:

@@ -58,3 +58,14 @@ def browser_of(widget: Any) -> FrontEnd:
 
 def updates(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [message for message in messages if message.get("method") == "update"]
+
+
+def assert_refused(widget: Any, browser: FrontEnd, content: Any, expected: str) -> None:
+    """The intent is refused: its reason is shown (in Python and in the browser's model), the game and the move log
+    are unchanged, and exactly one update goes back to the browser."""
+    before, log = widget.state.to_dict(), browser.model()["moves"]
+    answer = browser.deliver({"method": "custom", "content": content})
+    assert expected in widget.error, widget.error
+    assert widget.state.to_dict() == before
+    assert browser.model()["error"] == widget.error and browser.model()["moves"] == log
+    assert len(updates(answer)) == 1
