@@ -7,7 +7,7 @@ import copy
 import pytest
 
 from townwidget import agents, town
-from townwidget.agents.clairvoyant import ClairvoyantAgent, solve
+from townwidget.agents.clairvoyant import BEAM_WIDTH, ClairvoyantAgent, _Search, _widths, solve
 from townwidget.core import Rng
 
 HONEST = ["random", "greedy", "mcts", "ismcts"]
@@ -194,6 +194,16 @@ def test_clairvoyant_solver_out_of_time_reports_a_lower_bound() -> None:
     for action in best.actions:
         deal.apply(action)
     assert deal.is_terminal() and deal.board.placed() == best.score
+
+
+def test_clairvoyant_solver_stops_once_a_line_reaches_the_bound() -> None:
+    deal = town.new_solo("town44", seed=2)
+    best = solve(deal)
+    assert best.exact and best.score == 16  # a full board: no wider beam can do better
+    every_width = _Search(deal, None)
+    for width in _widths(BEAM_WIDTH):
+        every_width.beam(width)
+    assert best.nodes * 10 < every_width.nodes
 
 
 def test_clairvoyant_agent_needs_the_full_state_and_reaches_par() -> None:

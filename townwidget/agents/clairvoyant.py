@@ -43,13 +43,15 @@ CHECK_EVERY = 2048  # nodes between two looks at the clock
 @dataclass(frozen=True)
 class Solution:
     """The solver's answer: ``score`` (tiles on the board at the end, those already placed included), the
-    ``actions`` that reach it, ``exact`` (whether the search finished, so no play does better) and
-    ``upper_bound`` (proven: no play does better than this; equal to ``score`` when exact)."""
+    ``actions`` that reach it, ``exact`` (whether the search finished, so no play does better),
+    ``upper_bound`` (proven: no play does better than this; equal to ``score`` when exact) and ``nodes`` (the
+    positions the search looked at, a measure of its effort)."""
 
     score: int
     actions: tuple[Place, ...]
     exact: bool
     upper_bound: int
+    nodes: int = 0
 
 
 class _TimeUp(Exception):
@@ -208,16 +210,26 @@ def solve(state: SoloState, seconds: float | None = None, beam_width: int = BEAM
     root_bound = search.placed + search.bound()
     exact = False
     try:
-        width = 1
-        while width < beam_width:  # narrow passes first, so a short time limit still gets a good line
+        # Narrow passes first, so a short time limit still gets a good line; a line that reaches the root's bound
+        # (often the whole board, on small boards) is proven best, and the wider passes are skipped.
+        for width in _widths(beam_width):
+            if search.best >= root_bound:
+                break
             search.beam(width)
-            width *= 2
-        search.beam(beam_width)
         search.depth_first(search.best - search.placed)
         exact = True
     except _TimeUp:
         pass
-    return Solution(search.best, _actions(state, search.best_path), exact, search.best if exact else root_bound)
+    upper_bound = search.best if exact else root_bound
+    return Solution(search.best, _actions(state, search.best_path), exact, upper_bound, search.nodes)
+
+
+def _widths(widest: int) -> list[int]:
+    """The beam widths to try in turn: 1, 2, 4, ... below ``widest``, then ``widest``."""
+    widths = [1]
+    while widths[-1] * 2 < widest:
+        widths.append(widths[-1] * 2)
+    return widths + [widest] if widest > 1 else widths
 
 
 def _actions(state: SoloState, moves: list[tuple[int, int, bool]]) -> tuple[Place, ...]:
