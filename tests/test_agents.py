@@ -8,6 +8,7 @@ import pytest
 
 from townwidget import agents, town
 from townwidget.agents.clairvoyant import BEAM_WIDTH, ClairvoyantAgent, _Search, _widths, solve
+from townwidget.agents.mcts import DETERMINIZATIONS, ITERATIONS_PER_ACTION, MCTSAgent
 from townwidget.core import Rng
 
 HONEST = ["random", "greedy", "mcts", "ismcts"]
@@ -153,6 +154,34 @@ def test_agents_do_not_see_the_order_below_the_pile_tops(name: str) -> None:
         twin = reorder_hidden_piles(game)
         assert twin.piles != game.piles
         assert honest_agent(name, deal).act(game.view(0)) == honest_agent(name, deal).act(twin.view(0))
+
+
+class CountingView:
+    """A view that counts the states an agent draws from it."""
+
+    def __init__(self, view: town.TownView) -> None:
+        self.view, self.draws = view, 0
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.view, name)
+
+    def sample_state(self, rng: Rng) -> town.State:
+        self.draws += 1
+        return self.view.sample_state(rng)
+
+
+@pytest.mark.parametrize(("trees", "expected_draws"), [(1, 1), (3, 3), (DETERMINIZATIONS + 2, DETERMINIZATIONS)])
+def test_determinized_uct_adds_a_tree_only_after_each_action_had_its_iterations(
+    trees: int, expected_draws: int
+) -> None:
+    game = town.new_solo("town55", seed=4)
+    for _ in range(3):
+        game.apply(game.legal_actions()[0])
+    view = CountingView(game.view(0))
+    actions = len(view.legal_actions())
+    assert actions > 3
+    MCTSAgent(seed=0, iterations=trees * ITERATIONS_PER_ACTION * actions).act(view)
+    assert view.draws == expected_draws
 
 
 # --- the clairvoyant solver -----------------------------------------------------------------------------------

@@ -4,6 +4,8 @@ Two agents share one tree search (UCT: Kocsis and Szepesvari, 2006):
 
 - :class:`MCTSAgent` (``"mcts"``), *determinized UCT*: it draws a few full states from the view (in solo: orders of
   the unseen pile tiles), grows one UCT tree on each, and plays the action with the most visits over all trees.
+  A new drawn state joins only every few iterations per legal action, so a small budget grows a few trees that
+  each try every action, rather than many trees that each see one action once (a vote of noise).
 - :class:`ISMCTSAgent` (``"ismcts"``), *single-observer information-set MCTS* (Cowling, Powley and Whitehouse,
   2012): one tree over the acting player's information, and a new drawn state at every iteration (in
   multiplayer: the other hands' shapes and the bag, consistent with the public colours). A node's children are the
@@ -36,7 +38,8 @@ from townwidget.core import Rng, State, View
 
 DEFAULT_ITERATIONS = 1000
 EXPLORATION = 0.15  # UCB constant, in units of the reward spread seen so far (0.05 to 0.7 measured about equal)
-DETERMINIZATIONS = 8  # trees grown by determinized UCT
+DETERMINIZATIONS = 8  # trees grown by determinized UCT, at most
+ITERATIONS_PER_ACTION = 2  # iterations per legal action between two new trees of determinized UCT
 SAMPLE_POOL = 64  # states drawn by IS-MCTS per move, then reused
 ROLLOUT_DEPTH = 6  # moves played after the tree before the position estimate takes over
 ROLLOUT_CHOICES = 32  # at most this many actions (sampled) are compared by the rollout policy at each move
@@ -139,7 +142,11 @@ def _most_visited(roots: list[_Node], actions: list[Any]) -> Any:
 
 
 class MCTSAgent:
-    """Determinized UCT: a few drawn states, one UCT tree on each, the most visited action over all trees."""
+    """Determinized UCT: a few drawn states, one UCT tree on each, the most visited action over all trees.
+
+    At most ``determinizations`` states are drawn: one at the start, then one more every
+    :data:`ITERATIONS_PER_ACTION` x (legal actions) iterations, the later trees sharing the iterations in turn.
+    """
 
     name = "mcts"
 
@@ -159,9 +166,13 @@ class MCTSAgent:
         if len(actions) == 1:
             return actions[0]
         search = _Search(self.rng, view.player)
-        drawn = [view.sample_state(self.rng.spawn()) for _ in range(self.determinizations)]
-        roots = [_Node() for _ in drawn]
+        drawn: list[State] = []
+        roots: list[_Node] = []
+        grow_every = ITERATIONS_PER_ACTION * len(actions)
         for i in self.budget.iterate():
+            if len(drawn) < self.determinizations and i == len(drawn) * grow_every:
+                drawn.append(view.sample_state(self.rng.spawn()))
+                roots.append(_Node())
             tree = i % len(drawn)
             search.iterate(roots[tree], drawn[tree].clone())
         return _most_visited(roots, actions)
