@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from townwidget.town.actions import Place
-from townwidget.town.board import BLANK, geometry
+from townwidget.town.board import BLANK, Board, geometry
 from townwidget.town.state import SoloState
 
 BEAM_WIDTH = 1024  # Town 77: about 40 tiles at width 200, 42 at width 1000 (10 s)
@@ -81,14 +81,14 @@ class _Search:
     # --- moves ---------------------------------------------------------------------------------------------
     def moves(self) -> list[tuple[int, int, bool]]:
         out = []
-        frontier, colour_free, shape_free = self.frontier, self.colour_free, self.shape_free
+        frontier, colour_free, shape_free, cells_in = self.frontier, self.colour_free, self.shape_free, Board.cells_in
         for pile, height in enumerate(self.heights):
             if height:
                 colour, shape = self.piles[pile][height - 1]
                 fits = frontier & colour_free[colour]
-                out += [(pile, cell, False) for cell in _bits(fits & shape_free[shape])]
+                out += [(pile, cell, False) for cell in cells_in(fits & shape_free[shape])]
                 if self.flips:
-                    out += [(pile, cell, True) for cell in _bits(fits & ~shape_free[shape])]
+                    out += [(pile, cell, True) for cell in cells_in(fits & ~shape_free[shape])]
         return out
 
     def play(self, pile: int, cell: int, flip: bool) -> tuple[int, int, int, int]:
@@ -249,15 +249,6 @@ def _code(content: Any, n: int) -> int:
         return 63
     colour, shape = content
     return n * n + colour + 1 if shape is None else colour * n + shape + 1
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 class ClairvoyantAgent:
