@@ -88,11 +88,8 @@ def main() -> None:
             "ci95": [low, high],
             "games": duel["games"],
         }
-        print(
-            f"\n{agent} ({args.iterations} iterations) win rate against greedy, 2 players: {duel['win_rate']:.3f}",
-            end=" ",
-        )
-        print(f"[95% CI {low:.3f}, {high:.3f}] over {duel['games']} games")
+        rate = f"{duel['win_rate']:.3f} [95% CI {low:.3f}, {high:.3f}] over {duel['games']} games"
+        print(f"\n{agent} ({args.iterations} iterations) win rate against greedy, 2 players: {rate}")
     print(json.dumps(figures))
 
 

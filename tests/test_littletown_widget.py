@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 import pytest
-from widget_comm import FrontEnd, assert_refused, browser_of, updates, use_front_ends
+from widget_comm import FrontEnd, SpyAgent, assert_refused, browser_of, updates, use_front_ends
 
 from townwidget import littletown, town
 from townwidget.core.rng import Rng
@@ -328,19 +328,11 @@ def test_apply_new_game_rules_and_state() -> None:
 
 
 def test_opponents_move_on_their_own_views_and_a_widget_continues_any_state() -> None:
-    seen: list[Any] = []
-
-    class Spy:
-        name = "spy"
-
-        def act(self, view: Any) -> Any:
-            seen.append(view)
-            return view.legal_actions()[0]
-
+    spy = SpyAgent()
     state = next(s for seed in range(20) for s in [littletown.new_game(seed=seed)] if s.current_player == 0)
-    widget = LittleTownWidget(state=state, seat=1, opponents=[Spy()])
+    widget = LittleTownWidget(state=state, seat=1, opponents=[spy])
     assert widget.state is state and state.current_player == 1
-    assert seen and all(isinstance(view, littletown.LittleTownView) and view.player == 0 for view in seen)
+    assert spy.seen and all(isinstance(view, littletown.LittleTownView) and view.player == 0 for view in spy.seen)
     assert widget.names == ["Player 0 (spy)", "You"]
     with pytest.raises(ValueError, match=r"state must be a Little Town state with 2 player\(s\)"):
         widget.state = town.new_game("town77", players=2, seed=1)  # type: ignore[assignment]

@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 import pytest
-from widget_comm import FrontEnd, assert_refused, browser_of, updates, use_front_ends
+from widget_comm import FrontEnd, SpyAgent, assert_refused, browser_of, updates, use_front_ends
 
 from townwidget import town
 from townwidget.widget import TownWidget
@@ -381,19 +381,11 @@ def test_apply_from_code_is_shown_and_new_game_starts_over() -> None:
 
 
 def test_opponents_move_on_their_own_views_and_a_widget_can_continue_any_state() -> None:
-    seen: list[Any] = []
-
-    class Spy:
-        name = "spy"
-
-        def act(self, view: Any) -> Any:
-            seen.append(view)
-            return view.legal_actions()[0]
-
+    spy = SpyAgent()
     state = town.new_game("town77", players=2, seed=3)
-    widget = TownWidget(state=state, seat=1, opponents=[Spy()])
+    widget = TownWidget(state=state, seat=1, opponents=[spy])
     assert widget.state is state and state.current_player == 1  # the spy (player 0) moved first
-    assert seen and all(isinstance(view, town.TownView) and view.player == 0 for view in seen)
+    assert spy.seen and all(isinstance(view, town.TownView) and view.player == 0 for view in spy.seen)
     assert widget.names == ["Player 0 (spy)", "You"]
 
 

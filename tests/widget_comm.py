@@ -69,3 +69,16 @@ def assert_refused(widget: Any, browser: FrontEnd, content: Any, expected: str) 
     assert widget.state.to_dict() == before
     assert browser.model()["error"] == widget.error and browser.model()["moves"] == log
     assert len(updates(answer)) == 1
+
+
+class SpyAgent:
+    """An opponent that plays the first legal action and keeps every view it was given (in ``seen``)."""
+
+    name = "spy"
+
+    def __init__(self) -> None:
+        self.seen: list[Any] = []
+
+    def act(self, view: Any) -> Any:
+        self.seen.append(view)
+        return view.legal_actions()[0]

@@ -226,10 +226,11 @@ def solve(state: SoloState, seconds: float | None = None, beam_width: int = BEAM
 
 def _widths(widest: int) -> list[int]:
     """The beam widths to try in turn: 1, 2, 4, ... below ``widest``, then ``widest``."""
-    widths = [1]
-    while widths[-1] * 2 < widest:
-        widths.append(widths[-1] * 2)
-    return widths + [widest] if widest > 1 else widths
+    widths, width = [], 1
+    while width < widest:
+        widths.append(width)
+        width *= 2
+    return widths + [widest]
 
 
 def _actions(state: SoloState, moves: list[tuple[int, int, bool]]) -> tuple[Place, ...]:
