@@ -386,6 +386,11 @@ def check_reduction(original: Any, answer: Any) -> Verdict:
     return Verdict(task, tuple(problems))
 
 
+def _off(value: Any, truth: Any, shown: Any = None) -> str:
+    """A wrong number in words: which way it is off (``shown``: the answer as the student wrote it)."""
+    return f"{value if shown is None else shown} is too {'small' if value < truth else 'large'}"
+
+
 def _read_whole_number(answer: Any) -> tuple[int | None, str | None]:
     """A count given as an int (or a float with no fractional part, as division gives)."""
     if answer is None:
@@ -424,7 +429,7 @@ def check_first_row_count(n: int, answer: Any) -> Verdict:
         "hint: renaming the symbols of a Latin square gives another one; how many renamings of a square put its "
         "first\n  row in order?"
     )
-    return Verdict(task, (f"{number} is too {'small' if number < truth else 'large'}", hint))
+    return Verdict(task, (_off(number, truth), hint))
 
 
 def _row_by_row_probability(rows: Grid) -> Fraction:
@@ -474,7 +479,7 @@ def check_row_by_row_probability(square: Any, answer: Any) -> Verdict:
     truth = _row_by_row_probability(rows)
     if (value == truth) if isinstance(value, Fraction) else math.isclose(value, truth, rel_tol=1e-9):
         return Verdict(task)
-    problems = [f"{answer} is too {'small' if value < truth else 'large'}"]
+    problems = [_off(value, truth, answer)]
     if order <= latin.MAX_ENUMERATED_ORDER and value == Fraction(1, latin.count_latin_squares(order)):
         problems = [
             f"{answer} is one over the number of Latin squares of order {order}: the chance under a uniform sampler. "
@@ -752,7 +757,7 @@ def check_completion_count(board: Any, answer: Any) -> Verdict:
     truth = TownSearch(grid).count()
     if number == truth:
         return Verdict(task)
-    problems = [f"{number} is too {'small' if number < truth else 'large'}"]
+    problems = [_off(number, truth)]
     if number == math.factorial(holes):
         problems.append(
             f"hint: {number} = {holes}! is the number of ways to put the {holes} missing tiles in the {holes} empty "
@@ -932,7 +937,7 @@ def check_hidden_hands_count(view: Any, answer: Any) -> Verdict:
         "hint: a face-down tile of colour c is one of the tiles of colour c you cannot see (not on the board, not in "
         "your hand),\n  and a hand is a set: count, colour by colour, the ways to choose them"
     )
-    return Verdict(task, (f"{number} is too {'small' if number < truth else 'large'}", hint))
+    return Verdict(task, (_off(number, truth), hint))
 
 
 def _read_move(move: Any, game: SoloState) -> Any:
