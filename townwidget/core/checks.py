@@ -1,0 +1,54 @@
+"""Checks for values that come from outside: saved states, action dicts, widget intents, function arguments.
+
+One place says what "an integer" is (``True`` is an ``int`` in Python but never a count here) and how an untrusted
+value is quoted in an error message (cut short, so a megabyte of input never comes back as a megabyte of error).
+
+>>> is_integer(3), is_integer(True), is_integer(3.0)
+(True, False, False)
+>>> require_integer(7, "colour", 0, 6, error=ValueError)
+Traceback (most recent call last):
+    ...
+ValueError: colour must be an integer from 0 to 6, not 7
+>>> shown("x" * 500).endswith("... (502 chars)")
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: How much of an untrusted value an error message quotes.
+SHOWN_CHARS = 100
+
+
+def is_integer(value: Any) -> bool:
+    """A Python ``int`` that is not a ``bool``."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def shown(value: Any, limit: int = SHOWN_CHARS) -> str:
+    """``repr(value)`` cut to about ``limit`` characters, for quoting untrusted input in an error message."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int too long to print (sys.set_int_max_str_digits)
+        return f"<an integer of about {value.bit_length() * 30103 // 100000} digits>"
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... ({len(text)} chars)"
+
+
+def require_integer(
+    value: Any, what: str, low: int | None = None, high: int | None = None, *, error: type[Exception]
+) -> int:
+    """``value`` if it is an integer within ``[low, high]`` (either bound optional), else ``error`` naming ``what``."""
+    if is_integer(value) and (low is None or value >= low) and (high is None or value <= high):
+        return int(value)
+    if low is not None and high is not None:
+        span = f" from {low} to {high}"
+    elif low is not None:
+        span = f" of at least {low}"
+    elif high is not None:
+        span = f" of at most {high}"
+    else:
+        span = ""
+    raise error(f"{what} must be an integer{span}, not {shown(value)}")
