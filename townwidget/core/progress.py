@@ -1,0 +1,53 @@
+"""Progress bars for long computations, notebook-aware (``tqdm.auto``), with one switch to silence them all.
+
+Anything that can take more than a few seconds (tournaments, solvers, counts, big batches) wraps its loop in
+:func:`progress`. Users turn every bar off with ``set_progress(False)`` or the environment variable
+``TOWNWIDGET_PROGRESS=0``; a function may also take its own ``progress=`` argument and pass it on.
+
+>>> set_progress(False)
+>>> sum(progress(range(4), desc="adding"))
+6
+>>> set_progress(None)  # back to the default: on unless TOWNWIDGET_PROGRESS=0
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+_enabled: bool | None = None  # None: follow the environment variable
+
+
+def set_progress(enabled: bool | None) -> None:
+    """Show (``True``) or hide (``False``) every progress bar; ``None`` follows ``TOWNWIDGET_PROGRESS``."""
+    global _enabled
+    _enabled = enabled
+
+
+def progress_enabled(override: bool | None = None) -> bool:
+    """Whether to draw a bar: a function's own ``progress=`` argument first, then :func:`set_progress`, then the
+    environment variable ``TOWNWIDGET_PROGRESS`` (``0``, ``false`` or ``no`` turn bars off)."""
+    if override is not None:
+        return override
+    if _enabled is not None:
+        return _enabled
+    return os.environ.get("TOWNWIDGET_PROGRESS", "1").strip().lower() not in ("0", "false", "no", "off")
+
+
+def progress(
+    iterable: Iterable[T], *, total: int | None = None, desc: str = "", unit: str = "it", enabled: bool | None = None
+) -> Iterator[T]:
+    """``iterable`` with a ``tqdm.auto`` bar when bars are on (see :func:`progress_enabled`), else unchanged."""
+    if not progress_enabled(enabled):
+        yield from iterable
+        return
+    from tqdm.auto import tqdm  # type: ignore[import-untyped]
+
+    bar: Any = tqdm(iterable, total=total, desc=desc or None, unit=unit, leave=False)
+    try:
+        yield from bar
+    finally:
+        bar.close()
