@@ -1,5 +1,7 @@
-"""The command line: tournaments between agents and solo runs, printing the arena's summary table.
+"""The command line (``townwidget``, or ``python -m townwidget``): tournaments between agents and solo runs,
+printing the arena's summary table.
 
+    townwidget --version
     python -m townwidget arena --game town77 --players greedy,mcts,random --games 200 --seed 1
     python -m townwidget arena --game littletown --players greedy,random --games 10
     python -m townwidget solo --game town77 --agent mcts --deals 100
@@ -15,6 +17,7 @@ import json
 import sys
 from collections.abc import Sequence
 
+from townwidget import __version__
 from townwidget.agents import AGENT_NAMES
 from townwidget.arena import Tournament, solo_run, tournament
 
@@ -49,9 +52,8 @@ def _report(result: Tournament, records: str | None) -> None:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="python -m townwidget", description="Town and Little Town games between AI agents."
-    )
+    parser = argparse.ArgumentParser(prog="townwidget", description="Town and Little Town games between AI agents.")
+    parser.add_argument("--version", action="version", version=f"townwidget {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
     arena = commands.add_parser("arena", help="a multiplayer tournament with rotated seats")
     arena.add_argument("--players", required=True, help=f"comma-separated agents, from: {', '.join(AGENT_NAMES[:4])}")
