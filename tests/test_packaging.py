@@ -6,6 +6,7 @@ import ast
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 from packaging.requirements import Requirement
 
@@ -17,10 +18,15 @@ else:  # hatchling (test extra) brings tomli to Python 3.10
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def project() -> dict[str, Any]:
+    """The ``[project]`` table of pyproject.toml."""
+    return tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+
+
 def pyproject_bounds() -> dict[str, set[str]]:
     """Every dependency of pyproject.toml (required and optional), by name: its version bounds."""
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    lines = project["dependencies"] + [line for extra in project["optional-dependencies"].values() for line in extra]
+    table = project()
+    lines = table["dependencies"] + [line for extra in table["optional-dependencies"].values() for line in extra]
     bounds: dict[str, set[str]] = {}
     for line in lines:
         requirement = Requirement(line)

@@ -14,7 +14,7 @@ __all__ = ["TownWidget", "__version__", "core", "littletown", "town"]
 
 
 def __getattr__(name: str) -> Any:
-    # the widget needs anywidget (the "play" extra): import it only when asked for
+    # the widget needs anywidget and traitlets (the "widget" extra): import them only when asked for
     if name == "TownWidget":
         from townwidget.widget import TownWidget
 

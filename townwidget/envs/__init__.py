@@ -13,8 +13,12 @@ observation, and in ``info`` for the solo one), and number the actions with the 
 True
 """
 
-from townwidget.envs.encoding import MultiEncoding, SoloEncoding
-from townwidget.envs.multi import TownAECEnv
-from townwidget.envs.solo import TownSoloEnv
+from townwidget.core.extras import require_extra
+
+require_extra("rl", "The reinforcement-learning environments")
+
+from townwidget.envs.encoding import MultiEncoding, SoloEncoding  # noqa: E402
+from townwidget.envs.multi import TownAECEnv  # noqa: E402
+from townwidget.envs.solo import TownSoloEnv  # noqa: E402
 
 __all__ = ["MultiEncoding", "SoloEncoding", "TownAECEnv", "TownSoloEnv"]

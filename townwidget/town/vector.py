@@ -8,7 +8,7 @@ so the fast path covers boards up to 8 x 8; :func:`random_playouts` plays 9 x 9 
 - :class:`SoloBatch` holds solo games as a struct of arrays with integer actions, legal-action masks and ``step``,
   built from scratch or from a scalar :class:`~townwidget.town.SoloState` (rollouts from a position).
 
-The optional numba kernel (``pip install townwidget[fast]``) plays the solo games one by one in compiled code;
+The optional numba kernel (``pip install "townwidget[fast]"``) plays the solo games one by one in compiled code;
 without numba every function runs on plain numpy. ``backend="auto"`` picks numba when it is importable.
 
 >>> scores = random_playouts("town77", games=1000, seed=1)
@@ -27,6 +27,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from townwidget.core.extras import install_hint
 from townwidget.core.rng import Rng
 from townwidget.town.actions import Action, Place
 from townwidget.town.board import geometry
@@ -146,7 +147,7 @@ def _resolve_backend(backend: str) -> str:
     if backend == "auto":
         return "numba" if numba_available() else "numpy"
     if backend == "numba" and not numba_available():
-        raise ValueError("backend 'numba' needs the numba package: pip install 'townwidget[fast]'")
+        raise ValueError(f"backend 'numba' needs the numba package: {install_hint('fast')}")
     return backend
 
 

@@ -6,7 +6,11 @@ Town (front ends in ``static/``; what both share is in :mod:`townwidget.widget.b
 ('solo', 3)
 """
 
-from townwidget.widget.little_town_widget import LittleTownWidget
-from townwidget.widget.town_widget import TownWidget
+from townwidget.core.extras import require_extra
+
+require_extra("widget", "The widgets (TownWidget, LittleTownWidget)")
+
+from townwidget.widget.little_town_widget import LittleTownWidget  # noqa: E402
+from townwidget.widget.town_widget import TownWidget  # noqa: E402
 
 __all__ = ["LittleTownWidget", "TownWidget"]
