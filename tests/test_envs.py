@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gymnasium
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
@@ -9,13 +10,40 @@ from pettingzoo.test import api_test
 
 from townwidget import town
 from townwidget.core import Rng
-from townwidget.envs import MultiEncoding, SoloEncoding, TownAECEnv, TownSoloEnv
+from townwidget.envs import SOLO_IDS, MultiEncoding, SoloEncoding, TownAECEnv, TownSoloEnv
 from townwidget.envs.solo import ILLEGAL_REWARD
 
 
 @pytest.mark.parametrize("rules", ["town77", "town66"])
 def test_solo_env_passes_the_gymnasium_checker(rules: str) -> None:
-    check_env(TownSoloEnv(rules), skip_render_check=True)
+    check_env(TownSoloEnv(rules, render_mode="ansi"))  # the render check: "ansi" must give a string
+
+
+@pytest.mark.parametrize(
+    ("env_id", "n", "flips"), [("Town77Solo-v0", 7, 0), ("Town66Solo-v0", 6, 2), ("Town44Solo-v0", 4, 0)]
+)
+def test_the_solo_games_are_registered_with_gymnasium(env_id: str, n: int, flips: int) -> None:
+    env = gymnasium.make(f"townwidget/{env_id}", render_mode="ansi")
+    assert isinstance(env.unwrapped, TownSoloEnv) and env.unwrapped.render_mode == "ansi"
+    assert (env.unwrapped.rules.n, env.unwrapped.rules.flips) == (n, flips)
+    assert env.action_space == gymnasium.spaces.Discrete(3 * (2 if flips else 1) * n * n)
+    assert gymnasium.make(f"townwidget.envs:townwidget/{env_id}").unwrapped.rules == env.unwrapped.rules
+    assert len(SOLO_IDS) == 8 and all(env_id in gymnasium.registry for env_id in SOLO_IDS)
+
+
+def test_ansi_render_is_the_players_view_as_text() -> None:
+    env = TownSoloEnv("town44", render_mode="ansi")
+    _, info = env.reset(seed=3)
+    env.step(int(info["action_mask"].argmax()))
+    colour, shape = env.state.board.to_lists()[0][0]
+    text = env.render()
+    assert isinstance(text, str) and text.splitlines()[1] == f"0 {colour}{'abcd'[shape]} .. .. .."
+    piles = env.state.piles
+    env.state.piles = [pile[:-1][::-1] + pile[-1:] for pile in piles]  # the tiles below the tops: never shown
+    assert env.render() == text
+    players = TownAECEnv("town44", players=2, render_mode="ansi")
+    players.reset(seed=1)
+    assert "player 1 hand: " in str(players.render())
 
 
 @pytest.mark.parametrize(("rules", "players"), [("town77", 3), ("town44", 2)])

@@ -11,6 +11,19 @@ observation, and in ``info`` for the solo one), and number the actions with the 
 >>> observation, info = env.reset(seed=0)
 >>> bool(observation["action_mask"][int(info["action_mask"].argmax())])
 True
+
+Importing this package registers the solo games with Gymnasium: ``townwidget/Town77Solo-v0``,
+``townwidget/Town66Solo-v0`` (with its two flips), and ``townwidget/TownNNSolo-v0`` for every other board size
+n = 2..9 (``Town44Solo-v0``, ...; no flips). ``gymnasium.make("townwidget.envs:townwidget/Town77Solo-v0")`` imports
+it by itself (Gymnasium 1.x reads no plugin entry points).
+
+>>> import gymnasium
+>>> env = gymnasium.make("townwidget/Town66Solo-v0", render_mode="ansi")
+>>> observation, info = env.reset(seed=1)
+>>> env.action_space, env.unwrapped.rules.flips
+(Discrete(216), 2)
+>>> print(env.render().splitlines()[-1])
+pile tops: 0f 1d 3a
 """
 
 from townwidget.core.extras import require_extra
@@ -21,4 +34,17 @@ from townwidget.envs.encoding import MultiEncoding, SoloEncoding  # noqa: E402
 from townwidget.envs.multi import TownAECEnv  # noqa: E402
 from townwidget.envs.solo import TownSoloEnv  # noqa: E402
 
-__all__ = ["MultiEncoding", "SoloEncoding", "TownAECEnv", "TownSoloEnv"]
+SOLO_IDS = {f"townwidget/Town{n}{n}Solo-v0": f"town{n}{n}" for n in range(2, 10)}  # Gymnasium id: rules
+
+
+def _register() -> None:
+    import gymnasium
+
+    for env_id, rules in SOLO_IDS.items():
+        if env_id not in gymnasium.registry:  # importing again (a reload) registers nothing twice
+            gymnasium.register(env_id, entry_point="townwidget.envs.solo:TownSoloEnv", kwargs={"rules": rules})
+
+
+_register()
+
+__all__ = ["SOLO_IDS", "MultiEncoding", "SoloEncoding", "TownAECEnv", "TownSoloEnv"]

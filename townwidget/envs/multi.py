@@ -29,12 +29,23 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from townwidget.envs.encoding import MultiEncoding
 from townwidget.envs.observation import board_array, board_space, tiles_array
 from townwidget.town import MultiState, Rules, new_game, resolve_rules, state_svg
+from townwidget.town.render import state_text
 
 
 class TownAECEnv(AECEnv):
-    """Multiplayer Town as an AEC game; ``render_mode="ansi"`` gives the board as text, ``"svg"`` a picture."""
+    """Multiplayer Town as an AEC game; ``render_mode="ansi"`` gives the whole game as text, ``"svg"`` a picture.
 
-    metadata = {"render_modes": ["ansi", "svg"], "name": "town_v0", "is_parallelizable": False}
+    Action space per agent: ``Discrete(n^4 + exchanges + n^2 + 1)``: placements ``tile * n^2 + cell`` (``tile =
+    colour * n + shape``, ``cell = row * n + column``), then each exchange of 3 alike tiles, each discard (by
+    tile), and pass (see :class:`~townwidget.envs.encoding.MultiEncoding`).
+
+    Observation space per agent, a ``Dict`` of int arrays: ``"board"`` ``(n, n, 2)`` (as in
+    :class:`~townwidget.envs.solo.TownSoloEnv`), ``"hand"`` ``(n, n)`` (1 per tile of its own hand),
+    ``"colours"`` ``(players, n)`` (per player, the number of hand tiles of each colour: the tiles' backs are
+    public), ``"bag_size"`` ``(1,)``, ``"out"`` ``(players,)`` and ``"action_mask"``.
+    """
+
+    metadata = {"render_modes": ["ansi", "svg"], "render_fps": 4, "name": "town_v0", "is_parallelizable": False}
 
     def __init__(self, rules: Rules | str = "town77", players: int = 2, render_mode: str | None = None) -> None:
         super().__init__()
@@ -114,7 +125,7 @@ class TownAECEnv(AECEnv):
         if self.render_mode == "svg":
             return state_svg(self.state.to_dict(viewer=None))
         if self.render_mode == "ansi":
-            return str(self.state.to_dict()["board"])
+            return state_text(self.state.to_dict())
         return None
 
     def close(self) -> None:

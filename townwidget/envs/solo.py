@@ -28,14 +28,32 @@ from gymnasium import Env, spaces
 from townwidget.envs.encoding import SoloEncoding
 from townwidget.envs.observation import board_array, board_space, tiles_array
 from townwidget.town import IllegalAction, Rules, SoloState, new_solo, resolve_rules, state_svg
+from townwidget.town.render import state_text
 
 ILLEGAL_REWARD = -1.0
 
 
 class TownSoloEnv(Env[dict[str, Any], np.int64]):
-    """Solo Town for reinforcement learning; ``render_mode="ansi"`` renders the board as text."""
+    """Solo Town for reinforcement learning (registered as ``townwidget/Town77Solo-v0``, ``Town66Solo-v0``, ...).
 
-    metadata = {"render_modes": ["ansi", "svg"]}
+    Action space: ``Discrete(piles * F * n^2)`` (147 for Town 77, 216 for Town 66), numbered
+    ``(pile * F + flip) * n^2 + row * n + column`` with ``F = 2`` when the rules allow flips, else 1: which pile's
+    top to place, whether turned over (Town 66), and where.
+
+    Observation space, a ``Dict`` of int arrays (``n`` the board size, 0 meaning "none"):
+
+    - ``"board"`` ``(n, n, 2)``: per cell colour + 1 and shape + 1 (0 for empty or a colour-only tile's shape,
+      ``n + 1`` for a blank tile);
+    - ``"tops"`` ``(piles, 2)``: each pile's top tile as colour + 1, shape + 1 (0, 0 when the pile is empty);
+    - ``"pile_sizes"`` ``(piles,)``; ``"unseen"`` ``(n, n)``: 1 for each tile (colour, shape) still below the
+      tops (the player knows which, not their order); ``"flips_left"`` ``(1,)``;
+    - ``"action_mask"`` ``(size,)``: 1 for each legal action (also in ``info["action_mask"]``).
+
+    ``render_mode="ansi"``: :meth:`render` returns the player's view as text (see
+    :func:`~townwidget.town.render.state_text`); ``"svg"``: an SVG picture.
+    """
+
+    metadata = {"render_modes": ["ansi", "svg"], "render_fps": 4}
 
     def __init__(self, rules: Rules | str = "town77", render_mode: str | None = None) -> None:
         if render_mode not in (None, "ansi", "svg"):
@@ -78,7 +96,7 @@ class TownSoloEnv(Env[dict[str, Any], np.int64]):
         if self.render_mode == "svg":
             return state_svg(self.state.to_dict(viewer=0))
         if self.render_mode == "ansi":
-            return str(self.state.view(0).to_dict()["board"])
+            return state_text(self.state.view(0).to_dict())
         return None
 
     def observe(self) -> dict[str, np.ndarray]:

@@ -1,4 +1,5 @@
-"""Static SVG pictures of Town boards and states: they need no JavaScript, so they show on GitHub and nbviewer.
+"""Static SVG pictures of Town boards and states: they need no JavaScript, so they show on GitHub and nbviewer
+(and :func:`state_text`, the same as plain text).
 
 >>> from townwidget.town import new_solo
 >>> svg = board_svg(new_solo("town44", seed=0).to_dict()["board"])
@@ -108,6 +109,40 @@ def _size(picture: str) -> tuple[int, int]:
 def state_svg(state: dict[str, Any]) -> str:
     """A state's JSON form (full or a viewer's) drawn as its board with a one-line caption."""
     return board_svg(state["board"], caption=caption(state))
+
+
+def state_text(state: dict[str, Any]) -> str:
+    """A state's JSON form (full or a viewer's) as plain text: the board, the caption, then the pile tops (solo) or
+    the hands as that form shows them (multiplayer). A tile ``[c, s]`` reads as ``c`` and the letter of ``s``
+    (``[2, 1]`` is ``2b``); ``2-`` is a colour-only tile or hidden shape, ``##`` a blank tile, ``..`` an empty cell.
+
+    >>> from townwidget.town import new_solo
+    >>> print(state_text(new_solo("town33", seed=0).to_dict(viewer=0)))
+       0  1  2
+    0 .. .. ..
+    1 .. .. ..
+    2 .. .. ..
+    Solo, 0 tiles placed; pile sizes [3, 3, 3]; flips left 0
+    pile tops: 1b 1c 2b
+    """
+    n = state["n"]
+    lines = ["  " + "".join(f" {column:<2d}" for column in range(n)).rstrip()]
+    lines += [f"{r} " + " ".join(map(_tile_text, row)) for r, row in enumerate(state["board"])]
+    lines.append(caption(state))
+    if state["mode"] == "solo":
+        lines.append("pile tops: " + " ".join(_tile_text(pile[-1]) if pile else "--" for pile in state["piles"]))
+    else:
+        lines += [f"player {p} hand: " + " ".join(map(_tile_text, hand)) for p, hand in enumerate(state["hands"])]
+    return "\n".join(lines)
+
+
+def _tile_text(tile: Any) -> str:
+    if tile is None:
+        return ".."
+    if tile == "blank":
+        return "##"
+    colour, shape = tile
+    return f"{colour}{'-' if shape is None else 'abcdefghi'[shape]}"
 
 
 def caption(state: dict[str, Any]) -> str:
