@@ -42,6 +42,8 @@ from typing import Literal, TypeAlias
 
 import numpy as np
 
+from townwidget.core.checks import require_integer
+from townwidget.core.progress import progress as progress_bar
 from townwidget.search import ExactCover
 
 __all__ = [
@@ -61,6 +63,7 @@ __all__ = [
     "max_disjoint_transversals",
     "orthogonal_mate",
     "random_latin_square",
+    "random_latin_squares",
     "reduce",
     "reduced_latin_squares",
     "superimpose",
@@ -231,7 +234,7 @@ def reduced_latin_squares(n: int) -> Iterator[Square]:
     return fill(0)
 
 
-def count_latin_squares(n: int, reduced: bool = False) -> int:
+def count_latin_squares(n: int, reduced: bool = False, progress: bool | None = None) -> int:
     """The number of (reduced) Latin squares of order n, computed exactly by search, for 1 <= n <= 6.
 
     Counts the reduced squares with :func:`reduced_latin_squares` (order 6: 9408 in about 0.05 s) and
@@ -239,6 +242,8 @@ def count_latin_squares(n: int, reduced: bool = False) -> int:
     (reduced: 1, 1, 1, 4, 56, 9408) and A002860 (all: 1, 2, 12, 576, 161280, 812851200). Orders 7 and up
     raise ValueError quoting the known values instead: enumerating the 16,942,080 reduced squares of order
     7 was measured at about 100 s, and order 8 (535,281,401,856 of them) would take over a month.
+    A progress bar counting the squares appears if the count lasts over a second (on a slow machine);
+    ``progress=False`` hides it (see :mod:`townwidget.core.progress`).
 
     >>> count_latin_squares(4, reduced=True), count_latin_squares(4)
     (4, 576)
@@ -249,7 +254,9 @@ def count_latin_squares(n: int, reduced: bool = False) -> int:
             f"would take this search about 2 minutes and order 8 over a month; the counts are known, "
             f"e.g. {_REDUCED_ORDER_7} reduced and {_ALL_ORDER_7} in all for order 7 (OEIS A000315, A002860)"
         )
-    count = sum(1 for _ in reduced_latin_squares(n))
+    label = f"reduced Latin squares of order {n}"
+    squares = progress_bar(reduced_latin_squares(n), desc=label, unit=" squares", enabled=progress, delay=1.0)
+    count = sum(1 for _ in squares)
     return count if reduced else count * math.factorial(n) * math.factorial(n - 1)
 
 
@@ -295,6 +302,27 @@ def random_latin_square(n: int, rng: np.random.Generator | int | None = None, st
         while cube.improper is not None:
             cube.move()
     return cube.square()
+
+
+def random_latin_squares(
+    n: int,
+    count: int,
+    rng: np.random.Generator | int | None = None,
+    steps: int | None = None,
+    progress: bool | None = None,
+) -> list[Square]:
+    """``count`` independent uniformly random Latin squares of order n: :func:`random_latin_square` drawn
+    ``count`` times from one generator, with a progress bar if the sampling lasts over a second
+    (``progress=False`` hides it; see :mod:`townwidget.core.progress`).
+
+    >>> rng = np.random.default_rng(5)
+    >>> random_latin_squares(4, 3, rng=5) == [random_latin_square(4, rng) for _ in range(3)]
+    True
+    """
+    count = require_integer(count, "count", low=0, error=ValueError)
+    generator = np.random.default_rng(rng)
+    draws = progress_bar(range(count), desc=f"random Latin squares of order {n}", enabled=progress, delay=1.0)
+    return [random_latin_square(n, generator, steps) for _ in draws]
 
 
 class _IncidenceCube:
@@ -478,14 +506,15 @@ def graeco_latin_square(n: int) -> tuple[Square, Square]:
 # --- transversals and orthogonal mates ------------------------------------------------------------------
 
 
-def transversals(a: SquareLike) -> list[Transversal]:
+def transversals(a: SquareLike, progress: bool | None = None) -> list[Transversal]:
     """All transversals of the Latin square ``a``, each as the tuple of its column in rows 0..n-1.
 
     A transversal is n cells, one per row and per column, with n different symbols: in a complete Town board,
     the cells holding one shape form a transversal of the colour square. Found by exact cover (see
     :class:`~townwidget.search.ExactCover`): one option per cell, covering its row, its column and its
     symbol. Order 6 takes a few milliseconds, order 9 (2241 transversals for the field square) under 0.1 s,
-    order 12 (198,144 for the product square) about 8 s.
+    order 12 (198,144 for the product square) about 8 s, with a progress bar counting them after the first
+    second (``progress=False`` hides it; see :mod:`townwidget.core.progress`).
 
     >>> transversals([[0, 1, 2], [1, 2, 0], [2, 0, 1]])
     [(0, 1, 2), (1, 2, 0), (2, 0, 1)]
@@ -498,7 +527,8 @@ def transversals(a: SquareLike) -> list[Transversal]:
         [("row", k) for k in range(n)] + [("column", k) for k in range(n)] + [("symbol", k) for k in range(n)],
         {(r, c): [("row", r), ("column", c), ("symbol", rows[r][c])] for r in range(n) for c in range(n)},
     )
-    return sorted(tuple(c for _, c in sorted(cells)) for cells in problem.solutions())
+    found = progress_bar(problem.solutions(), desc="transversals", unit=" transversals", enabled=progress, delay=1.0)
+    return sorted(tuple(c for _, c in sorted(cells)) for cells in found)
 
 
 def _mate_from_transversals(n: int, found: list[Transversal]) -> Square | None:

@@ -38,15 +38,24 @@ def progress_enabled(override: bool | None = None) -> bool:
 
 
 def progress(
-    iterable: Iterable[T], *, total: int | None = None, desc: str = "", unit: str = "it", enabled: bool | None = None
+    iterable: Iterable[T],
+    *,
+    total: int | None = None,
+    desc: str = "",
+    unit: str = "it",
+    enabled: bool | None = None,
+    delay: float = 0.0,
 ) -> Iterator[T]:
-    """``iterable`` with a ``tqdm.auto`` bar when bars are on (see :func:`progress_enabled`), else unchanged."""
+    """``iterable`` with a ``tqdm.auto`` bar when bars are on (see :func:`progress_enabled`), else unchanged.
+
+    With ``delay`` (seconds) the bar appears only once the loop has run that long, so that a function which is
+    usually quick but can be slow (large arguments) shows a bar only when it is slow."""
     if not progress_enabled(enabled):
         yield from iterable
         return
     from tqdm.auto import tqdm  # type: ignore[import-untyped]
 
-    bar: Any = tqdm(iterable, total=total, desc=desc or None, unit=unit, leave=False)
+    bar: Any = tqdm(iterable, total=total, desc=desc or None, unit=unit, leave=False, delay=delay)
     try:
         yield from bar
     finally:
