@@ -1,4 +1,4 @@
-"""One test per rule sentence of the Little Town rulebook (seeds/004), and per reading of its open questions.
+"""One test per rule sentence of the Little Town rulebook, and per reading of its open questions.
 
 Each test names the rule it checks. Positions are written in the JSON form and loaded with ``from_dict`` (which
 checks them), through :func:`position`. Cells are (row, column) on side 1 of the board unless a test says otherwise:

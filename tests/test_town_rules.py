@@ -1,4 +1,4 @@
-"""One test per rule sentence of the Town 77 / Town 66 rulebooks (and of design/town-rules.md where they leave room).
+"""One test per rule sentence of the Town 77 / Town 66 rulebooks (and of docs/rules.md where they leave room).
 
 Each test names the rule it checks. Positions are written in the JSON form (see ``town_positions``).
 """
@@ -193,7 +193,7 @@ def test_rule_an_exchange_needs_alike_tiles_of_the_hand() -> None:
 
 
 def test_rule_no_exchange_from_an_empty_bag() -> None:
-    # engine reading (design/town-rules.md is silent): the same three tiles would come back, so it is not offered
+    # engine reading (docs/rules.md; the booklets are silent): the same three tiles would come back, so not offered
     hand = [(2, 1), (2, 3), (2, 5), (3, 4)]
     rest = [(c, s) for c in range(7) for s in range(7) if (c, s) not in {(0, 0), *hand}]
     state = multi(PIONEER, [hand, rest], bag=[])
