@@ -40,7 +40,7 @@ def bare_loop(games: int, seed: int) -> float:
 
 
 def batched(games: int, seed: int, backend: str) -> float:
-    return float(vector.random_playouts("town77", games, seed=seed, backend=backend).mean())
+    return float(vector.random_playouts("town77", games, seed=seed, backend=backend, progress=False).mean())
 
 
 def main() -> None:
