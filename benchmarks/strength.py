@@ -21,8 +21,8 @@ from typing import Any
 
 from townwidget import town
 from townwidget.agents import make_agent
-from townwidget.agents.clairvoyant import solve
 from townwidget.arena import mean_interval, tournament, wilson_interval
+from townwidget.town.solver import solve
 
 HONEST = ("random", "greedy", "mcts", "ismcts")
 

@@ -32,8 +32,8 @@ like the built-in ones:
 True
 
 Built-in agents (:data:`AGENT_NAMES`): ``"random"``, ``"greedy"``, ``"mcts"``, ``"ismcts"`` and ``"clairvoyant"``
-(the solo solver, the one agent allowed to see hidden tiles: it takes the full solo state, see
-:mod:`townwidget.agents.clairvoyant`).
+(the one agent that **peeks**: it takes the full solo state and plays the line of the solo solver,
+:mod:`townwidget.town.solver`; see :mod:`townwidget.agents.clairvoyant`).
 """
 
 from __future__ import annotations

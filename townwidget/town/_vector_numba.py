@@ -1,7 +1,8 @@
 """Compiled kernels for :mod:`townwidget.town.vector` (optional: importing this module needs numba).
 
 The kernels play solo games one at a time with the same bitboards and the same uniform random policy as the
-numpy path; each game draws from its own SplitMix64 stream, seeded from the caller's numpy generator.
+numpy path; each game draws from its own SplitMix64 stream, seeded from the caller's numpy generator. The placement
+rule is :mod:`townwidget.town.bits`, compiled here.
 Every integer constant is a ``uint64`` on purpose: numba turns mixed ``uint64`` / ``int64`` arithmetic into floats.
 """
 
@@ -10,6 +11,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 from numpy.typing import NDArray
+
+from townwidget.town import bits
+
+# The rule on the masks, compiled: every operand is a uint64, so the same Python functions serve.
+fitting_cells = njit(cache=True)(bits.fitting_cells)
+flip_cells = njit(cache=True)(bits.flip_cells)
+grown_frontier = njit(cache=True)(bits.grown_frontier)
+blocked = njit(cache=True)(bits.blocked)
 
 _ZERO, _ONE = np.uint64(0), np.uint64(1)
 _GAMMA, _MIX1, _MIX2 = np.uint64(0x9E3779B97F4A7C15), np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB)
@@ -59,10 +68,10 @@ def _play(
             options[2 * pile] = options[2 * pile + 1] = _ZERO
             if heights[pile] > 0:
                 tile = int(piles[pile, heights[pile] - 1])
-                allowed = board[1] & colour_free[tile // n]
-                options[2 * pile] = allowed & shape_free[tile % n]
+                free_colour, free_shape = colour_free[tile // n], shape_free[tile % n]
+                options[2 * pile] = fitting_cells(board[1], free_colour, free_shape)
                 if flips > 0:
-                    options[2 * pile + 1] = allowed & ~shape_free[tile % n]
+                    options[2 * pile + 1] = flip_cells(board[1], free_colour, free_shape)
             for option in (2 * pile, 2 * pile + 1):
                 counts[option] = _popcount(options[option])
                 total += counts[option]
@@ -81,12 +90,12 @@ def _play(
         heights[pile] -= 1
         tile = int(piles[pile, heights[pile]])
         board[0] |= _ONE << np.uint64(cell)
-        board[1] = (board[1] | neighbours[cell]) & ~board[0]
-        colour_free[tile // n] &= ~lines[cell]
+        board[1] = grown_frontier(board[1], board[0], neighbours[cell])
+        colour_free[tile // n] = blocked(colour_free[tile // n], lines[cell])
         if flip:
             flips -= 1
         else:
-            shape_free[tile % n] &= ~lines[cell]
+            shape_free[tile % n] = blocked(shape_free[tile % n], lines[cell])
 
 
 @njit(cache=True)

@@ -2,7 +2,8 @@
 
 The board keeps, for every colour and every shape, the mask of cells where that colour (shape) may still go, and
 the frontier (empty cells that touch a placed tile). The cells where tile ``(c, s)`` may go are then
-``frontier & colour_free[c] & shape_free[s]``: three integer operations, whatever the board size.
+``frontier & colour_free[c] & shape_free[s]``: three integer operations, whatever the board size. The rule on the
+masks is written once, in :mod:`townwidget.town.bits`.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from functools import cache
 from typing import Any
 
 from townwidget.town.actions import Cell, Tile
+from townwidget.town.bits import blocked, fitting_cells, flip_cells, grown_frontier
 
 BLANK = "blank"
 """A turned-over tile: it has no colour and no shape, touches its neighbours, and can never be covered."""
@@ -118,11 +120,11 @@ class Board:
 
     def legal_cells(self, colour: int, shape: int) -> int:
         """Mask of the cells where tile ``(colour, shape)`` may be placed."""
-        return self.frontier & self.colour_free[colour] & self.shape_free[shape]
+        return fitting_cells(self.frontier, self.colour_free[colour], self.shape_free[shape])
 
     def flip_cells(self, colour: int, shape: int) -> int:
         """Mask of the cells where the tile fits by its colour but its shape conflicts (a Town 66 solo flip)."""
-        return self.frontier & self.colour_free[colour] & ~self.shape_free[shape]
+        return flip_cells(self.frontier, self.colour_free[colour], self.shape_free[shape])
 
     def placed(self) -> int:
         """Number of tiles on the board (blank and colour-only tiles included)."""
@@ -134,13 +136,13 @@ class Board:
         index = cell[0] * self.n + cell[1]
         self.cells[index] = content
         self.occupied = occupied = self.occupied | 1 << index
-        self.frontier = (self.frontier | self.neighbours[index]) & ~occupied
+        self.frontier = grown_frontier(self.frontier, occupied, self.neighbours[index])
         if isinstance(content, tuple):
             colour, shape = content
-            blocked = ~self.lines[index]
-            self.colour_free[colour] &= blocked
+            lines = self.lines[index]
+            self.colour_free[colour] = blocked(self.colour_free[colour], lines)
             if shape is not None:
-                self.shape_free[shape] &= blocked
+                self.shape_free[shape] = blocked(self.shape_free[shape], lines)
 
     # --- explanations --------------------------------------------------------------------------------------
     def refusal(self, tile: Tile, cell: Cell, flip: bool = False) -> Refusal | None:

@@ -25,6 +25,7 @@ from typing import Any
 from townwidget.core.errors import IllegalAction
 from townwidget.core.rng import Rng, make_rng
 from townwidget.town.actions import Action, Discard, Exchange, Pass, Place, Tile, parse_action
+from townwidget.town.bits import fitting_cells, flip_cells
 from townwidget.town.board import Board
 from townwidget.town.rules import Rules, play_level, resolve_rules
 
@@ -176,8 +177,8 @@ class State:
     def _check_placement(self, action: Place) -> None:
         board = self.board
         (colour, shape), (row, column) = action.tile, action.cell
-        allowed = board.frontier & board.colour_free[colour]
-        mask = allowed & ~board.shape_free[shape] if action.flip else allowed & board.shape_free[shape]
+        cells = flip_cells if action.flip else fitting_cells
+        mask = cells(board.frontier, board.colour_free[colour], board.shape_free[shape])
         if not mask >> (row * board.n + column) & 1:
             reason = board.why_illegal(action.tile, action.cell, action.flip)
             raise IllegalAction(f"tile {list(action.tile)} at {list(action.cell)}: {reason}")
@@ -222,10 +223,10 @@ class SoloState(State):
         for pile, (table, flip_table) in zip(self.piles, self._tables, strict=True):
             if pile:
                 colour, shape = pile[-1]
-                allowed = frontier & colour_free[colour]
-                _add_placements(append, allowed & shape_free[shape], table[colour][shape])
+                free_colour, free_shape = colour_free[colour], shape_free[shape]
+                _add_placements(append, fitting_cells(frontier, free_colour, free_shape), table[colour][shape])
                 if flips:
-                    _add_placements(append, allowed & ~shape_free[shape], flip_table[colour][shape])
+                    _add_placements(append, flip_cells(frontier, free_colour, free_shape), flip_table[colour][shape])
         return actions
 
     def _check(self, action: Action) -> None:
@@ -271,10 +272,14 @@ class SoloState(State):
     def can_move(self) -> bool:
         """Whether some pile top can be placed (by a flip too, while flips remain)."""
         board = self.board
+        frontier, colour_free, shape_free = board.frontier, board.colour_free, board.shape_free
         for pile in self.piles:
             if pile:
                 colour, shape = pile[-1]
-                if board.legal_cells(colour, shape) or (self.flips_left and board.flip_cells(colour, shape)):
+                free_colour, free_shape = colour_free[colour], shape_free[shape]
+                if fitting_cells(frontier, free_colour, free_shape) or (
+                    self.flips_left and flip_cells(frontier, free_colour, free_shape)
+                ):
                     return True
         return False
 

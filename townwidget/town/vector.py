@@ -31,6 +31,7 @@ from townwidget.core.extras import install_hint
 from townwidget.core.progress import progress as progress_bar
 from townwidget.core.rng import Rng
 from townwidget.town.actions import Action, Place
+from townwidget.town.bits import blocked, fitting_cells, flip_cells, grown_frontier
 from townwidget.town.board import geometry
 from townwidget.town.rules import Rules, resolve_rules
 from townwidget.town.state import MultiState, SoloState, new_game, new_solo, pile_sizes
@@ -187,11 +188,12 @@ class _Boards:
         n, geometry_ = self.rules.n, self.tables
         occupied = self.occupied[games] | np.left_shift(np.uint64(1), cell.astype(np.uint64))
         self.occupied[games] = occupied
-        self.frontier[games] = (self.frontier[games] | geometry_.neighbours[cell]) & ~occupied
-        keep = ~geometry_.lines[cell]
-        self.colour_free[games, tile // n] &= keep
+        self.frontier[games] = grown_frontier(self.frontier[games], occupied, geometry_.neighbours[cell])
+        lines, colour = geometry_.lines[cell], tile // n
+        self.colour_free[games, colour] = blocked(self.colour_free[games, colour], lines)
         plain = np.broadcast_to(plain, games.shape)
-        self.shape_free[games[plain], tile[plain] % n] &= keep[plain]
+        games, shape = games[plain], tile[plain] % n
+        self.shape_free[games, shape] = blocked(self.shape_free[games, shape], lines[plain])
 
 
 def _empty_boards(n: int, games: int) -> tuple[U64, U64, U64, U64]:
@@ -368,11 +370,12 @@ class SoloBatch(_Boards):
         tile = np.where(present, tops, 0)
         colour_ok = np.take_along_axis(self.colour_free, tile // n, axis=1)
         shape_ok = np.take_along_axis(self.shape_free, tile % n, axis=1)
-        allowed = np.where(present, self.frontier[:, None] & colour_ok, np.uint64(0))
+        frontier = np.where(present, self.frontier[:, None], np.uint64(0))  # an empty pile fits nowhere
+        plain = fitting_cells(frontier, colour_ok, shape_ok)
         if self.layers == 1:
-            return (allowed & shape_ok)[..., None]
-        flipped = np.where((self.flips_left > 0)[:, None], allowed & ~shape_ok, np.uint64(0))
-        return np.stack([allowed & shape_ok, flipped], axis=-1)
+            return plain[..., None]
+        flipped = flip_cells(np.where((self.flips_left > 0)[:, None], frontier, np.uint64(0)), colour_ok, shape_ok)
+        return np.stack([plain, flipped], axis=-1)
 
     @staticmethod
     def _totals(masks: U64) -> Ints:
@@ -751,7 +754,8 @@ class _MultiGames(_Boards):
             lowest = hand & (~hand + np.uint64(1))
             hand = hand ^ lowest
             tile = np.where(lowest != 0, popcount(lowest - np.uint64(1)), 0)
-            fits = self.frontier[rows] & self.colour_free[rows, tile // n] & self.shape_free[rows, tile % n]
+            colour_free, shape_free = self.colour_free[rows, tile // n], self.shape_free[rows, tile % n]
+            fits = fitting_cells(self.frontier[rows], colour_free, shape_free)
             tiles[:, slot], masks[:, slot] = tile, np.where(lowest != 0, fits, np.uint64(0))
         return tiles, masks
 
