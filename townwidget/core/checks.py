@@ -11,6 +11,8 @@ Traceback (most recent call last):
 ValueError: colour must be an integer from 0 to 6, not 7
 >>> shown("x" * 500).endswith("... (502 chars)")
 True
+>>> shown(10**5000), shown([10**5000])
+('<an integer of about 5000 digits>', '<a list too large to show>')
 """
 
 from __future__ import annotations
@@ -30,8 +32,10 @@ def shown(value: Any, limit: int = SHOWN_CHARS) -> str:
     """``repr(value)`` cut to about ``limit`` characters, for quoting untrusted input in an error message."""
     try:
         text = repr(value)
-    except ValueError:  # an int too long to print (sys.set_int_max_str_digits)
-        return f"<an integer of about {value.bit_length() * 30103 // 100000} digits>"
+    except (ValueError, RecursionError):  # an int too long to print (sys.set_int_max_str_digits), or too deep
+        if is_integer(value):
+            return f"<an integer of about {value.bit_length() * 30103 // 100000} digits>"
+        return f"<a {type(value).__name__} too large to show>"
     if len(text) <= limit:
         return text
     return f"{text[:limit]}... ({len(text)} chars)"

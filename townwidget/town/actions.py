@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from townwidget.core.checks import require_integer, shown
 from townwidget.core.errors import IllegalAction
 
 Tile = tuple[int, int]
@@ -88,27 +89,27 @@ def parse_action(data: Any, n: int) -> Action:
         try:
             data = data.to_dict()
         except TypeError:
-            raise IllegalAction(f"malformed action object {data!r}") from None
+            raise IllegalAction(f"malformed action object {shown(data)}") from None
     if not isinstance(data, dict):
         raise IllegalAction(f"an action must be a dict or an action object, not {type(data).__name__}")
     kind = data.get("type")
-    if kind not in _KEYS:
-        raise IllegalAction(f"action 'type' must be one of {sorted(_KEYS)}, not {kind!r}")
+    if not isinstance(kind, str) or kind not in _KEYS:  # the type first: a list or a dict is no key of _KEYS
+        raise IllegalAction(f"action 'type' must be one of {sorted(_KEYS)}, not {shown(kind)}")
     unknown = set(data) - _KEYS[kind]
     if unknown:
-        raise IllegalAction(f"unknown key(s) {sorted(unknown)} in a {kind!r} action")
+        raise IllegalAction(f"unknown key(s) {shown(sorted(unknown, key=shown))} in a {kind!r} action")
     if kind == "place":
         pile = data.get("pile")
         if pile is not None:
-            pile = _integer(pile, "pile")
+            pile = require_integer(pile, "action 'pile'", error=IllegalAction)
         flip = data.get("flip", False)
         if not isinstance(flip, bool):
-            raise IllegalAction(f"action 'flip' must be true or false, not {flip!r}")
+            raise IllegalAction(f"action 'flip' must be true or false, not {shown(flip)}")
         return Place(parse_pair(data, "tile", n), parse_pair(data, "cell", n), pile, flip)
     if kind == "exchange":
         tiles = data.get("tiles")
         if not isinstance(tiles, list):
-            raise IllegalAction(f"action 'tiles' must be a list of tiles, not {tiles!r}")
+            raise IllegalAction(f"action 'tiles' must be a list of tiles, not {shown(tiles)}")
         parsed = [_pair(tile, f"tiles[{i}]", n) for i, tile in enumerate(tiles)]
         return Exchange(tuple(sorted(parsed)))
     if kind == "discard":
@@ -125,15 +126,12 @@ def parse_pair(data: dict[str, Any], key: str, n: int) -> tuple[int, int]:
 def _pair(value: Any, where: str, n: int) -> tuple[int, int]:
     names = ("row", "column") if where == "cell" else ("colour", "shape")
     if not isinstance(value, (list, tuple)) or len(value) != 2:
-        raise IllegalAction(f"action {where!r} must be a pair [{names[0]}, {names[1]}], not {value!r}")
-    first, second = (_integer(v, f"{where} {name}") for v, name in zip(value, names, strict=True))
+        raise IllegalAction(f"action {where!r} must be a pair [{names[0]}, {names[1]}], not {shown(value)}")
+    first, second = (
+        require_integer(v, f"action '{where} {name}'", error=IllegalAction)
+        for v, name in zip(value, names, strict=True)
+    )
     for number, name in ((first, names[0]), (second, names[1])):
         if not 0 <= number < n:
-            raise IllegalAction(f"action {where!r}: {name} {number} is out of range 0..{n - 1}")
+            raise IllegalAction(f"action {where!r}: {name} {shown(number)} is out of range 0..{n - 1}")
     return first, second
-
-
-def _integer(value: Any, where: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise IllegalAction(f"action {where!r} must be an integer, not {value!r}")
-    return value

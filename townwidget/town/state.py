@@ -22,6 +22,7 @@ from functools import cache
 from itertools import combinations
 from typing import Any
 
+from townwidget.core.checks import require_integer, shown
 from townwidget.core.errors import IllegalAction
 from townwidget.core.rng import Rng, make_rng
 from townwidget.town.actions import Action, Discard, Exchange, Pass, Place, Tile, parse_action
@@ -67,9 +68,9 @@ def _add_placements(append: Callable[[Action], None], mask: int, row: tuple[Plac
 def _check_record_keys(action: dict[str, Any], player: int, phase: str) -> None:
     """A game record's entry names its player and phase: replaying it elsewhere is refused."""
     if action.get("player", player) != player:
-        raise IllegalAction(f"the action is for player {action['player']!r}, but player {player} is to act")
+        raise IllegalAction(f"the action is for player {shown(action['player'])}, but player {player} is to act")
     if action.get("phase", phase) != phase:
-        raise IllegalAction(f"the action was taken in phase {action['phase']!r}, but the phase is {phase!r}")
+        raise IllegalAction(f"the action was taken in phase {shown(action['phase'])}, but the phase is {phase!r}")
 
 
 def all_tiles(n: int) -> list[Tile]:
@@ -250,7 +251,7 @@ class SoloState(State):
         if action.pile is None:
             return "a solo placement must name its 'pile'"
         if not 0 <= action.pile < len(self.piles):
-            return f"pile {action.pile} does not exist (piles 0..{len(self.piles) - 1})"
+            return f"pile {shown(action.pile)} does not exist (piles 0..{len(self.piles) - 1})"
         pile = self.piles[action.pile]
         if not pile:
             return f"pile {action.pile} is empty"
@@ -516,8 +517,7 @@ def new_game(rules: Rules | str = "town77", players: int = 2, seed: int | Rng | 
     ([4, 4, 4], 36, 1)
     """
     rules = resolve_rules(rules)
-    if not isinstance(players, int) or isinstance(players, bool) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"players must be an integer from {MIN_PLAYERS} to {MAX_PLAYERS}, not {players!r}")
+    require_integer(players, "players", MIN_PLAYERS, MAX_PLAYERS, error=ValueError)
     if players * rules.hand_size + 1 > rules.tiles:
         raise ValueError(f"{players} hands of {rules.hand_size} and a pioneer need more than {rules.tiles} tiles")
     state = MultiState(

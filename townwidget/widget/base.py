@@ -30,6 +30,7 @@ from typing import Any
 import anywidget
 import traitlets
 
+from townwidget.core.checks import is_integer, shown
 from townwidget.core.errors import IllegalAction
 from townwidget.core.rng import Rng
 
@@ -42,8 +43,8 @@ def synced(trait: traitlets.TraitType) -> traitlets.TraitType:
 
 
 def check_seed(seed: Any) -> None:
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise ValueError(f"seed must be an integer or None, not {seed!r}")
+    if seed is not None and not is_integer(seed):
+        raise ValueError(f"seed must be an integer or None, not {shown(seed)}")
 
 
 def opponent_list(opponents: Sequence[Any] | None, seats: int | None, defaults: Sequence[str]) -> list[Any]:
@@ -170,14 +171,15 @@ class GameWidget(anywidget.AnyWidget):
     def set_state(self, sync_data: dict[str, Any]) -> None:
         """Refuse trait writes from the browser: it sends intents, and a tampered or stale view must not change what
         Python holds. The true values are sent back."""
-        self._error = f"the view tried to change {sorted(sync_data)}: ignored (the view sends intents)"
-        self.send_state([key for key in sync_data if key in self.keys])
+        keys = sorted(sync_data, key=shown) if isinstance(sync_data, dict) else []
+        self._error = f"the view tried to change {shown(keys)}: ignored (the view sends intents)"
+        self.send_state([key for key in keys if key in self.keys])
         self._publish()
 
     # --- loading and moving ----------------------------------------------------------------------------------
     def _load(self, state: Any, seat: int) -> None:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.num_players:
-            raise ValueError(f"seat must be a player number from 0 to {state.num_players - 1}, not {seat!r}")
+        if not is_integer(seat) or not 0 <= seat < state.num_players:
+            raise ValueError(f"seat must be a player number from 0 to {state.num_players - 1}, not {shown(seat)}")
         self._state = state
         self.set_trait("seat", seat)
         self._agents = self._make_agents(state, seat)
@@ -266,6 +268,8 @@ class GameWidget(anywidget.AnyWidget):
 
     # --- intents from the browser ----------------------------------------------------------------------------
     def _receive_intent(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """Act on one message from the browser: accepted, or refused with the reason in ``error`` and nothing
+        changed; nothing raised here leaves the handler."""
         self._error = ""
         try:
             intent = self._parse_intent(content)
@@ -273,12 +277,20 @@ class GameWidget(anywidget.AnyWidget):
                 last = len(self._frames) - 1
                 raise IllegalAction(f"move {self._step} of {last} is on show (read only): press Escape to play")
             getattr(self, f"_on_{intent.kind}")(intent)
-        except ValueError as error:  # a refused intent: its reason is shown, nothing changed
-            self._error = self._words(str(error))
+        except IllegalAction as error:  # a refused intent: its reason is shown, nothing changed
+            self._error = self._refusal(str(error))
         except Exception as error:  # a bug must be seen, not swallowed
-            self._error = f"internal error: {type(error).__name__}: {error}"
+            self._error = f"internal error: {type(error).__name__}: {shown(str(error))}"
             traceback.print_exc()
         self._publish()
+
+    def _refusal(self, reason: str) -> str:
+        """The reason in the view's words (or as the engine wrote it, should the wording fail)."""
+        try:
+            return self._words(reason)
+        except Exception:  # the reason matters more than its words
+            traceback.print_exc()
+            return reason
 
     def _on_undo(self, _intent: Any) -> None:
         if not self._undo:

@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from townwidget.core.checks import require_integer, shown
 from townwidget.core.errors import IllegalAction
 from townwidget.littletown import Build, PlaceWorker
 from townwidget.littletown import parse_action as parse_little_town_action
@@ -54,6 +55,7 @@ LITTLE_TOWN_INTENT_KEYS: dict[str, frozenset[str]] = {
 }
 MAX_PILES = 9  # far above any rules' pile count; the state checks the real range
 MAX_STEP = 10_000  # far above any game's number of moves; the widget checks the real range
+MAX_INTENT_CHARS = 200  # far above the longest intent (a Little Town payment, about 120): so no reason quotes more
 
 
 @dataclass(frozen=True)
@@ -75,16 +77,26 @@ class Intent:
 
 
 def intent_kind(content: Any, table: Mapping[str, frozenset[str]]) -> str:
-    """The kind of an intent that is an object naming a kind of ``table`` with only that kind's keys."""
+    """The kind of an intent that is a short object naming a kind of ``table`` with only that kind's keys."""
     if not isinstance(content, dict):
         raise IllegalAction(f"an intent must be an object, not {type(content).__name__}")
+    if not _short(content):
+        raise IllegalAction(f"an intent is at most {MAX_INTENT_CHARS} characters long, not {shown(content)}")
     kind = content.get("intent")
     if not isinstance(kind, str) or kind not in table:
-        raise IllegalAction(f"'intent' must be one of {sorted(table)}, not {kind!r}")
+        raise IllegalAction(f"'intent' must be one of {sorted(table)}, not {shown(kind)}")
     unknown = set(content) - {"intent"} - table[kind]
     if unknown:
-        raise IllegalAction(f"unknown key(s) {sorted(unknown)} in a {kind!r} intent")
+        raise IllegalAction(f"unknown key(s) {shown(sorted(unknown, key=shown))} in a {kind!r} intent")
     return kind
+
+
+def _short(content: dict[str, Any]) -> bool:
+    """Whether the intent's text is short (a number too long to write, or nesting too deep, is not)."""
+    try:
+        return len(repr(content)) <= MAX_INTENT_CHARS
+    except (ValueError, RecursionError):
+        return False
 
 
 def require_keys(content: dict[str, Any], kind: str, table: Mapping[str, frozenset[str]]) -> None:
@@ -102,7 +114,7 @@ def parse_intent(content: Any, n: int) -> Intent:
         if len(keys) != 1:
             raise IllegalAction("a 'select' intent names exactly one of 'pile' or 'tile'")
         if "pile" in keys:
-            return Intent(kind, pile=_integer(content["pile"], "pile", 0, MAX_PILES - 1))
+            return Intent(kind, pile=require_integer(content["pile"], "'pile'", 0, MAX_PILES - 1, error=IllegalAction))
         return Intent(kind, tile=parse_pair(content, "tile", n))
     require_keys(content, kind, INTENT_KEYS)
     if kind == "place":
@@ -111,7 +123,7 @@ def parse_intent(content: Any, n: int) -> Intent:
         return Intent(kind, tile=parse_pair(content, "tile", n))
     if kind in ("flip", "inspect"):
         if not isinstance(content["on"], bool):
-            raise IllegalAction(f"'on' must be true or false, not {content['on']!r}")
+            raise IllegalAction(f"'on' must be true or false, not {shown(content['on'])}")
         return Intent(kind, on=content["on"])
     return _common(kind, content)
 
@@ -143,11 +155,7 @@ def parse_little_town_intent(content: Any) -> Intent:
 def _common(kind: str, content: dict[str, Any]) -> Intent:
     if kind == "step":
         step = content["step"]
-        return Intent(kind, step=None if step is None else _integer(step, "step", 0, MAX_STEP))
+        return Intent(
+            kind, step=None if step is None else require_integer(step, "'step'", 0, MAX_STEP, error=IllegalAction)
+        )
     return Intent(kind)
-
-
-def _integer(value: Any, key: str, low: int, high: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise IllegalAction(f"{key!r} must be an integer from {low} to {high}, not {value!r}")
-    return value

@@ -92,10 +92,19 @@ def seat_words(reason: str, seat: int, names: list[str]) -> str:
 
     >>> seat_words("player 0 has no house token left; player 1's worker", 0, ["You", "Player 1 (greedy)"])
     "you have no house token left; Player 1 (greedy)'s worker"
+    >>> seat_words("'cell' must be a pair, not 'player 9'", 0, ["You", "Player 1 (greedy)"])
+    "'cell' must be a pair, not 'player 9'"
     """
     for after, words in (("'s", "your"), (" has", "you have"), (" is", "you are")):
         reason = re.sub(rf"\bplayer {seat}{after}\b", words, reason)
-    return re.sub(r"\bplayer (\d+)\b", lambda m: "you" if int(m[1]) == seat else names[int(m[1])], reason)
+    return re.sub(r"\bplayer (\d)\b", lambda m: _player_name(int(m[1]), seat, names) or m[0], reason)
+
+
+def _player_name(player: int, seat: int, names: list[str]) -> str | None:
+    """The view's name of a player of this game (``None`` for a number that is no player, as in browser input)."""
+    if player == seat:
+        return "you"
+    return names[player] if player < len(names) else None
 
 
 def action_words(action: Action, state: State, player: int, names: list[str]) -> str:

@@ -120,7 +120,7 @@ class TownWidget(GameWidget):
         return parse_intent(content, self._state.rules.n)
 
     def _words(self, reason: str) -> str:
-        return humanize(reason)
+        return humanize(reason, self._state.rules.n)
 
     def _drop_picks(self) -> None:
         self._picks = _Picks(inspect=self._picks.inspect)
@@ -248,7 +248,7 @@ class TownWidget(GameWidget):
                 reason = refused.reason if refused else blocker
                 assert reason is not None, "a cell is closed by the board or by the turn"
                 clash = refused.blocker if refused else None
-                grid[-1].append({"text": humanize(reason), "conflict": list(clash) if clash else None})
+                grid[-1].append({"text": humanize(reason, n), "conflict": list(clash) if clash else None})
         return grid
 
     def _blocker(self) -> str | None:

@@ -3,8 +3,10 @@
 The engine names colours and shapes by number (``colour 3``); the pictures show names' colours and silhouettes,
 so the widget says ``yellow`` and ``a tower`` using the same names as :mod:`townwidget.town.style`.
 
->>> humanize("tile [4, 2] at [1, 0]: colour 4 is already in column 0 (at [3, 0])")
+>>> humanize("tile [4, 2] at [1, 0]: colour 4 is already in column 0 (at [3, 0])", n=7)
 'blue tower at [1, 0]: blue is already in column 0 (at [3, 0])'
+>>> humanize("action 'tile': colour 7 is out of range 0..6", n=7)  # no such colour: it stays a number
+"action 'tile': colour 7 is out of range 0..6"
 >>> describe_move({"type": "place", "pile": 1, "tile": [0, 0], "cell": [0, 0], "player": 0}, "You")
 'You placed orange gable (pile 1) at row 0, column 0'
 """
@@ -12,13 +14,15 @@ so the widget says ``yellow`` and ``a tower`` using the same names as :mod:`town
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from townwidget.town.style import COLOUR_NAMES, SHAPE_NAMES
 
-_TILE = re.compile(r"\btile \[(\d+), (\d+)\]")
-_COLOUR = re.compile(r"\bcolour (\d+)")
-_SHAPE = re.compile(r"\bshape (\d+)")
+# Numbers of one or two digits: longer ones are no colour or shape of any game (and may be too long to convert).
+_TILE = re.compile(r"\btile \[(\d{1,2}), (\d{1,2})\]")
+_COLOUR = re.compile(r"\bcolour (\d{1,2})\b")
+_SHAPE = re.compile(r"\bshape (\d{1,2})\b")
 
 
 def tile_name(tile: Any) -> str:
@@ -33,11 +37,17 @@ def article(word: str) -> str:
     return "an" if word[0] in "aeiou" else "a"
 
 
-def humanize(reason: str) -> str:
-    """An engine message with tiles, colours and shapes named in words (cells keep their [row, column] form)."""
-    reason = _TILE.sub(lambda m: tile_name((int(m[1]), int(m[2]))), reason)
-    reason = _COLOUR.sub(lambda m: COLOUR_NAMES[int(m[1])], reason)
-    return _SHAPE.sub(lambda m: f"a {SHAPE_NAMES[int(m[1])]} house", reason)
+def humanize(reason: str, n: int) -> str:
+    """An engine message with the tiles, colours and shapes of an ``n`` x ``n`` game named in words (cells keep their
+    [row, column] form; a number that is no colour or shape of the game, as in "colour 7 is out of range", stays)."""
+
+    def words(match: re.Match[str], name: Callable[..., str]) -> str:
+        numbers = [int(number) for number in match.groups()]
+        return name(*numbers) if all(number < n for number in numbers) else match[0]
+
+    reason = _TILE.sub(lambda m: words(m, lambda colour, shape: tile_name((colour, shape))), reason)
+    reason = _COLOUR.sub(lambda m: words(m, lambda colour: COLOUR_NAMES[colour]), reason)
+    return _SHAPE.sub(lambda m: words(m, lambda shape: f"a {SHAPE_NAMES[shape]} house"), reason)
 
 
 def describe_move(entry: dict[str, Any], who: str) -> str:
