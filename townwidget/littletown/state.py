@@ -50,7 +50,7 @@ from townwidget.littletown.actions import (
     Take,
     parse_action,
 )
-from townwidget.littletown.board import CELLS, NEIGHBOURS, Terrain, cell_of, index_of, terrain
+from townwidget.littletown.board import CELLS, NEIGHBOURS, Terrain, cell_of, terrain
 from townwidget.littletown.data import (
     BUILDING_IDS,
     CARDS,
@@ -63,12 +63,11 @@ from townwidget.littletown.data import (
     Seats,
     building_kinds,
 )
-from townwidget.littletown.economy import Cubes, can_pay, counts, feeding_choices, names, shop_gives, shop_takes
+from townwidget.littletown.economy import Cubes, can_pay, feeding_choices, names, shop_gives, shop_takes
 from townwidget.littletown.rules import Rules
 
 FORMAT = "littletown-state/1"
 PHASES = ("turn", "act", "pay", "give", "take", "site", "residence", "feed", "over")
-AUTOMATIC = frozenset({"pay", "give", "take", "site", "feed"})  # phases whose single choice is taken for the player
 ALLOWED = {
     "turn": ("place_worker", "build"),
     "act": ("gather", "activate", "done"),
@@ -204,6 +203,10 @@ class State:
         """The player to act, or ``None`` when the game is over."""
         return self._current
 
+    @current_player.setter
+    def current_player(self, player: int | None) -> None:
+        self._current = player
+
     def is_terminal(self) -> bool:
         return self.phase == "over"
 
@@ -237,8 +240,8 @@ class State:
 
             raise IllegalAction(refusal(self, parsed))
         self.history.append((player, self.phase, parsed))
-        self._play(parsed)
-        self._settle()
+        rounds.play(self, parsed)
+        rounds.settle(self)
 
     def clone(self) -> State:
         """An independent copy (the generator included, so both play on identically)."""
@@ -374,80 +377,18 @@ class State:
         actions.append(DONE)
         return actions
 
-    # --- playing a step ------------------------------------------------------------------------------------
-    def _play(self, action: Action) -> None:
-        player = self._current
-        assert player is not None
-        if isinstance(action, Complete):
-            self._complete(player, action.card)
-        elif isinstance(action, PlaceWorker):
-            cell = index_of(action.cell)
-            self.workers[cell] = player
-            self.workers_left[player] -= 1
-            self.turn = Turn("worker", cell)
-            self.phase = "act"
-        elif isinstance(action, Build):
-            self.workers_left[player] -= 1
-            self.on_site[player] += 1
-            self.turn = Turn("build")
-            self.turn.building = BUILDING_IDS.index(action.building)
-            self.phase = "pay"
-        elif isinstance(action, Pay):
-            effects.pay(self, player, counts(action.coins_for))
-        elif isinstance(action, PlaceBuilding):
-            self._place_building(player, index_of(action.cell))
-        elif isinstance(action, Gather):
-            effects.gather(self, player, RESOURCES.index(action.resource))
-        elif isinstance(action, Activate):
-            effects.activate(self, player, index_of(action.cell))
-        elif isinstance(action, Give):
-            self.turn.give = counts(action.resources)
-            self.phase = "pay"
-        elif isinstance(action, Take):
-            effects.receive(self, player, counts(action.resources))
-            effects.finish_activation(self)
-        elif isinstance(action, Feed):
-            rounds.feed(self, player, action.fish)
-        elif self.phase == "act":  # done
-            self._end_worker_turn(player)
-        else:  # done with the Residence
-            rounds.start_feeding(self)
-
-    def _settle(self) -> None:
-        """Take every step that offers a single choice (one way to pay, to feed, ...) for the player."""
-        while self.phase in AUTOMATIC:
-            steps = self.step_actions()
-            if len(steps) != 1:
-                return
-            self._play(steps[0])
-
-    def _gain_vp(self, player: int, amount: int, source: str) -> None:
+    # --- what the machine (:mod:`~townwidget.littletown.rounds`) and the effects change --------------------------
+    def gain_vp(self, player: int, amount: int, source: str) -> None:
+        """Add ``amount`` points (negative: lose them) from ``source`` (one of :data:`VP_SOURCES`)."""
         self.score[player] += amount
         self.vp[player][source] += amount
 
-    def _complete(self, player: int, card: int) -> None:
+    def complete_objective(self, player: int, card: int) -> None:
         """Reveal the objective card and score it."""
         self.objectives[player].remove(card)
         self.completed[player].append(card)
-        self._gain_vp(player, CARDS[card].vp, "objectives")
+        self.gain_vp(player, CARDS[card].vp, "objectives")
 
-    def _achieve(self, player: int, achievement: str) -> None:
+    def achieve(self, player: int, achievement: str) -> None:
+        """Record a moment an objective card asks for (see :mod:`~townwidget.littletown.objectives`)."""
         self.achievements[player].add(achievement)
-
-    def _place_building(self, player: int, cell: int) -> None:
-        kind = self.turn.building
-        assert kind is not None
-        self.buildings[cell] = (kind, player)
-        self.market[kind] -= 1
-        self.houses_left[player] -= 1
-        self._gain_vp(player, self.kinds[kind].vp, "buildings")
-        rounds.next_turn(self)
-
-    def _end_worker_turn(self, player: int) -> None:
-        turn = self.turn
-        assert turn.worker is not None
-        yields = self.terrain.yields[turn.worker]
-        for resource in range(3):
-            if yields[resource] and resource not in turn.gathered:
-                effects.gather(self, player, resource)
-        rounds.next_turn(self)
