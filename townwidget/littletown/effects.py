@@ -100,18 +100,24 @@ def activate(state: State, player: int, cell: int) -> Kind:
 def pay(state: State, player: int, bought: Cubes) -> None:
     """Pay what is due, buying the cubes ``bought`` for coins."""
     cost, cost_coins = due(state)
+    spend(state, player, cost, cost_coins, bought)
+    if state.turn.building is None and sum(map(bool, cost)) >= 2:
+        state.achieve(player, obj.TWO_TYPES_CONSUMED)
+
+
+def spend(state: State, player: int, cost: Sequence[int], cost_coins: int, bought: Sequence[int]) -> None:
+    """Spend ``cost`` cubes and ``cost_coins`` coins, buying the cubes ``bought`` (part of the cost) for 3 coins
+    each: they come from the reserve and go straight back."""
     cubes, turn = state.cubes[player], state.turn
     for resource in range(4):
         spent = cost[resource] - bought[resource]
         cubes[resource] -= spent
-        state.reserve[resource] += spent  # bought cubes come from the reserve and go straight back
+        state.reserve[resource] += spent
         if spent and turn.harvested[resource]:
             state.achieve(player, obj.SPENT_HARVEST)
     paid = cost_coins + COINS_PER_SUBSTITUTE * sum(bought)
     state.coins[player] -= paid
     state.reserve_coins += paid
-    if turn.building is None and sum(map(bool, cost)) >= 2:
-        state.achieve(player, obj.TWO_TYPES_CONSUMED)
 
 
 def produce(state: State, player: int) -> None:

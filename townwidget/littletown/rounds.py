@@ -40,7 +40,7 @@ from townwidget.littletown.data import (
     WATCHTOWER,
     WHEAT,
 )
-from townwidget.littletown.economy import counts
+from townwidget.littletown.economy import Cubes, counts
 
 if TYPE_CHECKING:
     from townwidget.littletown.state import State
@@ -75,7 +75,7 @@ def play(state: State, action: Action) -> None:
         effects.receive(state, player, counts(action.resources))
         _finish_activation(state)
     elif isinstance(action, Feed):
-        _feed(state, player, action.fish)
+        _feed(state, player, action.fish, counts(action.coins_for))
     elif state.phase == "act":  # done
         _end_worker_turn(state, player)
     else:  # done with the Residence
@@ -213,14 +213,13 @@ def _start_feeding(state: State) -> None:
     state.current_player, state.phase = state.first_player, "feed"
 
 
-def _feed(state: State, player: int, fish: int) -> None:
-    """``player`` feeds ``fish`` workers with fish and as many others as they can with wheat; -3 VP per unfed.
-    The next player clockwise feeds theirs; after the last, the next round (or the end of the game)."""
+def _feed(state: State, player: int, fish: int, bought: Cubes) -> None:
+    """``player`` buys the food ``bought`` and feeds ``fish`` workers with fish and as many others as they can
+    with wheat; -3 VP per unfed worker. The next player clockwise feeds theirs; after the last, the next round (or
+    the end of the game)."""
     workers, cubes = state.seats.workers, state.cubes[player]
-    fed = min(workers, cubes[FISH] + cubes[WHEAT])
-    for resource, eaten in ((FISH, fish), (WHEAT, fed - fish)):
-        cubes[resource] -= eaten
-        state.reserve[resource] += eaten
+    fed = min(workers, cubes[FISH] + cubes[WHEAT] + sum(bought))
+    effects.spend(state, player, (0, 0, fish, fed - fish), 0, bought)
     if fed < workers:
         state.gain_vp(player, -UNFED_PENALTY * (workers - fed), "feeding")
     if fish == workers:

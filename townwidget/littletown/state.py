@@ -15,7 +15,8 @@ objective card whose condition holds):
 - ``"give"`` / ``"take"``: the Shop's two cubes given, then the two received;
 - ``"site"``: ``PlaceBuilding``, the space for the building just paid for;
 - ``"residence"``: end of a round, the Residence's owner ``Activate``s the buildings around it, then ``Done``;
-- ``"feed"``: end of a round, ``Feed`` the workers (how many with fish), from the first player clockwise;
+- ``"feed"``: end of a round, ``Feed`` the workers (how many with fish, which food cubes bought for 3 coins
+  each), from the first player clockwise;
 - ``"over"``.
 
 A step with a single possible choice (one way to pay, one way to feed, ...) is taken automatically; the choice of
@@ -63,7 +64,7 @@ from townwidget.littletown.data import (
     Seats,
     building_kinds,
 )
-from townwidget.littletown.economy import Cubes, can_pay, feeding_choices, names, shop_gives, shop_takes
+from townwidget.littletown.economy import Cubes, can_pay, feedings, names, shop_gives, shop_takes
 from townwidget.littletown.rules import Rules
 
 FORMAT = "littletown-state/1"
@@ -349,8 +350,8 @@ class State:
             return [Take(names(pair)) for pair in shop_takes(self.turn.give, self.reserve)]  # type: ignore[arg-type]
         if phase == "site":
             return [PLACE_BUILDING[cell] for cell in self.empty_grass()]
-        cubes = self.cubes[player]
-        return [Feed(fish) for fish in feeding_choices(self.seats.workers, cubes[2], cubes[3])]
+        ways = feedings(self.seats.workers, self.cubes[player], self.coins[player], self.reserve)
+        return [Feed(fish, names(bought)) for fish, bought in ways]
 
     def completions(self, player: int) -> list[Action]:
         """The objective cards ``player`` may complete now."""

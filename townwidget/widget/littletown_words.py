@@ -116,7 +116,7 @@ def action_words(action: Action, state: State, player: int, names: list[str]) ->
     if isinstance(action, Take):
         return f"Take {amount_words(counts(action.resources))} from the Shop"
     if isinstance(action, Feed):
-        return _feeding(state, player, action.fish)
+        return _feeding(state, player, action)
     if isinstance(action, Complete):
         card = CARDS[action.card]
         return f"Complete your objective “{card.text}” (+{card.vp} VP)"
@@ -159,7 +159,13 @@ def describe_move(entry: dict[str, Any], who: str, view: dict[str, Any]) -> str:
         verb = "gave the Shop" if kind == "give" else "took from the Shop"
         return f"{who} {verb} {' and '.join(entry['resources'])}"
     if kind == "feed":
-        return f"{who} fed {entry['fish']} worker(s) with fish, the others with wheat"
+        bought = entry.get("coins_for", [])
+        buying = (
+            f"bought {amount_words(counts(bought))} for {COINS_PER_SUBSTITUTE * len(bought)} coins and "
+            if bought
+            else ""
+        )
+        return f"{who} {buying}fed {entry['fish']} worker(s) with fish, the others with wheat"
     if kind == "complete":
         card = CARDS[entry["card"]]
         return f"{who} completed the objective “{card.text}” (+{card.vp} VP)"
@@ -223,12 +229,16 @@ def _payment(state: State, action: Pay) -> str:
     return f"Pay {amount_words(spent, coins) or 'nothing'} for {purpose}{buying}"
 
 
-def _feeding(state: State, player: int, fish: int) -> str:
-    workers, cubes = state.seats.workers, state.cubes[player]
-    fed = min(workers, cubes[FISH] + cubes[WHEAT])
+def _feeding(state: State, player: int, action: Feed) -> str:
+    """'Buy 1 wheat for 3 coins and feed 0 worker(s) with fish and 5 with wheat' (with the points lost, if any)."""
+    workers, cubes, bought = state.seats.workers, state.cubes[player], counts(action.coins_for)
+    fed = min(workers, cubes[FISH] + cubes[WHEAT] + sum(bought))
     unfed = workers - fed
     penalty = f"; {unfed} unfed: -{UNFED_PENALTY * unfed} VP" if unfed else ""
-    return f"Feed {fish} worker(s) with fish and {fed - fish} with wheat{penalty}"
+    buying = (
+        f"Buy {amount_words(bought)} for {COINS_PER_SUBSTITUTE * sum(bought)} coins and feed" if any(bought) else "Feed"
+    )
+    return f"{buying} {action.fish} worker(s) with fish and {fed - action.fish} with wheat{penalty}"
 
 
 def _chosen(state: State) -> Kind:
