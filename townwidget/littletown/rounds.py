@@ -5,11 +5,18 @@
 next player clockwise who has a worker left; when none has, the round ends: the Cathedral scores, the Residence's
 owner activates around it, every player feeds their workers from the first player clockwise, then the next round
 starts (or, after the 4th, the game is scored). :func:`settle` takes the steps that offer a single choice.
+
+Every step is told in ``state.log``, the game as the players see it: each entry is ``(player, phase, what,
+automatic)``, where ``what`` is an action (a player's decision, or a step with a single choice the game took for
+them: ``automatic``) or an :class:`Event` the game makes happen on its own (always ``automatic``): the Cathedral's
+points, the points lost for unfed workers, a new round and its first player, the Castle's, the Watchtower's and the
+coins' points at the end, and the objectives completed then (``Complete`` actions, ``automatic``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from townwidget.littletown import effects
 from townwidget.littletown import objectives as obj
@@ -47,6 +54,27 @@ if TYPE_CHECKING:
 
 CASTLE_VP_PER_HOUSE, WATCHTOWER_VP_PER_SPACE = 4, 2  # the gameplay aid's end-of-game effects
 AUTOMATIC = frozenset({"pay", "give", "take", "site", "feed"})  # phases whose single choice is taken for the player
+EVENTS = ("cathedral", "unfed", "round", "castle", "watchtower", "coins")
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something the game does on its own, for ``player`` in the log: ``kind`` (one of :data:`EVENTS`), the points
+    it gives (``vp``, negative for a loss) and what it counts (``count``: workers around the Cathedral, unfed
+    workers, the round starting, house tokens around the Castle, empty spaces around the Watchtower, coins)."""
+
+    kind: str
+    vp: int = 0
+    count: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.kind, "vp": self.vp, "count": self.count}
+
+
+def log_entry_to_dict(entry: tuple[int, str, Action | Event, bool]) -> dict[str, Any]:
+    """A log entry in JSON form: the action's or event's dict with ``player``, ``phase`` and ``automatic``."""
+    player, phase, what, automatic = entry
+    return {**what.to_dict(), "player": player, "phase": phase, "automatic": automatic}
 
 
 def play(state: State, action: Action) -> None:
@@ -88,7 +116,13 @@ def settle(state: State) -> None:
         steps = state.step_actions()
         if len(steps) != 1:
             return
+        if not (state.phase == "pay" and effects.due(state) == ((0, 0, 0, 0), 0)):  # an effect taking nothing
+            state.log.append((state.current_player, state.phase, steps[0], True))  # type: ignore[arg-type]
         play(state, steps[0])
+
+
+def _tell(state: State, player: int, event: Event) -> None:
+    state.log.append((player, state.phase, event, True))
 
 
 # --- a turn ----------------------------------------------------------------------------------------------------
@@ -203,6 +237,7 @@ def _score_cathedral(state: State) -> None:
     if state.rules.cathedral_counts == "own":
         workers = [worker for worker in workers if worker == owner]
     state.gain_vp(owner, len(workers), "cathedral")
+    _tell(state, owner, Event("cathedral", len(workers), len(workers)))
 
 
 def _start_feeding(state: State) -> None:
@@ -222,6 +257,7 @@ def _feed(state: State, player: int, fish: int, bought: Cubes) -> None:
     effects.spend(state, player, (0, 0, fish, fed - fish), 0, bought)
     if fed < workers:
         state.gain_vp(player, -UNFED_PENALTY * (workers - fed), "feeding")
+        _tell(state, player, Event("unfed", -UNFED_PENALTY * (workers - fed), workers - fed))
     if fish == workers:
         state.achieve(player, obj.FED_WITH_FISH)
     following = (player + 1) % state.num_players
@@ -241,6 +277,7 @@ def _next_round(state: State) -> None:
     state.first_player = _next_first_player(state)
     state.round += 1
     state.current_player, state.phase = state.first_player, "turn"
+    _tell(state, state.first_player, Event("round", count=state.round))
 
 
 def _next_first_player(state: State) -> int:
@@ -266,6 +303,7 @@ def _end_game(state: State) -> None:
         if state.rules.castle_counts == "own":
             houses = [house for house in houses if house == owner]
         state.gain_vp(owner, CASTLE_VP_PER_HOUSE * len(houses), "castle")
+        _tell(state, owner, Event("castle", CASTLE_VP_PER_HOUSE * len(houses), len(houses)))
     tower = _around(state, WATCHTOWER)
     if tower is not None:
         owner, around = tower
@@ -278,10 +316,15 @@ def _end_game(state: State) -> None:
             and not (blocked and state.workers[cell] is not None)
         ]
         state.gain_vp(owner, WATCHTOWER_VP_PER_SPACE * len(empty), "watchtower")
+        _tell(state, owner, Event("watchtower", WATCHTOWER_VP_PER_SPACE * len(empty), len(empty)))
     for player in range(state.num_players):
-        state.gain_vp(player, state.coins[player] // COINS_PER_END_VP, "coins")
+        points = state.coins[player] // COINS_PER_END_VP
+        state.gain_vp(player, points, "coins")
+        if points:
+            _tell(state, player, Event("coins", points, state.coins[player]))
         for card in list(state.objectives[player]):
             if obj.fulfilled(state, player, card):
+                state.log.append((player, state.phase, Complete(card), True))
                 state.complete_objective(player, card)
     state.turn = Turn()
     state.current_player, state.phase = None, "over"

@@ -65,6 +65,7 @@ from townwidget.littletown.data import (
     building_kinds,
 )
 from townwidget.littletown.economy import Cubes, can_pay, feedings, names, shop_gives, shop_takes
+from townwidget.littletown.rounds import Event
 from townwidget.littletown.rules import Rules
 
 FORMAT = "littletown-state/1"
@@ -164,6 +165,7 @@ class State:
         "phase",
         "turn",
         "history",
+        "log",
         "rng",
     )
 
@@ -196,6 +198,7 @@ class State:
         self.phase: str = "turn"
         self.turn: Turn = Turn()
         self.history: list[tuple[int, str, Action]] = []  # (player, phase, action) of every action applied
+        self.log: list[tuple[int, str, Action | Event, bool]] = []  # every step, automatic ones too (see rounds)
         self.rng: Rng = rng
 
     # --- the core protocol ---------------------------------------------------------------------------------
@@ -241,6 +244,7 @@ class State:
 
             raise IllegalAction(refusal(self, parsed))
         self.history.append((player, self.phase, parsed))
+        self.log.append((player, self.phase, parsed, False))
         rounds.play(self, parsed)
         rounds.settle(self)
 
@@ -260,6 +264,7 @@ class State:
         other.completed = [cards.copy() for cards in self.completed]
         other.achievements = [done.copy() for done in self.achievements]
         other.turn, other.history, other.rng = self.turn.copy(), self.history.copy(), self.rng.copy()
+        other.log = self.log.copy()
         return other
 
     def returns(self) -> list[float]:
@@ -304,6 +309,12 @@ class State:
         from townwidget.littletown.format import state_to_dict
 
         return state_to_dict(self, viewer)
+
+    def _repr_svg_(self) -> str:
+        """The board, the players and the market as a static SVG picture (Jupyter shows it; no JavaScript)."""
+        from townwidget.littletown.render import state_svg
+
+        return state_svg(self.to_dict())
 
     def __repr__(self) -> str:
         return f"<LittleTown {self.num_players} players round={self.round} phase={self.phase} player={self._current}>"

@@ -85,11 +85,11 @@ class LittleTownView:
         """A full state drawn uniformly among those consistent with this view, with its own fresh generator.
 
         The other players' hidden cards are dealt from the possible cards the viewer has not seen; the sampled
-        state carries no history (the record is in :meth:`to_dict`).
+        state carries no history or log (the record is in :meth:`to_dict`).
         """
         rng = make_rng(rng)
         state = self._base.clone()
-        state.history = []
+        state.history, state.log = [], []
         pool = self._pool.copy()
         rng.shuffle(pool)
         for player, count in enumerate(self._hidden):
