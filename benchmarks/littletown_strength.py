@@ -4,7 +4,7 @@ decision.
 
     python benchmarks/littletown_strength.py [--games2 20] [--games4 12] [--cheap-games 40] [--iterations N]
                                              [--agents random,greedy,mcts,ismcts] [--players 2,4]
-                                             [--timing-games 1] [--workers 2] [--seed 0]
+                                             [--timing-games 1] [--workers 2] [--seed 0] [--progress]
 
 Every table is an arena tournament with rotated seats (deal ``seed + g // P`` played from every seat), so each
 agent sits in every seat on the same deals. The tested agent plays against greedy opponents (greedy: all seats
@@ -38,7 +38,13 @@ def seat_with_greedy(agent: str, players: int) -> list[str]:
 
 
 def measure(
-    players: int, agents: list[str], games: dict[str, int], budget: dict[str, int], workers: int, seed: int
+    players: int,
+    agents: list[str],
+    games: dict[str, int],
+    budget: dict[str, int],
+    workers: int,
+    seed: int,
+    progress: bool = False,
 ) -> dict[str, Any]:
     """Each tested agent against greedy opponents: its mean VP, the opponents' mean VP and its win rate."""
     figures: dict[str, Any] = {}
@@ -50,7 +56,7 @@ def measure(
             games=games[agent],
             seed=seed,
             workers=workers,
-            progress=False,
+            progress=progress,
             **budget,
         )
         rows = {row["agent"]: row for row in result.summary}
@@ -101,6 +107,7 @@ def main() -> None:
     parser.add_argument("--timing-games", type=int, default=1, help="games per search agent timed for CPU s")
     parser.add_argument("--workers", type=int, default=2, help="parallel games")
     parser.add_argument("--seed", type=int, default=0, help="first deal")
+    parser.add_argument("--progress", action="store_true", help="show a progress bar per tournament")
     args = parser.parse_args()
     agents = [agent for agent in args.agents.split(",") if agent]
     if not agents or any(agent not in TESTED for agent in agents):
@@ -111,7 +118,7 @@ def main() -> None:
     for players in counts:
         search_games = args.games2 if players == 2 else args.games4
         games = {"random": args.cheap_games, "greedy": args.cheap_games} | dict.fromkeys(SEARCHING, search_games)
-        figures[f"{players}p"] = measure(players, agents, games, budget, args.workers, args.seed)
+        figures[f"{players}p"] = measure(players, agents, games, budget, args.workers, args.seed, args.progress)
         for agent in (agent for agent in agents if agent in SEARCHING):
             cpu = cpu_per_decision(agent, players, budget, args.timing_games, args.seed)
             figures[f"{players}p"][agent]["cpu_s_per_decision"] = cpu
