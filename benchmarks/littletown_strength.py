@@ -1,24 +1,32 @@
 """Agent strength at Little Town: the mean score (VP) of random, greedy, mcts and ismcts in 2-player and 4-player
-games, each seated with greedy opponents, and the search agents' win rates against greedy.
+games, each seated with greedy opponents, the search agents' win rates against greedy, and their CPU time per
+decision.
 
-    python benchmarks/littletown_strength.py [--games2 20] [--games4 12] [--cheap-games 40] [--iterations 200]
-                                             [--workers 2] [--seed 0]
+    python benchmarks/littletown_strength.py [--games2 20] [--games4 12] [--cheap-games 40] [--iterations N]
+                                             [--agents random,greedy,mcts,ismcts] [--players 2,4]
+                                             [--timing-games 1] [--workers 2] [--seed 0] [--progress]
 
 Every table is an arena tournament with rotated seats (deal ``seed + g // P`` played from every seat), so each
 agent sits in every seat on the same deals. The tested agent plays against greedy opponents (greedy: all seats
 greedy); ``--games2``/``--games4`` games for each search agent, ``--cheap-games`` for random and greedy, whose
-moves cost microseconds. A win is rank 1, shared ties included. Prints the tables and a last JSON line with every
-figure.
+moves cost microseconds. A win is rank 1, shared ties included; intervals are 95% (Wilson for win rates). Without
+``--iterations`` the search agents take their default budget (for Little Town, the number of iterations the game
+advises: the default search opponent). The CPU time per decision is measured apart, in this process, over
+``--timing-games`` games per search agent (decisions with a single legal action cost nothing and are not counted).
+Prints the tables and a last JSON line with every figure.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import time
 from typing import Any
 
+from townwidget.agents import make_agent
 from townwidget.arena import tournament, wilson_interval
+from townwidget.littletown import new_game
 
 TESTED = ("random", "greedy", "mcts", "ismcts")
 SEARCHING = ("mcts", "ismcts")
@@ -29,10 +37,18 @@ def seat_with_greedy(agent: str, players: int) -> list[str]:
     return [agent] + ["greedy"] * (players - 1)
 
 
-def measure(players: int, games: dict[str, int], iterations: int, workers: int, seed: int) -> dict[str, Any]:
+def measure(
+    players: int,
+    agents: list[str],
+    games: dict[str, int],
+    budget: dict[str, int],
+    workers: int,
+    seed: int,
+    progress: bool = False,
+) -> dict[str, Any]:
     """Each tested agent against greedy opponents: its mean VP, the opponents' mean VP and its win rate."""
     figures: dict[str, Any] = {}
-    for agent in TESTED:
+    for agent in agents:
         start = time.perf_counter()
         result = tournament(
             seat_with_greedy(agent, players),
@@ -40,12 +56,12 @@ def measure(players: int, games: dict[str, int], iterations: int, workers: int, 
             games=games[agent],
             seed=seed,
             workers=workers,
-            progress=False,
-            iterations=iterations,
+            progress=progress,
+            **budget,
         )
         rows = {row["agent"]: row for row in result.summary}
-        budget = f"{iterations} iterations/move" if agent in SEARCHING else "no search"
-        print(f"\n{players} players, {agent} with greedy opponents, {games[agent]} games ({budget})")
+        spent = f"{budget['iterations']} iterations/move" if budget else "default budget"
+        print(f"\n{players} players, {agent} with greedy opponents, {games[agent]} games ({spent})")
         print(result.table())
         mine = rows[agent]
         figures[agent] = {
@@ -61,35 +77,64 @@ def measure(players: int, games: dict[str, int], iterations: int, workers: int, 
     return figures
 
 
+def cpu_per_decision(agent: str, players: int, budget: dict[str, int], games: int, seed: int) -> dict[str, float]:
+    """CPU seconds per decision of ``agent`` (seat 0) against greedy players: mean and max over ``games`` games."""
+    times = []
+    for deal in range(seed, seed + games):
+        game = new_game(players=players, seed=deal)
+        greedy = [make_agent("greedy", seed=deal + seat) for seat in range(1, players)]
+        seats = [make_agent(agent, seed=deal, **budget), *greedy]
+        while not game.is_terminal():
+            player = game.current_player
+            assert player is not None
+            view, several = game.view(player), len(game.legal_actions()) > 1
+            start = time.process_time()
+            action = seats[player].act(view)
+            if player == 0 and several:
+                times.append(time.process_time() - start)
+            game.apply(action)
+    return {"mean": statistics.fmean(times), "max": max(times), "decisions": len(times)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games2", type=int, default=20, help="2-player games per search agent (a multiple of 2)")
     parser.add_argument("--games4", type=int, default=12, help="4-player games per search agent (a multiple of 4)")
     parser.add_argument("--cheap-games", type=int, default=40, help="games for random and greedy")
-    parser.add_argument("--iterations", type=int, default=200, help="search iterations per move")
+    parser.add_argument("--iterations", type=int, default=None, help="search iterations per move (default: advised)")
+    parser.add_argument("--agents", default=",".join(TESTED), help="the agents tested, from " + ",".join(TESTED))
+    parser.add_argument("--players", default="2,4", help="player counts: 2, 4 or 2,4")
+    parser.add_argument("--timing-games", type=int, default=1, help="games per search agent timed for CPU s")
     parser.add_argument("--workers", type=int, default=2, help="parallel games")
     parser.add_argument("--seed", type=int, default=0, help="first deal")
+    parser.add_argument("--progress", action="store_true", help="show a progress bar per tournament")
     args = parser.parse_args()
-    figures: dict[str, Any] = {"iterations": args.iterations}
-    for players, search_games in ((2, args.games2), (4, args.games4)):
+    agents = [agent for agent in args.agents.split(",") if agent]
+    if not agents or any(agent not in TESTED for agent in agents):
+        parser.error(f"--agents must name some of {','.join(TESTED)}")
+    budget = {} if args.iterations is None else {"iterations": args.iterations}
+    counts = [int(players) for players in args.players.split(",")]
+    figures: dict[str, Any] = {"iterations": args.iterations or "default"}
+    for players in counts:
+        search_games = args.games2 if players == 2 else args.games4
         games = {"random": args.cheap_games, "greedy": args.cheap_games} | dict.fromkeys(SEARCHING, search_games)
-        figures[f"{players}p"] = measure(players, games, args.iterations, args.workers, args.seed)
-    head = f"{'agent':<8} {'2p mean VP [95% CI]':<26} {'4p mean VP [95% CI]':<26}"
+        figures[f"{players}p"] = measure(players, agents, games, budget, args.workers, args.seed, args.progress)
+        for agent in (agent for agent in agents if agent in SEARCHING):
+            cpu = cpu_per_decision(agent, players, budget, args.timing_games, args.seed)
+            figures[f"{players}p"][agent]["cpu_s_per_decision"] = cpu
+            duel = figures[f"{players}p"][agent]
+            low, high = wilson_interval(duel["wins"], duel["games"])
+            print(
+                f"\n{agent} ({figures['iterations']} iterations) against greedy, {players} players: wins "
+                f"{duel['win_rate']:.3f} [95% CI {low:.3f}, {high:.3f}] of {duel['games']} games; CPU s per decision "
+                f"{cpu['mean']:.3f} (max {cpu['max']:.3f}, {cpu['decisions']} decisions timed)"
+            )
+    head = "agent    " + "".join(f"{f'{players}p mean VP [95% CI]':<26}" for players in counts)
     print(f"\nSummary: mean VP with greedy opponents\n{head}\n{'-' * len(head)}")
-    for agent in TESTED:
-        cells = [figures[f"{p}p"][agent] for p in (2, 4)]
+    for agent in agents:
+        cells = [figures[f"{players}p"][agent] for players in counts]
         text = [f"{c['mean_vp']:.1f} [{c['vp_ci95'][0]:.1f}, {c['vp_ci95'][1]:.1f}]" for c in cells]
-        print(f"{agent:<8} {text[0]:<26} {text[1]:<26}")
-    for agent in SEARCHING:
-        duel = figures["2p"][agent]
-        low, high = wilson_interval(duel["wins"], duel["games"])
-        figures[f"{agent}_vs_greedy_2p_win_rate"] = {
-            "rate": duel["win_rate"],
-            "ci95": [low, high],
-            "games": duel["games"],
-        }
-        rate = f"{duel['win_rate']:.3f} [95% CI {low:.3f}, {high:.3f}] over {duel['games']} games"
-        print(f"\n{agent} ({args.iterations} iterations) win rate against greedy, 2 players: {rate}")
+        print(f"{agent:<8} " + "".join(f"{cell:<26}" for cell in text))
     print(json.dumps(figures))
 
 

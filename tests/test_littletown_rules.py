@@ -112,7 +112,9 @@ def position(
 
 def last_turn(players: int = 2, **kwargs: Any) -> littletown.State:
     """The last turn of a round: every worker but one is placed (the last to place is the player before the first,
-    player 1 of 2 by default)."""
+    player 1 of 2 by default). The players hold no coins unless ``coins`` says so: with 3 coins, a player could buy
+    food, and feeding would wait for their choice."""
+    kwargs.setdefault("coins", [0] * players)
     return position(players, turns=SEATS[players].workers * players - 1, **kwargs)
 
 
@@ -127,6 +129,13 @@ def refused(state: littletown.State, action: Any, reason: str) -> None:
 def play(state: littletown.State, *actions: Any) -> littletown.State:
     for action in actions:
         state.apply(action)
+    return state
+
+
+def feed_without_buying(state: littletown.State) -> littletown.State:
+    """Every player feeds from the cubes at hand (the first way offered), as the choices come."""
+    while state.phase == "feed":
+        state.apply(state.legal_actions()[0])
     return state
 
 
@@ -521,11 +530,11 @@ def test_rule_end_of_round_the_cathedral_owner_scores_a_point_per_worker_around_
 
 def test_rule_end_of_round_the_residence_owner_activates_the_buildings_around_it() -> None:
     buildings = {(2, 3): ("residence", 1), (2, 4): ("well", 1), (3, 3): ("pier", 0), (1, 1): ("gold_mine", 1)}
-    game = last_turn(2, buildings=buildings, cubes=[{"fish": 5}, {"fish": 5}])
+    game = last_turn(2, buildings=buildings, coins=[3, 3], cubes=[{"fish": 5}, {"fish": 5}])
     play(game, PlaceWorker((2, 6)), Done())
     assert game.phase == "residence" and game.current_player == 1
     assert game.legal_actions() == [Activate((2, 4)), Activate((3, 3)), Done()]
-    play(game, Activate((3, 3)), Activate((2, 4)), Done())
+    feed_without_buying(play(game, Activate((3, 3)), Activate((2, 4)), Done()))
     assert game.coins == [4, 2] and game.vp[1]["effects"] == 2 and game.round == 2
 
 
@@ -556,6 +565,83 @@ def test_rule_lose_3_points_per_unfed_worker_example_5_workers_1_fish_3_wheat() 
     play(game, PlaceWorker((2, 3)), Done())
     assert game.vp[0]["feeding"] == -3 and game.vp[1]["feeding"] == 0
     assert cubes_of(game, 0)["fish"] == cubes_of(game, 0)["wheat"] == 0
+
+
+def feeding(cubes: dict[str, int], coins: int, other: dict[str, int] | None = None) -> littletown.State:
+    """Player 0 (5 workers) about to feed, holding ``cubes`` and ``coins``; player 1 holds ``other`` (5 fish)."""
+    game = last_turn(2, cubes=[cubes, other or {"fish": 5}], coins=[coins, 0])
+    play(game, PlaceWorker((2, 3)), Done())
+    assert game.phase == "feed" and game.current_player == 0
+    return game
+
+
+def test_rule_substitute_3_coins_for_a_food_cube_to_feed_example_5_workers_4_wheat_3_coins() -> None:
+    game = feeding({"wheat": 4}, coins=3)
+    assert game.legal_actions() == [Feed(0), Feed(0, ("wheat",)), Feed(1, ("fish",))]
+    play(game, Feed(0, ("wheat",)))
+    assert game.vp[0]["feeding"] == 0 and game.coins[0] == 0 and cubes_of(game, 0)["wheat"] == 0
+    assert game.reserve[3] == 15 and game.reserve_coins == 40  # the wheat eaten and the 3 coins go to the reserve
+
+
+def test_rule_substituting_at_feeding_is_a_choice_the_coins_may_be_kept() -> None:
+    game = play(feeding({"wheat": 4}, coins=3), Feed(0))
+    assert game.vp[0]["feeding"] == -3 and game.coins[0] == 3
+
+
+def test_rule_a_food_cube_bought_feeds_a_worker_like_one_held_feed_all_with_fish() -> None:
+    game = play(feeding({"fish": 4}, coins=3), Feed(5, ("fish",)))
+    assert game.vp[0]["feeding"] == 0 and "fed_with_fish" in game.achievements[0]
+
+
+def test_rule_substituting_needs_3_coins_per_cube() -> None:
+    game = feeding({"wheat": 3}, coins=5)
+    assert Feed(0, ("wheat", "wheat")) not in game.legal_actions()
+    refused(game, Feed(0, ("wheat", "wheat")), "is not one of the choices now")
+    game = play(last_turn(2, coins=[2, 0]), PlaceWorker((2, 3)), Done())  # 2 coins buy nothing: -15 VP
+    assert game.vp[0]["feeding"] == -15 and game.coins[0] == 2
+
+
+def test_rule_substituted_food_must_all_be_eaten_at_once() -> None:
+    game = feeding({}, coins=18)
+    assert Feed(0, ("wheat",) * 5) in game.legal_actions()
+    refused(game, Feed(0, ("wheat",) * 6), "is not one of the choices now")
+    refused(game, Feed(0, ("wood",)), "is not one of the choices now")
+
+
+def test_rule_a_substituted_food_cube_comes_from_the_reserve() -> None:
+    game = feeding({"fish": 4}, coins=3, other={"wheat": 15})
+    refused(game, Feed(4, ("wheat",)), "is not one of the choices now")
+    assert game.legal_actions() == [Feed(4), Feed(5, ("fish",))]
+
+
+def test_rule_substituting_is_a_choice_at_feeding_even_with_the_food_at_hand() -> None:
+    """As for any payment: the cube bought is eaten and the one at hand kept (for an objective, say)."""
+    game = play(feeding({"fish": 5}, coins=3), Feed(5, ("fish",)))
+    assert cubes_of(game, 0)["fish"] == 1 and game.coins[0] == 0 and game.vp[0]["feeding"] == 0
+
+
+def test_rule_every_worker_the_food_at_hand_can_feed_is_fed() -> None:
+    game = feeding({"fish": 2, "wheat": 3}, coins=3)
+    refused(game, Feed(1), "is not one of the choices now")  # 1 fish and 3 wheat would leave a fish and a worker
+    refused(game, Feed(3, ("wheat",)), "is not one of the choices now")  # a 3rd fish is neither held nor bought
+
+
+def test_rule_objectives_spend_nothing_so_no_cube_is_bought_for_them() -> None:
+    """Card 3 asks to have 10 food cubes: coins do not count, since a bought cube must be spent at once."""
+    game = position(cubes=[{"fish": 9}, {}], coins=[30, 3], objectives=[[3, 1, 2, 4], [6, 15, 17, 12]])
+    assert Complete(3) not in game.legal_actions()
+    refused(game, Complete(3), "its condition does not hold")
+
+
+def test_feed_actions_json_form_and_records_written_before_coins_for() -> None:
+    assert Feed(1, ("wheat",)).to_dict() == {"type": "feed", "fish": 1, "coins_for": ["wheat"]}
+    assert littletown.parse_action({"type": "feed", "fish": 2}) == Feed(2)
+    assert littletown.parse_action({"type": "feed", "fish": 0, "coins_for": ["wheat", "fish"]}) == Feed(
+        0, ("fish", "wheat")
+    )
+    for bad, key in (({"type": "feed", "fish": 0, "coins_for": "wheat"}, "coins_for"), ({"type": "feed"}, "fish")):
+        with pytest.raises(IllegalAction, match=key):
+            littletown.parse_action(bad)
 
 
 def test_rule_negative_scores_are_possible() -> None:
@@ -592,7 +678,7 @@ def test_rule_with_2_or_4_players_the_4th_round_token_passes_as_usual() -> None:
 # --- end of the game -----------------------------------------------------------------------------------------
 def end_of_game(**kwargs: Any) -> littletown.State:
     game = last_turn(2, round_number=4, **kwargs)
-    return play(game, PlaceWorker((3, 2)), Done())
+    return feed_without_buying(play(game, PlaceWorker((3, 2)), Done()))
 
 
 def test_rule_the_game_ends_after_the_4th_round() -> None:
@@ -752,8 +838,10 @@ def test_an_achieved_moment_stays_achieved() -> None:
 @pytest.mark.parametrize("pays, coins", [(True, [4, 2]), (False, [3, 3])])
 def test_option_residence_pays_owners(pays: bool, coins: list[int]) -> None:
     buildings = {(2, 3): ("residence", 1), (3, 3): ("pier", 0)}
-    game = last_turn(2, rules={"residence_pays_owners": pays}, buildings=buildings, cubes=[{"fish": 5}, {"fish": 5}])
-    play(game, PlaceWorker((2, 6)), Done(), Activate((3, 3)), Done())
+    game = last_turn(
+        2, rules={"residence_pays_owners": pays}, buildings=buildings, coins=[3, 3], cubes=[{"fish": 5}, {"fish": 5}]
+    )
+    feed_without_buying(play(game, PlaceWorker((2, 6)), Done(), Activate((3, 3)), Done()))
     assert game.coins == coins
 
 

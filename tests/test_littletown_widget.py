@@ -16,7 +16,7 @@ from widget_comm import FrontEnd, SpyAgent, assert_refused, browser_of, updates,
 
 from townwidget import littletown, town
 from townwidget.core.rng import Rng
-from townwidget.littletown import Activate, Build, Complete, PlaceBuilding, PlaceWorker
+from townwidget.littletown import Activate, Build, Complete, Done, PlaceBuilding, PlaceWorker
 from townwidget.littletown.board import cell_of
 from townwidget.widget import LittleTownWidget
 from townwidget.widget.intents import LITTLE_TOWN_INTENT_KEYS
@@ -138,8 +138,9 @@ def test_build_by_choosing_a_market_building_and_a_space() -> None:
     assert widget.error == ""
     assert {"cell": [2, 3], "building": "wheat_field", "owner": 0} in widget.view["buildings"]
     assert widget.view["players"][0]["score"] == 3 and widget.view["players"][0]["coins"] == 0
-    assert widget.moves[:2] == [
+    assert widget.moves[:3] == [
         "You went to the construction site to build the Wheat Field",
+        "You paid, 3 coins for each of: wood (the only way)",  # a step the game took for the seat, told
         "You built the Wheat Field at row 2, column 3",
     ]
 
@@ -372,3 +373,45 @@ def test_errors_in_callbacks_and_agents_are_shown_not_swallowed(capsys: pytest.C
 def test_bad_arguments_raise_clear_value_errors(kwargs: dict[str, Any], message: str) -> None:
     with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):
         LittleTownWidget(**kwargs)
+
+
+# --- the round as a player sees it: every automatic step in the log ----------------------------------------------
+def test_the_log_tells_every_automatic_step_of_a_round_end_in_words() -> None:
+    from test_littletown_rules import last_turn
+
+    buildings = {(2, 3): ("cathedral", 1), (3, 5): ("residence", 0), (3, 6): ("pier", 1)}
+    # Player 1: 4 fish for 5 workers and no coin, a single way to feed (-3 VP); player 0 pays a coin to activate.
+    game = last_turn(2, buildings=buildings, workers={(2, 2): 0, (1, 3): 1}, coins=[3, 0], cubes=[{}, {"fish": 4}])
+    widget = LittleTownWidget(state=game, seat=0, opponents=[SpyAgent()], seed=1)
+    assert widget.state.phase == "residence"  # the opponent placed its last worker; the Cathedral scored
+    widget.apply(Activate((3, 6)))
+    widget.apply(Done())
+    cathedral = widget.moves.index("Player 1 (spy) scored 2 VP with the Cathedral (2 workers around it)")
+    assert widget.moves[cathedral - 1 : cathedral + 8] == [
+        "Player 1 (spy) ended the turn",
+        "Player 1 (spy) scored 2 VP with the Cathedral (2 workers around it)",
+        "You activated the Pier at row 3, column 6 around the Residence (paying its owner 1 coin)",
+        "You finished with the Residence",
+        "You fed 2 worker(s) with fish, the others with wheat (the only way)",
+        "You could not feed 3 workers: -9 VP",
+        "Player 1 (spy) fed 4 worker(s) with fish, the others with wheat (the only way)",
+        "Player 1 (spy) could not feed 1 worker: -3 VP",
+        "Round 2 begins: Player 1 (spy) has the first player token",
+    ]
+
+
+def test_the_log_tells_the_end_of_game_scoring_and_the_objectives_completed_then() -> None:
+    from test_littletown_rules import last_turn
+
+    # Card 12: have 0 coins; card 6: feed all your workers with fish.
+    objectives = [[1, 2, 4, 12], [3, 5, 6, 15]]
+    game = last_turn(2, round_number=4, coins=[0, 7], cubes=[{"fish": 5}, {"fish": 5}], objectives=objectives)
+    widget = LittleTownWidget(state=game, seat=0, opponents=[SpyAgent()], seed=1)
+    assert widget.state.is_terminal()
+    tail = widget.moves[-4:]
+    assert "You completed the objective “Have 0 coins” (+3 VP) at the end of the game" in tail
+    assert "Player 1 (spy) scored 2 VP for 7 coins at the end of the game" in tail
+    assert (
+        "Player 1 (spy) completed the objective “Feed all your workers with fish” (+2 VP) at the end of the game"
+        in (tail)
+    )

@@ -42,3 +42,30 @@ def test_a_finished_solo_game_shows_its_level() -> None:
         game.apply(game.legal_actions()[-1])
     result = game.result()
     assert result is not None and str(result["level"]) in game._repr_svg_()
+
+
+def test_a_little_town_state_shows_as_an_svg_of_its_board_players_and_market() -> None:
+    from townwidget import littletown
+    from townwidget.littletown.render import state_svg
+
+    game = littletown.new_game(players=3, seed=2)
+    game.apply(littletown.PlaceWorker((1, 4)))
+    svg = game._repr_svg_()
+    root = ElementTree.fromstring(svg)
+    assert root.tag.endswith("svg") and "<script" not in svg
+    assert svg.count('class="lt-cell"') == 54 and svg.count('class="lt-worker"') == 1
+    assert svg.count("Player ") == 3 and "Round 1 of 4" in svg and "Market: Wheat Field x5" in svg
+    assert svg == state_svg(game.to_dict(viewer=0))  # public information only
+
+
+def test_a_finished_little_town_game_shows_its_buildings_and_result() -> None:
+    from townwidget import littletown
+
+    game = littletown.new_game(players=2, seed=5)
+    while not game.is_terminal():
+        builds = [a for a in game.legal_actions() if isinstance(a, littletown.Build)]
+        game.apply(builds[0] if builds else game.legal_actions()[0])
+    svg = game._repr_svg_()
+    assert svg.count('class="lt-building"') == len(game.placed_buildings()) > 0
+    assert f"scores {game.score}" in svg
+    ElementTree.fromstring(svg)

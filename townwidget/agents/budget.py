@@ -20,11 +20,12 @@ class Budget:
     seconds: float | None
     default_iterations: int
 
-    def iterate(self) -> Iterator[int]:
-        """Iteration numbers 0, 1, 2, ... until the budget is spent (at least one iteration is always given)."""
+    def iterate(self, default_iterations: int | None = None) -> Iterator[int]:
+        """Iteration numbers 0, 1, 2, ... until the budget is spent (at least one iteration is always given).
+        ``default_iterations`` replaces the budget's own default (a game's advice) when neither bound was given."""
         limit = self.iterations
         if limit is None and self.seconds is None:
-            limit = self.default_iterations
+            limit = default_iterations or self.default_iterations
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while limit is None or done < limit:

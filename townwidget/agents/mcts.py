@@ -18,6 +18,10 @@ by that estimate (random rollouts are weak in Town: a random placement wrecks th
 are each player's ``returns()`` (in [0, 1]); the exploration term is scaled by the spread of the rewards seen, so
 one constant suits games whose rewards differ by 1/49 (a Town solo tile) or by 1 (a multiplayer win).
 
+A game may advise searches through its views: ``view.SEARCH_ITERATIONS`` replaces :data:`DEFAULT_ITERATIONS` when
+the agent was given no budget, and ``view.ROLLOUT_MOVES`` replaces :data:`ROLLOUT_DEPTH` (Little Town advises a cut-off
+right after the tree, see :class:`~townwidget.littletown.view.LittleTownView`; Town gives no advice).
+
 Everything random comes from the agent's own seeded generator: same seed and same ``iterations``, same moves.
 
 >>> from townwidget import town
@@ -60,9 +64,10 @@ class _Node:
 class _Search:
     """One tree search: the shared selection, expansion, rollout and backpropagation."""
 
-    def __init__(self, rng: Rng, player: int) -> None:
+    def __init__(self, rng: Rng, view: View) -> None:
         self.rng = rng
-        self.player = player
+        self.player = view.player
+        self.rollout_moves: int = getattr(view, "ROLLOUT_MOVES", ROLLOUT_DEPTH)
         self.low, self.high = math.inf, -math.inf  # rewards seen by the searching player
 
     def iterate(self, root: _Node, state: State) -> None:
@@ -104,7 +109,7 @@ class _Search:
 
     def _rollout(self, state: State) -> list[float]:
         """Play a few policy moves, then score the position with the game's estimate (exact when over)."""
-        for _ in range(ROLLOUT_DEPTH):
+        for _ in range(self.rollout_moves):
             if state.is_terminal():
                 return state.returns()
             actions = state.legal_actions()
@@ -165,11 +170,11 @@ class MCTSAgent:
         actions = legal_actions_of(view)
         if len(actions) == 1:
             return actions[0]
-        search = _Search(self.rng, view.player)
+        search = _Search(self.rng, view)
         drawn: list[State] = []
         roots: list[_Node] = []
         grow_every = ITERATIONS_PER_ACTION * len(actions)
-        for i in self.budget.iterate():
+        for i in self.budget.iterate(getattr(view, "SEARCH_ITERATIONS", None)):
             if len(drawn) < self.determinizations and i == len(drawn) * grow_every:
                 drawn.append(view.sample_state(self.rng.spawn()))
                 roots.append(_Node())
@@ -193,9 +198,9 @@ class ISMCTSAgent:
         actions = legal_actions_of(view)
         if len(actions) == 1:
             return actions[0]
-        search = _Search(self.rng, view.player)
+        search = _Search(self.rng, view)
         root, drawn = _Node(), []
-        for i in self.budget.iterate():
+        for i in self.budget.iterate(getattr(view, "SEARCH_ITERATIONS", None)):
             # Drawing a state costs far more than a simulation: past SAMPLE_POOL draws, reuse them in turn.
             if i < SAMPLE_POOL:
                 drawn.append(view.sample_state(self.rng.spawn()))

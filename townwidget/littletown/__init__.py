@@ -18,7 +18,10 @@ Rule options (:class:`Rules`, a frozen dataclass; ``new_game(rules={...})`` take
 - ``residence_pays_owners=True``: the Residence's owner pays 1 coin per opponent's building it activates;
 - ``cathedral_counts="any"``: the Cathedral scores for any player's workers around it (``"own"``: its owner's);
 - ``castle_counts="any"``: the Castle scores for any player's house tokens around it (``"own"``: its owner's);
-- ``restaurant_gives="vp"``: the Restaurant gives 4 VP as printed (``"coins"``: 4 coins, the rulebook's example);
+- ``restaurant_gives="vp"``: the Restaurant gives 4 VP as printed on its tile (``"coins"``: 4 coins, as the rulebook's
+  example words it). The tile is the default: the rulebook says each tile carries "its Effect", the component data
+  read off the tile scans prints VP, and the example sentence illustrates the kind of effect (an exchange) rather
+  than the Restaurant's numbers;
 - ``workers_block_watchtower=True``: the workers of round 4 still stand when the Watchtower scores its empty spaces.
 
 Readings of the rulebook that are not options:
@@ -31,12 +34,16 @@ Readings of the rulebook that are not options:
   Shop counts as producing and consuming every resource (see :mod:`~townwidget.littletown.objectives`).
 - A worker always gathers: ``Gather`` takes one resource now, ``Done`` gathers the rest and ends the turn. A turn
   with a worker on the board ends only with ``Done``; a choice with a single option is taken automatically.
-- Buying a cube for 3 coins is part of a payment (a building's cost, an effect's input, the Shop's cubes), may be
-  chosen even with the cube at hand, and needs the cube in the reserve (see :mod:`~townwidget.littletown.economy`).
+- Buying a cube for 3 coins is part of a payment (a building's cost, an effect's input, the Shop's cubes, the
+  workers' food), may be chosen even with the cube at hand, and needs the cube in the reserve; a cube is never bought
+  to be kept, so objective cards (which spend nothing) count only the cubes at hand (see
+  :mod:`~townwidget.littletown.economy`).
 - The Shop gives 2 cubes of types other than the 2 given. An effect may be activated when the reserve cannot give
   all of its output (the player takes what is left). The Residence, Cathedral, Castle, Watchtower and Statue are
   never activated, by a worker or by the Residence.
-- Each worker that can be fed must be; the player chooses how many eat fish. The coins in the game are the 24
+- Each worker that the food at hand (and any food bought) can feed must be; the player chooses how many eat fish and
+  which food cubes to buy for 3 coins each (``Feed(fish, coins_for)``; buying is never forced: a player may keep
+  the coins and lose 3 VP per unfed worker). The coins in the game are the 24
   tokens' 40; gains stop when the reserve is empty.
 - 3 players, 4th round: the token goes to the fewest points; among tied players, the first clockwise after the
   holder (which also gives the usual pass when all three are tied).

@@ -9,6 +9,8 @@ named ``"wood"``, ``"stone"``, ``"fish"`` and ``"wheat"``; buildings by their id
 {'type': 'place_worker', 'cell': [1, 4]}
 >>> parse_action({"type": "pay", "coins_for": ["stone", "wood"]})
 Pay(coins_for=('wood', 'stone'))
+>>> parse_action({"type": "feed", "fish": 1, "coins_for": ["wheat"]})
+Feed(fish=1, coins_for=('wheat',))
 """
 
 from __future__ import annotations
@@ -103,12 +105,14 @@ class Take:
 
 @dataclass(frozen=True, slots=True)
 class Feed:
-    """End of a round: feed ``fish`` workers with fish and as many others as possible with wheat."""
+    """End of a round: buy the food cubes ``coins_for`` for 3 coins each, then feed ``fish`` workers with fish and
+    as many others as possible with wheat (every cube bought is eaten; the workers left unfed cost 3 VP each)."""
 
     fish: int
+    coins_for: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return {"type": "feed", "fish": self.fish}
+        return {"type": "feed", "fish": self.fish, "coins_for": list(self.coins_for)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +136,7 @@ class Done:
 Action = PlaceWorker | Build | PlaceBuilding | Gather | Activate | Pay | Give | Take | Feed | Complete | Done
 ACTION_TYPES = (PlaceWorker, Build, PlaceBuilding, Gather, Activate, Pay, Give, Take, Feed, Complete, Done)
 RECORD_KEYS = {"player", "phase"}  # written in game records, checked by the state against its own
-_FIELDS: dict[str, str | None] = {  # per action type: its one key besides "type"
+_FIELDS: dict[str, str | None] = {  # per action type: its one required key besides "type"
     "place_worker": "cell",
     "build": "building",
     "place_building": "cell",
@@ -145,6 +149,7 @@ _FIELDS: dict[str, str | None] = {  # per action type: its one key besides "type
     "complete": "card",
     "done": None,
 }
+_OPTIONAL = {"feed": "coins_for"}  # per action type: a key that may be left out (records written before it)
 _ON_A_CELL: dict[str, type[PlaceWorker] | type[PlaceBuilding] | type[Activate]] = {
     "place_worker": PlaceWorker,
     "place_building": PlaceBuilding,
@@ -171,7 +176,7 @@ def parse_action(data: Any) -> Action:
     if not isinstance(kind, str) or kind not in _FIELDS:
         raise IllegalAction(f"action 'type' must be one of {sorted(_FIELDS)}, not {kind!r}")
     field = _FIELDS[kind]
-    unknown = set(data) - {"type", field} - RECORD_KEYS
+    unknown = set(data) - {"type", field, _OPTIONAL.get(kind)} - RECORD_KEYS
     if unknown:
         raise IllegalAction(f"unknown key(s) {sorted(unknown)} in a {kind!r} action")
     if field is None:
@@ -196,7 +201,7 @@ def parse_action(data: Any) -> Action:
         return (Give if kind == "give" else Take)(resource_order(pair))  # type: ignore[arg-type]
     number = _integer(value, field)
     if field == "fish":
-        return Feed(number)
+        return Feed(number, resource_order(_resources(data.get("coins_for", []), "coins_for")))
     if number not in CARDS:
         raise IllegalAction(f"action 'card' must be an objective card number {sorted(CARDS)}, not {number!r}")
     return Complete(number)

@@ -1,7 +1,11 @@
 """Paying and feeding: the ways to pay a cost with cubes and coins, the Shop's choices, and the ways to feed workers.
 
-A cube may always be replaced by 3 coins: the cube is bought from the reserve and spent at once, so the reserve
-must hold it at that moment (all the cubes bought for one payment are bought together, then spent).
+A cube may always be replaced by 3 coins when it is spent (the rulebook: "you may exchange 3 Coins for any Resource
+cube in the reserve ... only if you immediately spend all of the substituted Resources"): the cube is bought from
+the reserve and spent at once, so the reserve must hold it at that moment (all the cubes bought for one payment are
+bought together, then spent). Cubes are spent on a building's cost, an activated effect's input, the Shop's cubes
+and the workers' food; a cube may be bought even when one is at hand (the one at hand is kept). Objective cards
+spend nothing, so no cube is bought for them.
 
 >>> payments(cost=(0, 2, 0, 0), cost_coins=0, have=(0, 1, 0, 0), coins=6, reserve=(15, 15, 15, 15))
 [(0, 1, 0, 0), (0, 2, 0, 0)]
@@ -9,8 +13,10 @@ must hold it at that moment (all the cubes bought for one payment are bought tog
 []
 >>> can_pay(cost=(3, 0, 0, 0), cost_coins=0, have=(1, 0, 0, 0), coins=5, reserve=(15, 15, 15, 15))
 False
->>> feeding_choices(workers=3, fish=2, wheat=2)
-[1, 2]
+>>> feedings(workers=3, have=(0, 0, 2, 2), coins=0, reserve=(15, 15, 15, 15))
+[(1, (0, 0, 0, 0)), (2, (0, 0, 0, 0))]
+>>> feedings(workers=2, have=(0, 0, 0, 1), coins=3, reserve=(15, 15, 15, 15))  # buy the 2nd food, or lose 3 VP
+[(0, (0, 0, 0, 0)), (0, (0, 0, 0, 1)), (1, (0, 0, 1, 0))]
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ from collections.abc import Sequence
 from functools import cache
 from itertools import combinations_with_replacement, product
 
-from townwidget.littletown.data import COINS_PER_SUBSTITUTE, RESOURCES
+from townwidget.littletown.data import COINS_PER_SUBSTITUTE, FISH, RESOURCES, WHEAT
 
 Cubes = tuple[int, int, int, int]
 
@@ -91,7 +97,21 @@ def shop_gives(have: Sequence[int], coins: int, reserve: Sequence[int]) -> list[
     return [pair for pair in pairs() if can_pay(pair, 0, have, coins, reserve) and shop_takes(pair, reserve)]
 
 
-def feeding_choices(workers: int, fish: int, wheat: int) -> list[int]:
-    """How many workers may be fed with fish (the others with wheat): every worker that can be fed must be."""
-    fed = min(workers, fish + wheat)
-    return list(range(max(0, fed - wheat), min(fish, fed) + 1))
+def feedings(workers: int, have: Sequence[int], coins: int, reserve: Sequence[int]) -> list[tuple[int, Cubes]]:
+    """Every way to feed ``workers``: (how many eat fish, the food cubes bought for coins). The others eat wheat.
+
+    Every worker that the cubes at hand and those bought can feed must be fed: ``min(workers, food held + bought)``
+    eat; the others cost 3 VP each. Buying is a choice (coins may be kept and the points lost), and every cube bought
+    is eaten. The ways buying fewer cubes come first; then by fish eaten.
+    """
+    held = have[FISH] + have[WHEAT]
+    ways = []
+    for bought in range(workers + 1):
+        fed = min(workers, held + bought)
+        ways += [
+            (fish, way)
+            for fish in range(fed + 1)
+            for way in payments((0, 0, fish, fed - fish), 0, have, coins, reserve)
+            if sum(way) == bought
+        ]
+    return ways

@@ -2,8 +2,8 @@
 
 An activation is a short sequence of steps: ``Activate`` pays the owner, then the input is paid (phase ``"pay"``
 when there is a choice, after the Shop's ``Give``), then the output is taken (the Shop's ``Take``). These functions
-carry a :class:`~townwidget.littletown.state.State` through those steps and record the moments objective cards
-ask for.
+move cubes, coins and points of a :class:`~townwidget.littletown.state.State` and record the moments objective
+cards ask for; the phases between the steps are :mod:`~townwidget.littletown.rounds`' business.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from townwidget.littletown import objectives as obj
-from townwidget.littletown.data import COINS_PER_SUBSTITUTE
+from townwidget.littletown.data import COINS_PER_SUBSTITUTE, Kind
 from townwidget.littletown.economy import Cubes, can_pay, payments, shop_gives
 
 if TYPE_CHECKING:
@@ -79,11 +79,11 @@ def receive(state: State, player: int, cubes: Sequence[int]) -> None:
         state.cubes[player][resource] += taken
         harvested[resource] += taken
     if sum(harvested) >= 5:
-        state._achieve(player, obj.HARVEST_FIVE)
+        state.achieve(player, obj.HARVEST_FIVE)
 
 
-def activate(state: State, player: int, cell: int) -> None:
-    """Pay the owner, then go on to the input: the Shop's choice (``"give"``) or the payment (``"pay"``)."""
+def activate(state: State, player: int, cell: int) -> Kind:
+    """Pay the owner and record the activation; the building's kind is returned (its input is paid next)."""
     building = state.buildings[cell]
     assert building is not None
     fee = activation_fee(state, player, cell)
@@ -93,35 +93,34 @@ def activate(state: State, player: int, cell: int) -> None:
     turn.activated.append(cell)
     turn.activating = cell
     if len(turn.activated) >= 4:
-        state._achieve(player, obj.FOUR_ACTIVATIONS)
-    state.phase = "give" if state.kinds[building[0]].takes_any else "pay"
+        state.achieve(player, obj.FOUR_ACTIVATIONS)
+    return state.kinds[building[0]]
 
 
 def pay(state: State, player: int, bought: Cubes) -> None:
-    """Pay what is due, buying the cubes ``bought`` for coins; then carry on with what the payment was for."""
+    """Pay what is due, buying the cubes ``bought`` for coins."""
     cost, cost_coins = due(state)
+    spend(state, player, cost, cost_coins, bought)
+    if state.turn.building is None and sum(map(bool, cost)) >= 2:
+        state.achieve(player, obj.TWO_TYPES_CONSUMED)
+
+
+def spend(state: State, player: int, cost: Sequence[int], cost_coins: int, bought: Sequence[int]) -> None:
+    """Spend ``cost`` cubes and ``cost_coins`` coins, buying the cubes ``bought`` (part of the cost) for 3 coins
+    each: they come from the reserve and go straight back."""
     cubes, turn = state.cubes[player], state.turn
     for resource in range(4):
         spent = cost[resource] - bought[resource]
         cubes[resource] -= spent
-        state.reserve[resource] += spent  # bought cubes come from the reserve and go straight back
+        state.reserve[resource] += spent
         if spent and turn.harvested[resource]:
-            state._achieve(player, obj.SPENT_HARVEST)
+            state.achieve(player, obj.SPENT_HARVEST)
     paid = cost_coins + COINS_PER_SUBSTITUTE * sum(bought)
     state.coins[player] -= paid
     state.reserve_coins += paid
-    if turn.building is not None:
-        state.phase = "site"
-        return
-    if sum(map(bool, cost)) >= 2:
-        state._achieve(player, obj.TWO_TYPES_CONSUMED)
-    if turn.give is not None:
-        state.phase = "take"
-        return
-    _produce(state, player)
 
 
-def _produce(state: State, player: int) -> None:
+def produce(state: State, player: int) -> None:
     """The activated effect's output: cubes and coins as far as the reserve holds them, victory points."""
     turn = state.turn
     assert turn.activating is not None
@@ -133,14 +132,7 @@ def _produce(state: State, player: int) -> None:
     state.coins[player] += gained
     state.reserve_coins -= gained
     if kind.gives_vp:
-        state._gain_vp(player, kind.gives_vp, "effects")
+        state.gain_vp(player, kind.gives_vp, "effects")
         turn.vp_buildings += 1
         if turn.vp_buildings >= 2:
-            state._achieve(player, obj.VP_FROM_TWO)
-    finish_activation(state)
-
-
-def finish_activation(state: State) -> None:
-    """Back to the worker's turn, or to the Residence's activations."""
-    state.turn.activating = state.turn.give = None
-    state.phase = "residence" if state.turn.source == "residence" else "act"
+            state.achieve(player, obj.VP_FROM_TWO)

@@ -44,7 +44,7 @@ position as written and does not replay ``history``, which is a record; ``reserv
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from townwidget.core.errors import IllegalAction, InvalidState
 from townwidget.core.rng import Rng
@@ -429,65 +429,93 @@ def _read_turn(value: Any, state: State) -> Turn:
     return turn
 
 
-# Per phase: the turn's source, and which of worker / building / activating / give are set (True) or not (False).
-TURN_SHAPES: dict[str, tuple[tuple[Any, ...], ...]] = {
-    "turn": ((None, False, False, False, False),),
-    "feed": ((None, False, False, False, False),),
-    "over": ((None, False, False, False, False),),
-    "act": (("worker", True, False, False, False),),
-    "site": (("build", False, True, False, False),),
-    "residence": (("residence", False, False, False, False),),
-    "give": (("worker", True, False, True, False), ("residence", False, False, True, False)),
-    "take": (("worker", True, False, True, True), ("residence", False, False, True, True)),
-    "pay": (
-        ("build", False, True, False, False),
-        ("worker", True, False, True, False),
-        ("worker", True, False, True, True),
-        ("residence", False, False, True, False),
-        ("residence", False, False, True, True),
-    ),
+class TurnShape(NamedTuple):
+    """What the turn under way holds: its source, and whether a worker, a building chosen, a building being
+    activated and the Shop's cubes given are set."""
+
+    source: str | None
+    worker: bool = False
+    building: bool = False
+    activating: bool = False
+    give: bool = False
+
+
+BETWEEN_TURNS = TurnShape(None)
+WORKER_TURN = TurnShape("worker", worker=True)
+BUILD_TURN = TurnShape("build", building=True)
+RESIDENCE_TURN = TurnShape("residence")
+# A worker's (or the Residence's) activation under way: paying its input, or the Shop's give, pay and take.
+WORKER_ACTIVATES = TurnShape("worker", worker=True, activating=True)
+WORKER_SHOP = TurnShape("worker", worker=True, activating=True, give=True)
+RESIDENCE_ACTIVATES = TurnShape("residence", activating=True)
+RESIDENCE_SHOP = TurnShape("residence", activating=True, give=True)
+TURN_SHAPES: dict[str, tuple[TurnShape, ...]] = {
+    "turn": (BETWEEN_TURNS,),
+    "feed": (BETWEEN_TURNS,),
+    "over": (BETWEEN_TURNS,),
+    "act": (WORKER_TURN,),
+    "site": (BUILD_TURN,),
+    "residence": (RESIDENCE_TURN,),
+    "give": (WORKER_ACTIVATES, RESIDENCE_ACTIVATES),
+    "take": (WORKER_SHOP, RESIDENCE_SHOP),
+    "pay": (BUILD_TURN, WORKER_ACTIVATES, WORKER_SHOP, RESIDENCE_ACTIVATES, RESIDENCE_SHOP),
 }
+"""Per phase: the shapes the turn under way may have."""
+
+
+def _shape(turn: Turn) -> TurnShape:
+    return TurnShape(
+        turn.source,
+        worker=turn.worker is not None,
+        building=turn.building is not None,
+        activating=turn.activating is not None,
+        give=turn.give is not None,
+    )
 
 
 def _check_turn(state: State) -> None:
     """The turn under way fits the phase, its cells are where the rules put them, and the player has a step."""
     turn, phase = state.turn, state.phase
-    shape = (
-        turn.source,
-        turn.worker is not None,
-        turn.building is not None,
-        turn.activating is not None,
-        turn.give is not None,
-    )
-    if shape not in TURN_SHAPES[phase]:
+    if _shape(turn) not in TURN_SHAPES[phase]:
         raise InvalidState(f"'turn' does not fit phase {phase!r} (its source, worker, building, activating, give)")
-    if shape[0] is None and (turn.gathered or any(turn.harvested) or turn.activated or turn.vp_buildings):
+    if turn.source is None and (turn.gathered or any(turn.harvested) or turn.activated or turn.vp_buildings):
         raise InvalidState(f"'turn' must be empty between turns (phase {phase!r})")
     if turn.source != "worker" and turn.gathered:
         raise InvalidState("'turn' 'gathered': only a worker placed on the board gathers")
-    centre = turn.worker
-    if turn.source == "residence":
-        centre = state.cell_of_kind(RESIDENCE)
-        if centre is None or state.buildings[centre][1] != state.current_player:  # type: ignore[index]
-            raise InvalidState("phase 'residence' needs the Residence built and its owner to act")
-    elif turn.worker is not None and state.workers[turn.worker] != state.current_player:
-        raise InvalidState("'turn' 'worker' must be a cell holding a worker of the current player")
-    for cell in turn.activated:
-        if state.buildings[cell] is None or centre is None or cell not in NEIGHBOURS[centre]:
-            raise InvalidState(f"'turn' 'activated': {list(cell_of(cell))} is not a building next to the turn's worker")
-    if turn.activating is not None and (
-        turn.activating not in turn.activated or len(set(turn.activated)) != len(turn.activated)
-    ):
-        raise InvalidState("'turn' 'activating' must be the last building activated, once")
-    if turn.activating is not None:
-        kind = state.kinds[state.buildings[turn.activating][0]]  # type: ignore[index]
-        shop_step = phase in ("give", "take") or turn.give is not None
-        if not kind.activatable or bool(kind.takes_any) != shop_step:
-            raise InvalidState(f"'turn' 'activating': the {kind.name} has no such step (phase {phase!r}, 'give')")
+    _check_activated(state, _turn_centre(state))
     if turn.building is not None and not state.market[turn.building]:
         raise InvalidState(f"'turn' 'building': the {state.kinds[turn.building].name} is not in the market")
     if phase != "over" and not state.step_actions():
         raise InvalidState(f"player {state.current_player} has nothing to do in phase {phase!r}")
+
+
+def _turn_centre(state: State) -> int | None:
+    """The cell the turn activates around: the Residence (owned by the player to act) or the player's worker."""
+    turn = state.turn
+    if turn.source == "residence":
+        centre = state.cell_of_kind(RESIDENCE)
+        if centre is None or state.buildings[centre][1] != state.current_player:  # type: ignore[index]
+            raise InvalidState("phase 'residence' needs the Residence built and its owner to act")
+        return centre
+    if turn.worker is not None and state.workers[turn.worker] != state.current_player:
+        raise InvalidState("'turn' 'worker' must be a cell holding a worker of the current player")
+    return turn.worker
+
+
+def _check_activated(state: State, centre: int | None) -> None:
+    """The buildings activated are around the centre, and the one under way is the last, at the right step."""
+    turn = state.turn
+    for cell in turn.activated:
+        if state.buildings[cell] is None or centre is None or cell not in NEIGHBOURS[centre]:
+            raise InvalidState(f"'turn' 'activated': {list(cell_of(cell))} is not a building next to the turn's worker")
+    if turn.activating is None:
+        return
+    if turn.activating not in turn.activated or len(set(turn.activated)) != len(turn.activated):
+        raise InvalidState("'turn' 'activating' must be the last building activated, once")
+    kind = state.kinds[state.buildings[turn.activating][0]]  # type: ignore[index]
+    shop_step = state.phase in ("give", "take") or turn.give is not None
+    if not kind.activatable or bool(kind.takes_any) != shop_step:
+        raise InvalidState(f"'turn' 'activating': the {kind.name} has no such step (phase {state.phase!r}, 'give')")
 
 
 def _read_history(data: dict[str, Any], players: int) -> list[tuple[int, str, Action]]:

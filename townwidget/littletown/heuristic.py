@@ -49,12 +49,16 @@ def _turn_under_way(state: State, player: int) -> tuple[list[int], float, float]
 
 
 def expected_points(state: State, player: int) -> float:
-    """Points now (and from the turn under way), the coins' end-of-game points, the cubes' worth, and the penalty
-    the next feeding would cost with the food at hand (halved: the round may still bring food)."""
+    """Points now (and from the turn under way), the coins' end-of-game points, the cubes' worth, and what the next
+    feeding would cost with the food at hand (halved: the round may still bring food): 3 VP per unfed worker, or the
+    end-of-game point of the 3 coins that buy its food."""
     cubes, points, coins = _turn_under_way(state, player)
+    coins += state.coins[player]
     unfed = max(0, state.seats.workers - cubes[FISH] - cubes[WHEAT])
-    worth = state.score[player] + points + (state.coins[player] + coins) / COINS_PER_END_VP + CUBE_VP * sum(cubes)
-    return worth - 0.5 * UNFED_PENALTY * unfed
+    bought = min(unfed, max(0, int(coins)) // COINS_PER_SUBSTITUTE)
+    cost = UNFED_PENALTY * (unfed - bought) + bought * COINS_PER_SUBSTITUTE / COINS_PER_END_VP
+    worth = state.score[player] + points + coins / COINS_PER_END_VP + CUBE_VP * sum(cubes)
+    return worth - 0.5 * cost
 
 
 def evaluate(state: State, player: int) -> float:

@@ -30,7 +30,9 @@ class Rules:
       round: ``"any"`` player's (the grey icon, the most literal reading) or its owner's ``"own"`` only.
     - ``castle_counts`` (``"any"``): whose house tokens around the Castle score 4 VP at the end of the game.
     - ``restaurant_gives`` (``"vp"``): the Restaurant turns 1 fish and 1 wheat into 4 ``"vp"`` (the printed tile)
-      or 4 ``"coins"`` (the rulebook's example).
+      or 4 ``"coins"`` (the rulebook's example: "exchange 1 Fish and 1 Wheat for 4 money"). The tile is the
+      default: the rulebook gives each tile "its Effect", the component data read off the tiles prints 4 VP, and
+      the example illustrates an exchange effect rather than fixing the Restaurant's numbers.
     - ``workers_block_watchtower`` (``True``): the workers of the fourth round still stand on the board when the
       game is scored (the rulebook picks workers up only to prepare a next round), so their spaces are not empty
       for the Watchtower; ``False`` scores it as if they had been picked up.

@@ -58,5 +58,5 @@ def new_game(players: int = 2, seed: int | Rng | None = None, rules: Rules | dic
     state.unused = sorted(deck + set_aside)
     state.coins = [START_COINS] * players
     state.reserve_coins = TOTAL_COINS - START_COINS * players
-    state.first_player = state._current = rng.randbelow(players)
+    state.first_player = state.current_player = rng.randbelow(players)
     return state

@@ -15,7 +15,8 @@ objective card whose condition holds):
 - ``"give"`` / ``"take"``: the Shop's two cubes given, then the two received;
 - ``"site"``: ``PlaceBuilding``, the space for the building just paid for;
 - ``"residence"``: end of a round, the Residence's owner ``Activate``s the buildings around it, then ``Done``;
-- ``"feed"``: end of a round, ``Feed`` the workers (how many with fish), from the first player clockwise;
+- ``"feed"``: end of a round, ``Feed`` the workers (how many with fish, which food cubes bought for 3 coins
+  each), from the first player clockwise;
 - ``"over"``.
 
 A step with a single possible choice (one way to pay, one way to feed, ...) is taken automatically; the choice of
@@ -50,7 +51,7 @@ from townwidget.littletown.actions import (
     Take,
     parse_action,
 )
-from townwidget.littletown.board import CELLS, NEIGHBOURS, Terrain, cell_of, index_of, terrain
+from townwidget.littletown.board import CELLS, NEIGHBOURS, Terrain, cell_of, terrain
 from townwidget.littletown.data import (
     BUILDING_IDS,
     CARDS,
@@ -63,12 +64,12 @@ from townwidget.littletown.data import (
     Seats,
     building_kinds,
 )
-from townwidget.littletown.economy import Cubes, can_pay, counts, feeding_choices, names, shop_gives, shop_takes
+from townwidget.littletown.economy import Cubes, can_pay, feedings, names, shop_gives, shop_takes
+from townwidget.littletown.rounds import Event
 from townwidget.littletown.rules import Rules
 
 FORMAT = "littletown-state/1"
 PHASES = ("turn", "act", "pay", "give", "take", "site", "residence", "feed", "over")
-AUTOMATIC = frozenset({"pay", "give", "take", "site", "feed"})  # phases whose single choice is taken for the player
 ALLOWED = {
     "turn": ("place_worker", "build"),
     "act": ("gather", "activate", "done"),
@@ -164,6 +165,7 @@ class State:
         "phase",
         "turn",
         "history",
+        "log",
         "rng",
     )
 
@@ -196,6 +198,7 @@ class State:
         self.phase: str = "turn"
         self.turn: Turn = Turn()
         self.history: list[tuple[int, str, Action]] = []  # (player, phase, action) of every action applied
+        self.log: list[tuple[int, str, Action | Event, bool]] = []  # every step, automatic ones too (see rounds)
         self.rng: Rng = rng
 
     # --- the core protocol ---------------------------------------------------------------------------------
@@ -203,6 +206,10 @@ class State:
     def current_player(self) -> int | None:
         """The player to act, or ``None`` when the game is over."""
         return self._current
+
+    @current_player.setter
+    def current_player(self, player: int | None) -> None:
+        self._current = player
 
     def is_terminal(self) -> bool:
         return self.phase == "over"
@@ -237,8 +244,9 @@ class State:
 
             raise IllegalAction(refusal(self, parsed))
         self.history.append((player, self.phase, parsed))
-        self._play(parsed)
-        self._settle()
+        self.log.append((player, self.phase, parsed, False))
+        rounds.play(self, parsed)
+        rounds.settle(self)
 
     def clone(self) -> State:
         """An independent copy (the generator included, so both play on identically)."""
@@ -256,6 +264,7 @@ class State:
         other.completed = [cards.copy() for cards in self.completed]
         other.achievements = [done.copy() for done in self.achievements]
         other.turn, other.history, other.rng = self.turn.copy(), self.history.copy(), self.rng.copy()
+        other.log = self.log.copy()
         return other
 
     def returns(self) -> list[float]:
@@ -300,6 +309,12 @@ class State:
         from townwidget.littletown.format import state_to_dict
 
         return state_to_dict(self, viewer)
+
+    def _repr_svg_(self) -> str:
+        """The board, the players and the market as a static SVG picture (Jupyter shows it; no JavaScript)."""
+        from townwidget.littletown.render import state_svg
+
+        return state_svg(self.to_dict())
 
     def __repr__(self) -> str:
         return f"<LittleTown {self.num_players} players round={self.round} phase={self.phase} player={self._current}>"
@@ -346,8 +361,8 @@ class State:
             return [Take(names(pair)) for pair in shop_takes(self.turn.give, self.reserve)]  # type: ignore[arg-type]
         if phase == "site":
             return [PLACE_BUILDING[cell] for cell in self.empty_grass()]
-        cubes = self.cubes[player]
-        return [Feed(fish) for fish in feeding_choices(self.seats.workers, cubes[2], cubes[3])]
+        ways = feedings(self.seats.workers, self.cubes[player], self.coins[player], self.reserve)
+        return [Feed(fish, names(bought)) for fish, bought in ways]
 
     def completions(self, player: int) -> list[Action]:
         """The objective cards ``player`` may complete now."""
@@ -374,80 +389,18 @@ class State:
         actions.append(DONE)
         return actions
 
-    # --- playing a step ------------------------------------------------------------------------------------
-    def _play(self, action: Action) -> None:
-        player = self._current
-        assert player is not None
-        if isinstance(action, Complete):
-            self._complete(player, action.card)
-        elif isinstance(action, PlaceWorker):
-            cell = index_of(action.cell)
-            self.workers[cell] = player
-            self.workers_left[player] -= 1
-            self.turn = Turn("worker", cell)
-            self.phase = "act"
-        elif isinstance(action, Build):
-            self.workers_left[player] -= 1
-            self.on_site[player] += 1
-            self.turn = Turn("build")
-            self.turn.building = BUILDING_IDS.index(action.building)
-            self.phase = "pay"
-        elif isinstance(action, Pay):
-            effects.pay(self, player, counts(action.coins_for))
-        elif isinstance(action, PlaceBuilding):
-            self._place_building(player, index_of(action.cell))
-        elif isinstance(action, Gather):
-            effects.gather(self, player, RESOURCES.index(action.resource))
-        elif isinstance(action, Activate):
-            effects.activate(self, player, index_of(action.cell))
-        elif isinstance(action, Give):
-            self.turn.give = counts(action.resources)
-            self.phase = "pay"
-        elif isinstance(action, Take):
-            effects.receive(self, player, counts(action.resources))
-            effects.finish_activation(self)
-        elif isinstance(action, Feed):
-            rounds.feed(self, player, action.fish)
-        elif self.phase == "act":  # done
-            self._end_worker_turn(player)
-        else:  # done with the Residence
-            rounds.start_feeding(self)
-
-    def _settle(self) -> None:
-        """Take every step that offers a single choice (one way to pay, to feed, ...) for the player."""
-        while self.phase in AUTOMATIC:
-            steps = self.step_actions()
-            if len(steps) != 1:
-                return
-            self._play(steps[0])
-
-    def _gain_vp(self, player: int, amount: int, source: str) -> None:
+    # --- what the machine (:mod:`~townwidget.littletown.rounds`) and the effects change --------------------------
+    def gain_vp(self, player: int, amount: int, source: str) -> None:
+        """Add ``amount`` points (negative: lose them) from ``source`` (one of :data:`VP_SOURCES`)."""
         self.score[player] += amount
         self.vp[player][source] += amount
 
-    def _complete(self, player: int, card: int) -> None:
+    def complete_objective(self, player: int, card: int) -> None:
         """Reveal the objective card and score it."""
         self.objectives[player].remove(card)
         self.completed[player].append(card)
-        self._gain_vp(player, CARDS[card].vp, "objectives")
+        self.gain_vp(player, CARDS[card].vp, "objectives")
 
-    def _achieve(self, player: int, achievement: str) -> None:
+    def achieve(self, player: int, achievement: str) -> None:
+        """Record a moment an objective card asks for (see :mod:`~townwidget.littletown.objectives`)."""
         self.achievements[player].add(achievement)
-
-    def _place_building(self, player: int, cell: int) -> None:
-        kind = self.turn.building
-        assert kind is not None
-        self.buildings[cell] = (kind, player)
-        self.market[kind] -= 1
-        self.houses_left[player] -= 1
-        self._gain_vp(player, self.kinds[kind].vp, "buildings")
-        rounds.next_turn(self)
-
-    def _end_worker_turn(self, player: int) -> None:
-        turn = self.turn
-        assert turn.worker is not None
-        yields = self.terrain.yields[turn.worker]
-        for resource in range(3):
-            if yields[resource] and resource not in turn.gathered:
-                effects.gather(self, player, resource)
-        rounds.next_turn(self)

@@ -322,7 +322,7 @@ class GameWidget(anywidget.AnyWidget):
             self._publish_game(view, names)
             self.set_trait("buttons", self._buttons())
             self.set_trait("error", self._error)
-            self.set_trait("moves", [self._describe(entry, names[entry["player"]], view) for entry in view["history"]])
+            self.set_trait("moves", [self._describe(entry, names[entry["player"]], view) for entry in self._log(view)])
             self.set_trait("steps", last)
             self.set_trait("step", -1 if self._step is None else self._step)
             self.set_trait("frame", {} if self._step is None else self._frames[self._step])
@@ -362,6 +362,10 @@ class GameWidget(anywidget.AnyWidget):
     def _publish_game(self, view: dict[str, Any], names: list[str]) -> None:
         """Set the game's own traits (inside the publishing ``hold_sync``)."""
         raise NotImplementedError
+
+    def _log(self, view: dict[str, Any]) -> list[dict[str, Any]]:
+        """The entries the move log tells, in JSON form (by default the view's history: the players' moves)."""
+        return list(view["history"])
 
     def _describe(self, entry: dict[str, Any], who: str, view: dict[str, Any]) -> str:
         """One history entry of the viewer form in words."""

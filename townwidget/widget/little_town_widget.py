@@ -43,6 +43,7 @@ from townwidget.littletown import (
 from townwidget.littletown.board import CELLS, COLUMNS, Cell, cell_of
 from townwidget.littletown.data import ROUNDS
 from townwidget.littletown.refusals import refusal
+from townwidget.littletown.rounds import log_entry_to_dict
 from townwidget.widget.base import GameWidget, check_seed, joined_text, synced
 from townwidget.widget.intents import Intent, parse_little_town_intent
 from townwidget.widget.littletown_words import (
@@ -139,6 +140,10 @@ class LittleTownWidget(GameWidget):
 
     def _doing(self) -> str:
         return DOING[self._state.phase]
+
+    def _log(self, view: dict[str, Any]) -> list[dict[str, Any]]:
+        """Every step of the game, the automatic ones too (the engine's log holds only public events)."""
+        return [log_entry_to_dict(entry) for entry in self._state.log]
 
     def _describe(self, entry: dict[str, Any], who: str, view: dict[str, Any]) -> str:
         return describe_move(entry, who, view)

@@ -16,7 +16,7 @@ player's own objective cards, from a state the widget builds out of the seat's v
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from townwidget.littletown import (
@@ -125,7 +125,7 @@ def action_words(action: Action, state: State, player: int, names: list[str]) ->
     if isinstance(action, Take):
         return f"Take {amount_words(counts(action.resources))} from the Shop"
     if isinstance(action, Feed):
-        return _feeding(state, player, action.fish)
+        return _feeding(state, player, action)
     if isinstance(action, Complete):
         card = CARDS[action.card]
         return f"Complete your objective “{card.text}” (+{card.vp} VP)"
@@ -148,8 +148,25 @@ def space_words(state: State, cell: int, names: list[str]) -> str:
 
 
 def describe_move(entry: dict[str, Any], who: str, view: dict[str, Any]) -> str:
-    """One history entry (an item of a viewer form's ``history``) in words; ``view`` names the buildings on the
-    board (buildings never move, so the latest view names those of earlier moves too)."""
+    """One log or history entry (JSON form, see :func:`~townwidget.littletown.rounds.log_entry_to_dict`) in words;
+    ``view`` names the buildings on the board (buildings never move, so the latest view names those of earlier
+    moves too). A step the game took on its own says so.
+
+    >>> describe_move({"type": "unfed", "vp": -3, "count": 1, "player": 1, "phase": "feed"}, "Player 1", {})
+    'Player 1 could not feed 1 worker: -3 VP'
+    >>> describe_move({"type": "feed", "fish": 0, "player": 0, "phase": "feed", "automatic": True}, "You", {})
+    'You fed 0 worker(s) with fish, the others with wheat (the only way)'
+    """
+    kind = entry["type"]
+    if kind in EVENT_WORDS:
+        return EVENT_WORDS[kind](entry, who)
+    text = _decision(entry, who, view)
+    if not entry.get("automatic"):
+        return text
+    return f"{text} at the end of the game" if kind == "complete" else f"{text} (the only way)"
+
+
+def _decision(entry: dict[str, Any], who: str, view: dict[str, Any]) -> str:
     kind = entry["type"]
     if kind == "place_worker":
         return f"{who} placed a worker at {where(entry['cell'])}"
@@ -160,7 +177,7 @@ def describe_move(entry: dict[str, Any], who: str, view: dict[str, Any]) -> str:
     if kind == "gather":
         return f"{who} gathered {entry['resource']}"
     if kind == "activate":
-        return f"{who} activated the {_building_at(entry['cell'], view)} at {where(entry['cell'])}"
+        return _activated(entry, who, view)
     if kind == "pay":
         bought = entry["coins_for"]
         return f"{who} paid, {COINS_PER_SUBSTITUTE} coins for each of: {', '.join(bought)}" if bought else f"{who} paid"
@@ -168,11 +185,47 @@ def describe_move(entry: dict[str, Any], who: str, view: dict[str, Any]) -> str:
         verb = "gave the Shop" if kind == "give" else "took from the Shop"
         return f"{who} {verb} {' and '.join(entry['resources'])}"
     if kind == "feed":
-        return f"{who} fed {entry['fish']} worker(s) with fish, the others with wheat"
+        bought = entry.get("coins_for", [])
+        coins = COINS_PER_SUBSTITUTE * len(bought)
+        buying = f"bought {amount_words(counts(bought))} for {coins} coins and " if bought else ""
+        return f"{who} {buying}fed {entry['fish']} worker(s) with fish, the others with wheat"
     if kind == "complete":
         card = CARDS[entry["card"]]
         return f"{who} completed the objective “{card.text}” (+{card.vp} VP)"
     return f"{who} finished with the Residence" if entry["phase"] == "residence" else f"{who} ended the turn"
+
+
+def _activated(entry: dict[str, Any], who: str, view: dict[str, Any]) -> str:
+    """An activation; around the Residence (at the end of a round), with the coin paid to the owner."""
+    text = f"{who} activated the {_building_at(entry['cell'], view)} at {where(entry['cell'])}"
+    if entry["phase"] != "residence":
+        return text
+    owner = next(b["owner"] for b in view["buildings"] if b["cell"] == entry["cell"])
+    pays = owner != entry["player"] and view["rules"]["residence_pays_owners"]
+    return f"{text} around the Residence" + (" (paying its owner 1 coin)" if pays else "")
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+EVENT_WORDS: dict[str, Callable[[dict[str, Any], str], str]] = {
+    "cathedral": lambda e, who: (
+        f"{who} scored {e['vp']} VP with the Cathedral ({_plural(e['count'], 'worker')} around it)"
+    ),
+    "unfed": lambda e, who: f"{who} could not feed {_plural(e['count'], 'worker')}: {e['vp']} VP",
+    "round": lambda e, who: (
+        f"Round {e['count']} begins: {who} {'have' if who == 'You' else 'has'} the first player token"
+    ),
+    "castle": lambda e, who: (
+        f"{who} scored {e['vp']} VP with the Castle ({_plural(e['count'], 'house token')} around it)"
+    ),
+    "watchtower": lambda e, who: (
+        f"{who} scored {e['vp']} VP with the Watchtower ({_plural(e['count'], 'empty grass space')} around it)"
+    ),
+    "coins": lambda e, who: f"{who} scored {e['vp']} VP for {_plural(e['count'], 'coin')} at the end of the game",
+}
+"""Per event of the log (:data:`~townwidget.littletown.rounds.EVENTS`): its words, given the entry and the player."""
 
 
 # --- helpers -------------------------------------------------------------------------------------------------
@@ -232,12 +285,16 @@ def _payment(state: State, action: Pay) -> str:
     return f"Pay {amount_words(spent, coins) or 'nothing'} for {purpose}{buying}"
 
 
-def _feeding(state: State, player: int, fish: int) -> str:
-    workers, cubes = state.seats.workers, state.cubes[player]
-    fed = min(workers, cubes[FISH] + cubes[WHEAT])
+def _feeding(state: State, player: int, action: Feed) -> str:
+    """'Buy 1 wheat for 3 coins and feed 0 worker(s) with fish and 5 with wheat' (with the points lost, if any)."""
+    workers, cubes, bought = state.seats.workers, state.cubes[player], counts(action.coins_for)
+    fed = min(workers, cubes[FISH] + cubes[WHEAT] + sum(bought))
     unfed = workers - fed
     penalty = f"; {unfed} unfed: -{UNFED_PENALTY * unfed} VP" if unfed else ""
-    return f"Feed {fish} worker(s) with fish and {fed - fish} with wheat{penalty}"
+    buying = (
+        f"Buy {amount_words(bought)} for {COINS_PER_SUBSTITUTE * sum(bought)} coins and feed" if any(bought) else "Feed"
+    )
+    return f"{buying} {action.fish} worker(s) with fish and {fed - action.fish} with wheat{penalty}"
 
 
 def _chosen(state: State) -> Kind:
