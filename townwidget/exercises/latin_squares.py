@@ -78,8 +78,13 @@ def _latin_function_cases() -> list[tuple[str, Grid]]:
         ("a grid whose rows repeat symbols (its columns do not)", [[0, 0], [1, 1]]),
         ("a grid whose columns repeat symbols (its rows do not)", [[0, 1, 2], [1, 2, 0], [0, 1, 2]]),
         ("a grid using the symbols 1..n instead of 0..n-1", [[1, 2], [2, 1]]),
+        ("the grid of order 1 holding the symbol 1", [[1]]),
         ("a grid with no repeats but the symbol 3 in a square of order 3", [[0, 1, 2], [1, 2, 0], [2, 0, 3]]),
+        ("a grid with no repeats but a negative symbol", [[0, -1], [-1, 0]]),
+        ("a grid with no repeats but the symbols -1, 0 and 1", [[-1, 0, 1], [0, 1, -1], [1, -1, 0]]),
+        ("a grid whose rows and columns add up right but repeat symbols", [[1, 1, 1], [1, 1, 1], [1, 1, 1]]),
         ("a rectangle of 2 rows and 3 columns", [[0, 1, 2], [1, 2, 0]]),
+        ("a rectangle of 3 rows and 2 columns, no repeats", [[0, 1], [1, 2], [2, 0]]),
         ("a grid whose rows have different lengths", [[0, 1], [1, 0, 2]]),
     ]
 
@@ -88,16 +93,17 @@ def check_latin_function(is_latin: Any) -> Verdict:
     """Whether ``is_latin(grid)`` returns True exactly for the Latin squares among a set of test grids.
 
     The grids are Latin squares of orders 1 to 6 and grids that fail one condition each (a repeat in the rows
-    only, in the columns only, symbols out of range, not square); the right answers come from
-    :func:`townwidget.latin.is_latin_square`. Each grid is passed as a fresh copy, so a function may change it.
+    only, in the columns only, symbols out of range on either side, the right sums but repeats, not square); the
+    right answers come from :func:`townwidget.latin.is_latin_square`. Each grid is passed as a fresh copy, so a
+    function may change it.
 
-    >>> print(check_latin_function(lambda grid: len(grid) == len(grid[0])))
+    >>> def forgets_negatives(grid):  # no repeats and no symbol >= n, but -1 slips through
+    ...     n = len(grid)
+    ...     return all(len(line) == len(set(line)) == n and max(line) < n for line in [*grid, *zip(*grid)])
+    >>> print(check_latin_function(forgets_negatives))
     Not yet right: it should be a function that returns True for Latin squares and False for other grids.
-    - it says True for a grid whose rows repeat symbols (its columns do not): [[0, 0], [1, 1]]
-    - it says True for a grid whose columns repeat symbols (its rows do not): [[0, 1, 2], [1, 2, 0], [0, 1, 2]]
-    - it says True for a grid using the symbols 1..n instead of 0..n-1: [[1, 2], [2, 1]]
-    - it says True for a grid with no repeats but the symbol 3 in a square of order 3: [[0, 1, 2], [1, 2, 0], [2, 0, 3]]
-    - it says True for a grid whose rows have different lengths: [[0, 1], [1, 0, 2]]
+    - it says True for a grid with no repeats but a negative symbol: [[0, -1], [-1, 0]]
+    - it says True for a grid with no repeats but the symbols -1, 0 and 1: [[-1, 0, 1], [0, 1, -1], [1, -1, 0]]
     """
     task = "a function that returns True for Latin squares and False for other grids"
     if not callable(is_latin):

@@ -25,6 +25,7 @@ from townwidget.search import (
     read_board,
     replay,
 )
+from townwidget.town import Board
 
 
 def _pair_problems(first: Grid, second: Grid) -> list[str]:
@@ -175,9 +176,31 @@ def _read_hidden(hidden: Any) -> tuple[dict[tuple[int, int], tuple[int, int]] | 
         )
 
 
-def check_town_board(board: Any, tiles: int, flips: int = 0, hidden: Any = None) -> Verdict:
+def _exercise_city(givens: Any) -> Board:
+    """The city an exercise gives (a board's JSON form), read by the engine: ValueError if it is broken."""
+    try:
+        return read_board(_as_list(givens))
+    except (ValueError, TypeError) as error:
+        raise ValueError(f"the given city is not a Town board: {error}") from None
+
+
+def _changed_cells(city: Board, built: Board) -> list[str]:
+    """Every tile of the given city that the answer does not keep in its cell."""
+    if built.n != city.n:
+        return [f"the given city is {city.n} x {city.n}, but your board is {built.n} x {built.n}"]
+    given, answer = city.to_lists(), built.to_lists()
+    return [
+        f"cell [{r}, {k}] of the given city holds {tile}, but your board has {answer[r][k]} there"
+        for r, row in enumerate(given)
+        for k, tile in enumerate(row)
+        if tile is not None and answer[r][k] != tile
+    ]
+
+
+def check_town_board(board: Any, tiles: int, flips: int = 0, hidden: Any = None, givens: Any = None) -> Verdict:
     """Whether ``board`` (a board's JSON form) holds ``tiles`` tiles or more and can be built by legal placements,
-    at most ``flips`` of them flips.
+    at most ``flips`` of them flips. With ``givens`` (the city of the exercise, ``None`` in its empty cells), it
+    must also keep every given tile in its cell: it completes that city, not any other.
 
     A colour-only cell ``[c, None]`` is a flip: ``hidden`` maps its cell to the tile turned over there, which must
     be on the board nowhere else and must conflict by its shape when placed (the Town 66 solo rule). The board is
@@ -190,12 +213,19 @@ def check_town_board(board: Any, tiles: int, flips: int = 0, hidden: Any = None)
     - cell [1, 0]: tile [1, 1] is already at [0, 1]
     >>> print(check_town_board([[[0, 0], [1, None]], [None, [0, 1]]], tiles=3, flips=1, hidden={(0, 1): (1, 0)}))
     Right: it is a Town board of 3 tiles or more, built by legal placements with at most 1 flip.
+    >>> print(check_town_board([[[1, 1], [0, 0]], [None, None]], tiles=2, givens=[[[0, 0], [1, 1]], [None, None]]))
+    Not yet right: it should be a Town board of 2 tiles or more that completes the given city, built by legal \
+placements with no flip.
+    - cell [0, 0] of the given city holds [0, 0], but your board has [1, 1] there
+    - cell [0, 1] of the given city holds [1, 1], but your board has [0, 0] there
     """
     for name, value in (("tiles", tiles), ("flips", flips)):
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise ValueError(f"{name} must be an integer >= 0, not {value!r}")
     allowed = "no flip" if flips == 0 else f"at most {flips} flip{'s' if flips > 1 else ''}"
-    task = f"a Town board of {tiles} tiles or more, built by legal placements with {allowed}"
+    city = None if givens is None else _exercise_city(givens)
+    keeps = "," if city is None else " that completes the given city,"
+    task = f"a Town board of {tiles} tiles or more{keeps} built by legal placements with {allowed}"
     grid = _as_list(board)
     if grid is None:
         return Verdict(task, (NO_ANSWER,))
@@ -203,7 +233,7 @@ def check_town_board(board: Any, tiles: int, flips: int = 0, hidden: Any = None)
         built = read_board(grid)
     except (ValueError, TypeError) as error:
         return Verdict(task, (str(error),))
-    problems = []
+    problems = [] if city is None else _changed_cells(city, built)
     if built.placed() < tiles:
         problems.append(f"the board holds {built.placed()} tiles, not {tiles}")
     turned = sum(isinstance(cell, tuple) and cell[1] is None for cell in built.cells)

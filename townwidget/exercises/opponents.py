@@ -26,7 +26,10 @@ MAX_PAR_N = 5
 #: others.
 AGENT_TRIALS = (("town44", 1, 4), ("town66", 1, 2), ("town44", 2, 2), ("town55", 3, 2))
 #: The Town 55 solo deals (seeds 0, 1, ...) on which :func:`check_agent` compares an agent with another.
-COMPARISON_DEALS = 20
+COMPARISON_DEALS = 200
+#: How many standard errors above 0 the mean paired difference must lie for :func:`check_agent` to call an agent
+#: better: a one-sided test at the 0.1% level, so an agent no better than the other passes about once in 1,000 tries.
+Z_BETTER = 3.09
 
 
 def _hidden_hands(data: dict[str, Any]) -> int:
@@ -221,10 +224,25 @@ def _trial_problem(agent: Any) -> str | None:
     return None
 
 
-def _mean_solo_tiles(agent: Any) -> float:
-    """The tiles ``agent`` (an object or a name) places per deal on the comparison deals (seeds 0, 1, ...)."""
-    records = solo_run(agent, "town55", COMPARISON_DEALS, progress=False).records
-    return statistics.fmean(record.result["placed"] for record in records)
+def _solo_tiles(agent: Any) -> list[int]:
+    """The tiles ``agent`` (an object or a name) places on each comparison deal (seeds 0, 1, ...)."""
+    return [record.result["placed"] for record in solo_run(agent, "town55", COMPARISON_DEALS, progress=False).records]
+
+
+def _not_better(mine: list[int], theirs: list[int], other: str) -> str | None:
+    """Why the paired tiles ``mine`` do not show an agent better than ``other``: a one-sided paired z test
+    (:data:`Z_BETTER`), stated with the 95% interval of the mean difference; ``None`` when they do."""
+    differences = [a - b for a, b in zip(mine, theirs, strict=True)]
+    mean = statistics.fmean(differences)
+    error = statistics.stdev(differences) / math.sqrt(len(differences))
+    if mean > Z_BETTER * error:
+        return None
+    return (
+        f"on the same {len(differences)} Town 55 solo deals it placed {statistics.fmean(mine):.2f} tiles per deal, the "
+        f"{other} agent {statistics.fmean(theirs):.2f}: a difference of {mean:+.2f} +- {Z95 * error:.2f} (95% "
+        f"interval), which does not show it better;\n  the difference must exceed {Z_BETTER} standard errors "
+        f"({Z_BETTER * error:.2f} here), so that an agent no better than {other} passes about once in 1,000 tries"
+    )
 
 
 def check_agent(agent: Any, must_beat: str | None = None) -> Verdict:
@@ -232,8 +250,11 @@ def check_agent(agent: Any, must_beat: str | None = None) -> Verdict:
     of ``view.legal_actions()``, in solo (Town 44, Town 66 with its flips) and in 2- and 3-player games against
     random agents (:data:`AGENT_TRIALS`). It is shown views only, as in the arena, and must not ask to peek.
 
-    With ``must_beat`` (an agent name for :func:`~townwidget.agents.make_agent`), the agent must also place more
-    tiles on average than that agent on the same :data:`COMPARISON_DEALS` Town 55 solo deals.
+    With ``must_beat`` (an agent name for :func:`~townwidget.agents.make_agent`), the agent must also be shown to
+    place more tiles than that agent: both play the same :data:`COMPARISON_DEALS` Town 55 solo deals, and the mean
+    of the paired differences (deal by deal) must lie more than :data:`Z_BETTER` standard errors above 0. An agent
+    no better than the other passes about once in 1,000 tries; one that places a tile more per deal passes
+    almost always.
 
     >>> class FirstChoice:
     ...     name = "first-choice"
@@ -242,8 +263,10 @@ def check_agent(agent: Any, must_beat: str | None = None) -> Verdict:
     ...         return view.legal_actions()[0]
     >>> print(check_agent(FirstChoice()))
     Right: it is an agent that returns legal actions from views, in solo and multiplayer Town.
-    >>> check_agent(FirstChoice(), must_beat="random").problems
-    ('it placed 11.85 tiles per deal, the random agent 11.95, on the same 20 Town 55 solo deals: not more',)
+    >>> print(check_agent(FirstChoice(), must_beat="random"))  # doctest: +ELLIPSIS
+    Not yet right: it should be an agent ..., and places more tiles than the random agent.
+    - on the same 200 Town 55 solo deals it placed ... tiles per deal, the random agent ...: a difference of ...
+      the difference must exceed 3.09 standard errors (... here), so that an agent no better than random passes ...
     """
     task = "an agent that returns legal actions from views, in solo and multiplayer Town"
     if must_beat is not None:
@@ -264,10 +287,6 @@ def check_agent(agent: Any, must_beat: str | None = None) -> Verdict:
     if trial:
         problems.append(trial)
     if must_beat is not None and not problems:
-        mine, theirs = _mean_solo_tiles(agent), _mean_solo_tiles(must_beat)
-        if mine <= theirs:
-            problems.append(
-                f"it placed {mine:.2f} tiles per deal, the {must_beat} agent {theirs:.2f}, on the same "
-                f"{COMPARISON_DEALS} Town 55 solo deals: not more"
-            )
+        weaker = _not_better(_solo_tiles(agent), _solo_tiles(must_beat), must_beat)
+        problems += [weaker] if weaker else []
     return Verdict(task, tuple(problems))
