@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from townwidget import latin, town
+from townwidget import latin, littletown, town
 from townwidget.agents import make_agent
 from townwidget.exercises import (
     Verdict,
@@ -29,6 +29,7 @@ from townwidget.exercises import (
     check_latin_exact_cover,
     check_latin_function,
     check_latin_square,
+    check_legal_move_count,
     check_orthogonal_mate,
     check_reduction,
     check_row_by_row_probability,
@@ -36,6 +37,7 @@ from townwidget.exercises import (
     check_town_board,
     check_town_puzzle,
     check_transversal,
+    check_win_rate_interval,
 )
 from townwidget.search import ExactCover, TownSearch, max_town_tiles, random_town_board, town_puzzle
 
@@ -56,6 +58,85 @@ def cyclic(n: int) -> list[list[int]]:
 def as_forms(grid: Grid) -> list[Any]:
     """The same grid as lists, as tuples, and as a numpy array (when its cells are numbers)."""
     return [grid, tuple(tuple(row) for row in grid), np.array(grid)]
+
+
+# --- lesson 01 and 06: count the legal moves ------------------------------------------------------------------------
+def lookahead_position() -> town.SoloState:
+    """Lesson 01's exercise: a Town 44 deal after three moves of the lookahead player."""
+    game = town.new_solo("town44", seed=5)
+    for _ in range(3):
+        game.apply(max(game.legal_actions(), key=lambda action: len(after(game, action).legal_actions())))
+    return game
+
+
+def after(state: Any, action: Any) -> Any:
+    trial = state.clone()
+    trial.apply(action)
+    return trial
+
+
+def little_town_position() -> Any:
+    """Lesson 06's exercise: player 1 to move after player 0 gathered at (0, 1)."""
+    game = littletown.new_game(players=2, seed=42)
+    game.apply(littletown.PlaceWorker(cell=(0, 1)))
+    game.apply(littletown.Done())
+    return game
+
+
+@pytest.mark.parametrize(
+    ("position", "answer"),
+    [
+        (lookahead_position(), 5),
+        (lookahead_position(), 5.0),
+        (little_town_position(), 39),
+        (town.new_solo("town66"), 3),
+    ],
+)
+def test_the_legal_move_count_is_accepted(position: Any, answer: Any) -> None:
+    assert check_legal_move_count(position, answer)
+
+
+@pytest.mark.parametrize(
+    ("position", "answer", "words"),
+    [
+        (lookahead_position(), 4, "too small"),  # the open cells, not the moves
+        (lookahead_position(), 6, "too large"),
+        (lookahead_position(), 12, "every pile top on every open cell"),  # ignores the clashes
+        (town.new_solo("town77", seed=1), 1, "each pile top may be the pioneer"),
+        (little_town_position(), 38, "too small"),  # forgets that player 1 can build
+        (little_town_position(), 40, "too large"),  # forgets player 0's worker
+        (little_town_position(), "39", "whole number"),
+    ],
+)
+def test_wrong_legal_move_counts_are_rejected(position: Any, answer: Any, words: str) -> None:
+    rejected(check_legal_move_count(position, answer), words)
+
+
+@pytest.mark.parametrize("answer", [(0.72, 1.0), [0.7225, 0.9999], np.array([0.72, 1.0]), (0.7224671969739421, 1.0)])
+def test_the_wilson_interval_is_accepted(answer: Any) -> None:
+    assert check_win_rate_interval(10, 10, answer)
+
+
+@pytest.mark.parametrize(
+    ("wins", "games", "answer", "words"),
+    [
+        (10, 10, (1.0, 1.0), "has no width"),  # the normal interval at 100%
+        (7, 10, (0.4160, 0.9840), "is the normal interval"),
+        (10, 10, (1.0, 0.72), "the wrong way round"),
+        (7, 10, (0.45, 1.05), "leaves 0..1"),
+        (10, 10, (0.69, 1.0), "is off"),  # the Wilson interval of 9 or 11 games, near but not it
+        (10, 10, 0.72, "expected two numbers"),
+    ],
+)
+def test_wrong_intervals_are_rejected(wins: int, games: int, answer: Any, words: str) -> None:
+    rejected(check_win_rate_interval(wins, games, answer), words)
+
+
+def test_an_interval_exercise_needs_sensible_numbers() -> None:
+    with pytest.raises(ValueError, match="wins must be an integer from 0 to 10"):
+        check_win_rate_interval(11, 10, (0.0, 1.0))
+    with pytest.raises(ValueError, match="must be an engine state"):
+        check_legal_move_count("town44", 3)
 
 
 # --- lesson 02, exercise 1: complete a partial Latin square ------------------------------------------------------

@@ -8,6 +8,7 @@ supplies, such as the givens of a puzzle) raises ValueError.
 
 The checkers are grouped by lesson, one module each; all of them are importable from here:
 
+* 01, play (:mod:`~townwidget.exercises.play`): :func:`check_legal_move_count` (for lesson 06 too).
 * 02, Latin squares (:mod:`~townwidget.exercises.latin_squares`): :func:`check_latin_square`,
   :func:`check_latin_function`, :func:`check_reduction`, :func:`check_first_row_count`,
   :func:`check_row_by_row_probability`.
@@ -17,6 +18,7 @@ The checkers are grouped by lesson, one module each; all of them are importable 
   :func:`check_completion_function`, :func:`check_latin_exact_cover`.
 * 05, AI opponents (:mod:`~townwidget.exercises.opponents`): :func:`check_hidden_hands_count`,
   :func:`check_solo_line`, :func:`check_games_needed`, :func:`check_agent`.
+* 06, Little Town (:mod:`~townwidget.exercises.little_town`): :func:`check_win_rate_interval`.
 
 >>> print(check_latin_square([[0, 1, 2], [1, 2, 0], [2, 1, 0]]))
 Not yet right: it should be a Latin square of order 3.
@@ -36,6 +38,7 @@ from townwidget.exercises.latin_squares import (
     check_reduction,
     check_row_by_row_probability,
 )
+from townwidget.exercises.little_town import check_win_rate_interval
 from townwidget.exercises.officers import (
     check_bachelor_square,
     check_graeco_latin,
@@ -44,6 +47,7 @@ from townwidget.exercises.officers import (
     check_transversal,
 )
 from townwidget.exercises.opponents import check_agent, check_games_needed, check_hidden_hands_count, check_solo_line
+from townwidget.exercises.play import check_legal_move_count
 from townwidget.exercises.search import (
     check_completion_count,
     check_completion_function,
@@ -64,6 +68,7 @@ __all__ = [
     "check_graeco_latin",
     "check_hidden_hands_count",
     "check_latin_exact_cover",
+    "check_legal_move_count",
     "check_latin_function",
     "check_latin_square",
     "check_orthogonal_mate",
@@ -73,4 +78,5 @@ __all__ = [
     "check_town_board",
     "check_town_puzzle",
     "check_transversal",
+    "check_win_rate_interval",
 ]
