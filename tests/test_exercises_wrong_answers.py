@@ -1,0 +1,785 @@
+"""Every checker of the lessons, fed the exercise as the lesson poses it: plausible wrong answers (off by one, right
+on the easy cases but wrong on an edge case, no better than random) are rejected with a message that says what is
+wrong, and the right answer is accepted in each form a student may write it."""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Callable
+from fractions import Fraction
+from itertools import product
+from typing import Any
+
+import numpy as np
+import pytest
+
+from townwidget import latin, littletown, town
+from townwidget.agents import make_agent
+from townwidget.exercises import (
+    Verdict,
+    check_agent,
+    check_bachelor_square,
+    check_completion_count,
+    check_completion_function,
+    check_first_row_count,
+    check_games_needed,
+    check_graeco_latin,
+    check_hidden_hands_count,
+    check_latin_exact_cover,
+    check_latin_function,
+    check_latin_square,
+    check_legal_move_count,
+    check_orthogonal_mate,
+    check_reduction,
+    check_row_by_row_probability,
+    check_solo_line,
+    check_town_board,
+    check_town_puzzle,
+    check_transversal,
+    check_win_rate_interval,
+)
+from townwidget.search import ExactCover, TownSearch, max_town_tiles, random_town_board, town_puzzle
+
+Grid = list[list[Any]]
+
+
+def rejected(verdict: Verdict, words: str) -> None:
+    """The verdict is false and one of its problems says ``words`` (so the student learns what is wrong)."""
+    assert not verdict, str(verdict)
+    assert any(words in problem for problem in verdict.problems), str(verdict)
+    assert str(verdict).startswith("Not yet right: it should be ")
+
+
+def cyclic(n: int) -> list[list[int]]:
+    return [[(r + k) % n for k in range(n)] for r in range(n)]
+
+
+def as_forms(grid: Grid) -> list[Any]:
+    """The same grid as lists, as tuples, and as a numpy array (when its cells are numbers)."""
+    return [grid, tuple(tuple(row) for row in grid), np.array(grid)]
+
+
+# --- lesson 01 and 06: count the legal moves ------------------------------------------------------------------------
+def lookahead_position() -> town.SoloState:
+    """Lesson 01's exercise: a Town 44 deal after three moves of the lookahead player."""
+    game = town.new_solo("town44", seed=5)
+    for _ in range(3):
+        game.apply(max(game.legal_actions(), key=lambda action: len(after(game, action).legal_actions())))
+    return game
+
+
+def after(state: Any, action: Any) -> Any:
+    trial = state.clone()
+    trial.apply(action)
+    return trial
+
+
+def little_town_position() -> Any:
+    """Lesson 06's exercise: player 1 to move after player 0 gathered at (0, 1)."""
+    game = littletown.new_game(players=2, seed=42)
+    game.apply(littletown.PlaceWorker(cell=(0, 1)))
+    game.apply(littletown.Done())
+    return game
+
+
+@pytest.mark.parametrize(
+    ("position", "answer"),
+    [
+        (lookahead_position(), 5),
+        (lookahead_position(), 5.0),
+        (little_town_position(), 39),
+        (town.new_solo("town66"), 3),
+    ],
+)
+def test_the_legal_move_count_is_accepted(position: Any, answer: Any) -> None:
+    assert check_legal_move_count(position, answer)
+
+
+@pytest.mark.parametrize(
+    ("position", "answer", "words"),
+    [
+        (lookahead_position(), 4, "too small"),  # the open cells, not the moves
+        (lookahead_position(), 6, "too large"),
+        (lookahead_position(), 12, "every pile top on every open cell"),  # ignores the clashes
+        (town.new_solo("town77", seed=1), 1, "each pile top may be the pioneer"),
+        (little_town_position(), 38, "too small"),  # forgets that player 1 can build
+        (little_town_position(), 40, "too large"),  # forgets player 0's worker
+        (little_town_position(), "39", "whole number"),
+    ],
+)
+def test_wrong_legal_move_counts_are_rejected(position: Any, answer: Any, words: str) -> None:
+    rejected(check_legal_move_count(position, answer), words)
+
+
+@pytest.mark.parametrize("answer", [(0.72, 1.0), [0.7225, 0.9999], np.array([0.72, 1.0]), (0.7224671969739421, 1.0)])
+def test_the_wilson_interval_is_accepted(answer: Any) -> None:
+    assert check_win_rate_interval(10, 10, answer)
+
+
+@pytest.mark.parametrize(
+    ("wins", "games", "answer", "words"),
+    [
+        (10, 10, (1.0, 1.0), "has no width"),  # the normal interval at 100%
+        (7, 10, (0.4160, 0.9840), "is the normal interval"),
+        (10, 10, (1.0, 0.72), "the wrong way round"),
+        (7, 10, (0.45, 1.05), "leaves 0..1"),
+        (10, 10, (0.69, 1.0), "is off"),  # the Wilson interval of 9 or 11 games, near but not it
+        (10, 10, 0.72, "expected two numbers"),
+    ],
+)
+def test_wrong_intervals_are_rejected(wins: int, games: int, answer: Any, words: str) -> None:
+    rejected(check_win_rate_interval(wins, games, answer), words)
+
+
+def test_an_interval_exercise_needs_sensible_numbers() -> None:
+    with pytest.raises(ValueError, match="wins must be an integer from 0 to 10"):
+        check_win_rate_interval(11, 10, (0.0, 1.0))
+    with pytest.raises(ValueError, match="must be an engine state"):
+        check_legal_move_count("town44", 3)
+
+
+# --- lesson 02, exercise 1: complete a partial Latin square ------------------------------------------------------
+GIVENS_02 = [
+    [1, None, 4, None, 2],
+    [None, None, 0, None, None],
+    [None, 4, None, None, None],
+    [4, None, 2, 1, 0],
+    [None, 1, None, 0, None],
+]
+
+
+def _complete_latin(givens: Grid) -> list[list[int]]:
+    """A plain backtracker: the completion of a partial Latin square (here unique)."""
+    square, n = copy.deepcopy(givens), len(givens)
+    empty = [(r, k) for r in range(n) for k in range(n) if square[r][k] is None]
+
+    def fill(i: int) -> bool:
+        if i == len(empty):
+            return True
+        r, k = empty[i]
+        for symbol in set(range(n)) - set(square[r]) - {row[k] for row in square}:
+            square[r][k] = symbol
+            if fill(i + 1):
+                return True
+        square[r][k] = None
+        return False
+
+    assert fill(0)
+    return square
+
+
+SQUARE_02 = _complete_latin(GIVENS_02)
+
+
+@pytest.mark.parametrize("answer", as_forms(SQUARE_02))
+def test_the_completed_square_is_accepted_in_every_form(answer: Any) -> None:
+    assert check_latin_square(answer, givens=GIVENS_02)
+
+
+def swap_cells(grid: Grid, r: int, a: int, b: int) -> Grid:
+    swapped = copy.deepcopy(grid)
+    swapped[r][a], swapped[r][b] = swapped[r][b], swapped[r][a]
+    return swapped
+
+
+@pytest.mark.parametrize(
+    ("answer", "words"),
+    [
+        (cyclic(5), "is given as"),  # a Latin square, but not this puzzle's
+        ([[symbol + 1 for symbol in row] for row in SQUARE_02], "but the symbols are 0 to 4"),  # off by one
+        (swap_cells(SQUARE_02, 1, 0, 1), "holds symbol"),  # rows still fine, two columns broken
+        ([row.copy() for row in GIVENS_02], "is empty"),
+        (SQUARE_02[:4], "has 4 rows, but it needs 5"),
+        ([[float(symbol) + 0.5 for symbol in row] for row in SQUARE_02], "not a whole number"),
+    ],
+)
+def test_wrong_completions_are_rejected(answer: Any, words: str) -> None:
+    rejected(check_latin_square(answer, givens=GIVENS_02), words)
+
+
+# --- lesson 02, exercise 2: a Latin-square test -------------------------------------------------------------------
+def is_latin_by_sets(square: Any) -> bool:
+    n = len(square)
+    symbols = set(range(n))
+    rows_ok = n > 0 and all(len(row) == n and set(row) == symbols for row in square)
+    return rows_ok and all(set(column) == symbols for column in zip(*square, strict=True))
+
+
+def is_latin_by_sorting(square: Any) -> bool:
+    n = len(square)
+    lines = [list(row) for row in square] + [list(column) for column in zip(*square, strict=False)]
+    return all(len(row) == n for row in square) and all(sorted(line) == list(range(n)) for line in lines)
+
+
+def is_latin_numpy(square: Any) -> bool:
+    if any(len(row) != len(square) for row in square):
+        return False
+    grid = np.array(square)
+    expected = np.arange(len(grid))
+    return bool((expected == np.sort(grid, axis=0).T).all() and (np.sort(grid, axis=1) == expected).all())
+
+
+def rows_only(square: Any) -> bool:
+    return all(sorted(row) == list(range(len(square))) for row in square)
+
+
+def forgets_negatives(square: Any) -> bool:
+    n = len(square)
+    return all(len(line) == len(set(line)) == n and max(line) < n for line in [*square, *zip(*square, strict=False)])
+
+
+def symbols_one_to_n(square: Any) -> bool:  # off by one: allows n, forbids nothing below
+    n = len(square)
+    return all(
+        len(line) == len(set(line)) == n and all(0 <= x <= n for x in line)
+        for line in [*square, *zip(*square, strict=False)]
+    )
+
+
+def by_sums(square: Any) -> bool:
+    n = len(square)
+    return all(len(line) == n and sum(line) == n * (n - 1) // 2 for line in [*square, *zip(*square, strict=False)])
+
+
+def no_repeats_only(square: Any) -> bool:  # never asks for a square shape
+    return all(len(set(line)) == len(line) for line in [*square, *zip(*square, strict=False)]) and all(
+        0 <= x < len(square) for row in square for x in row
+    )
+
+
+def forgets_to_return(square: Any) -> None:
+    is_latin_by_sets(square)
+
+
+@pytest.mark.parametrize("function", [is_latin_by_sets, is_latin_by_sorting, is_latin_numpy, latin.is_latin_square])
+def test_right_latin_tests_are_accepted(function: Callable[[Any], Any]) -> None:
+    assert check_latin_function(function)
+
+
+@pytest.mark.parametrize(
+    ("function", "words"),
+    [
+        (rows_only, "columns repeat symbols"),
+        (forgets_negatives, "a negative symbol"),
+        (symbols_one_to_n, "the symbol 3 in a square of order 3"),
+        (by_sums, "add up right but repeat"),
+        (no_repeats_only, "3 rows and 2 columns"),
+        (forgets_to_return, "is a return missing?"),
+        (lambda square: len(square) > 0, "says True"),
+        (lambda square: False, "says False for the square of order 1"),
+        (lambda square: square[0][0] == 0, "says True"),
+    ],
+)
+def test_wrong_latin_tests_are_rejected(function: Callable[[Any], Any], words: str) -> None:
+    rejected(check_latin_function(function), words)
+
+
+# --- lesson 02, exercise 3: reduce a square by moving rows and columns ----------------------------------------------
+ORIGINAL_02 = [[2, 3, 4, 0, 1], [0, 1, 2, 3, 4], [4, 2, 0, 1, 3], [1, 0, 3, 4, 2], [3, 4, 1, 2, 0]]
+REDUCTIONS_02 = [
+    latin.reduce([ORIGINAL_02[first]] + ORIGINAL_02[:first] + ORIGINAL_02[first + 1 :]) for first in range(5)
+]
+
+
+@pytest.mark.parametrize("answer", [*REDUCTIONS_02, np.array(REDUCTIONS_02[0])])
+def test_every_reduction_of_the_square_is_accepted(answer: Any) -> None:
+    assert check_reduction(ORIGINAL_02, answer)
+
+
+def renamed_then_sorted(square: Grid) -> Grid:  # reduces by renaming symbols: not allowed
+    names = {symbol: i for i, symbol in enumerate(square[0])}
+    return sorted(([names[x] for x in row] for row in square), key=lambda row: row[0])
+
+
+@pytest.mark.parametrize(
+    ("answer", "words"),
+    [
+        (renamed_then_sorted(ORIGINAL_02), "not the given square with its rows and columns moved"),
+        (cyclic(5), "not the given square with its rows and columns moved"),  # reduced, but another square
+        (sorted(ORIGINAL_02), None),  # its row 1 reads 0..4 already: sorting the rows is enough
+        ([[row[k] for k in (3, 4, 0, 1, 2)] for row in ORIGINAL_02], "the first column reads"),  # columns only
+        ([[row[k] for k in (1, 0, 2, 3, 4)] for row in REDUCTIONS_02[0]], "the first row reads"),
+        ([REDUCTIONS_02[0][0], *reversed(REDUCTIONS_02[0][1:])], "the first column reads"),
+        (ORIGINAL_02, "the first row reads"),
+    ],
+)
+def test_wrong_reductions_are_rejected(answer: Any, words: str | None) -> None:
+    if words is None:
+        assert check_reduction(ORIGINAL_02, answer)
+    else:
+        rejected(check_reduction(ORIGINAL_02, answer), words)
+
+
+# --- lesson 02, exercise 4: squares with a fixed first row ----------------------------------------------------------
+@pytest.mark.parametrize("answer", [1344, 1344.0, np.int64(1344), 161280 // 120])
+def test_the_first_row_count_is_accepted_in_every_form(answer: Any) -> None:
+    assert check_first_row_count(5, answer)
+
+
+@pytest.mark.parametrize(
+    ("answer", "words"),
+    [
+        (1343, "too small"),
+        (1345, "too large"),
+        (56, "too small"),  # the reduced squares only
+        (161280, "too large"),  # all the squares
+        (161280 // 24, "too large"),  # divided by 4! instead of 5!
+        (1344.5, "whole number"),
+        ("1344", "whole number"),
+    ],
+)
+def test_wrong_first_row_counts_are_rejected(answer: Any, words: str) -> None:
+    rejected(check_first_row_count(5, answer), words)
+
+
+# --- lesson 02, exercise 5: the row-by-row sampler's chance ---------------------------------------------------------
+@pytest.mark.parametrize("answer", [Fraction(1, 432), "1/432", " 1 / 432", 1 / 432, np.float64(1) / 432])
+def test_the_row_by_row_chance_is_accepted_in_every_form(answer: Any) -> None:
+    assert check_row_by_row_probability(cyclic(4), answer)
+
+
+@pytest.mark.parametrize(
+    ("answer", "words"),
+    [
+        (Fraction(1, 576), "the chance under a uniform sampler"),  # assumes the sampler is uniform
+        (Fraction(1, 24**4), "too small"),  # every row among all 24 permutations
+        (Fraction(1, 864), "too small"),  # one factor off by 2
+        (Fraction(1, 431), "too large"),
+        (0.0023, "too small"),  # rounded
+        ("one in 432", "is not a number"),
+    ],
+)
+def test_wrong_row_by_row_chances_are_rejected(answer: Any, words: str) -> None:
+    rejected(check_row_by_row_probability(cyclic(4), answer), words)
+
+
+# --- lesson 03, exercise 1: a Graeco-Latin square of order 5 --------------------------------------------------------
+def linear(n: int, k: int, shift: int = 0) -> list[list[int]]:
+    return [[(k * x + y + shift) % n for y in range(n)] for x in range(n)]
+
+
+@pytest.mark.parametrize(
+    ("colours", "shapes"),
+    [
+        (linear(5, 1), linear(5, 2)),
+        (linear(5, 1), linear(5, 4)),  # x - y
+        (np.array(linear(5, 2)), np.array(linear(5, 3, shift=1))),
+        latin.graeco_latin_square(5),
+    ],
+)
+def test_graeco_latin_squares_are_accepted(colours: Any, shapes: Any) -> None:
+    assert check_graeco_latin(colours, shapes, n=5)
+
+
+@pytest.mark.parametrize(
+    ("colours", "shapes", "words"),
+    [
+        (linear(5, 1), linear(5, 1), "appears 5 times"),  # the same square twice
+        (linear(5, 1), [[2 * x % 5 for x in row] for row in linear(5, 1)], "appears 5 times"),  # 2(x + y)
+        (linear(5, 1), [[x + 1 for x in row] for row in linear(5, 2)], "but the shapes are 0 to 4"),
+        (linear(5, 1), swap_cells(linear(5, 2), 0, 0, 1), "holds shape"),
+        (linear(4, 1), linear(4, 3), "has 4 rows, but it needs 5"),
+    ],
+)
+def test_wrong_graeco_latin_squares_are_rejected(colours: Any, shapes: Any, words: str) -> None:
+    rejected(check_graeco_latin(colours, shapes, n=5), words)
+
+
+# --- lesson 03, exercise 2: a transversal -------------------------------------------------------------------------
+@pytest.mark.parametrize("columns", [[0, 1, 2, 3, 4], [0, 2, 4, 1, 3], (0, 3, 1, 4, 2), np.array([0, 1, 2, 3, 4])])
+def test_transversals_are_accepted(columns: Any) -> None:
+    assert check_transversal(cyclic(5), columns)
+
+
+@pytest.mark.parametrize(
+    ("columns", "words"),
+    [
+        ([4, 3, 2, 1, 0], "symbol 4 appears 5 times"),  # the other diagonal: one symbol
+        ([1, 2, 3, 4, 5], "the column for row 4 is 5, but the columns are 0 to 4"),  # counted from 1
+        ([0, 1, 2, 3], "expected a list of 5 columns"),
+        ([0, 0, 0, 0, 0], "all use column 0"),
+        ([0, 2, 4, 1, 1], "both use column 1"),
+    ],
+)
+def test_wrong_transversals_are_rejected(columns: Any, words: str) -> None:
+    rejected(check_transversal(cyclic(5), columns), words)
+
+
+# --- lesson 03, exercise 3: an orthogonal mate ----------------------------------------------------------------------
+SQUARE_03 = [
+    [0, 6, 5, 4, 3, 1, 2],
+    [2, 5, 0, 6, 4, 3, 1],
+    [3, 4, 6, 1, 2, 0, 5],
+    [5, 3, 1, 2, 6, 4, 0],
+    [1, 2, 4, 0, 5, 6, 3],
+    [6, 0, 2, 3, 1, 5, 4],
+    [4, 1, 3, 5, 0, 2, 6],
+]
+MATE_03 = latin.orthogonal_mate(SQUARE_03)
+
+
+def renamed(square: Grid, names: list[int]) -> Grid:
+    return [[names[x] for x in row] for row in square]
+
+
+@pytest.mark.parametrize("mate", [MATE_03, renamed(MATE_03, [6, 5, 4, 3, 2, 1, 0]), np.array(MATE_03)])
+def test_mates_are_accepted(mate: Any) -> None:
+    assert check_orthogonal_mate(SQUARE_03, mate)
+
+
+@pytest.mark.parametrize(
+    ("mate", "words"),
+    [
+        (SQUARE_03, "appears 7 times"),  # the square itself
+        (cyclic(7), "appears"),  # a Latin square, not a mate
+        ([MATE_03[1], MATE_03[0], *MATE_03[2:]], "appears twice"),  # two rows of the mate exchanged
+        ([[x + 1 for x in row] for row in MATE_03], "but the symbols are 0 to 6"),
+        (None, "there is no answer yet"),
+    ],
+)
+def test_wrong_mates_are_rejected(mate: Any, words: str) -> None:
+    rejected(check_orthogonal_mate(SQUARE_03, mate), words)
+
+
+# --- lesson 03, exercise 4: a bachelor square of order 5 ------------------------------------------------------------
+BACHELORS_5 = [
+    square
+    for square in (latin.random_latin_square(5, rng=seed) for seed in range(8))
+    if not latin.orthogonal_mate(square)
+][:2]
+
+
+@pytest.mark.parametrize("square", [*BACHELORS_5, np.array(BACHELORS_5[0])])
+def test_bachelor_squares_are_accepted(square: Any) -> None:
+    assert check_bachelor_square(square, n=5)
+
+
+@pytest.mark.parametrize(
+    ("square", "words"),
+    [
+        (cyclic(5), "it has an orthogonal mate"),  # odd cyclic squares have mates
+        (linear(5, 2), "it has an orthogonal mate"),
+        (cyclic(4), "has 4 rows, but it needs 5"),  # a bachelor, of the wrong order
+        (swap_cells(BACHELORS_5[0], 0, 0, 1), "holds symbol"),  # not Latin
+    ],
+)
+def test_wrong_bachelors_are_rejected(square: Any, words: str) -> None:
+    rejected(check_bachelor_square(square, n=5), words)
+
+
+# --- lesson 03, exercise 5: complete the given Town 66 city with two flips ------------------------------------------
+CITY_34 = max_town_tiles(6).board
+
+
+def completed_city(city: Grid) -> tuple[Grid, dict[tuple[int, int], tuple[int, int]]]:
+    """The lesson's solution: each hole gets the missing tile of the one colour its row and column both lack."""
+    on_board = {tuple(tile) for row in city for tile in row if tile is not None}
+    missing = [(c, s) for c in range(6) for s in range(6) if (c, s) not in on_board]
+    board, hidden = [list(row) for row in city], {}
+    for r, k in [(r, k) for r in range(6) for k in range(6) if city[r][k] is None]:
+        seen = {tile[0] for tile in city[r] if tile} | {row[k][0] for row in city if row[k]}
+        (colour,) = set(range(6)) - seen
+        (tile,) = [t for t in missing if t[0] == colour]
+        board[r][k], hidden[(r, k)] = [colour, None], tile
+    return board, hidden
+
+
+def renamed_city(city: Grid, colours: list[int], shapes: list[int]) -> Grid:
+    return [[None if tile is None else [colours[tile[0]], shapes[tile[1]]] for tile in row] for row in city]
+
+
+RENAMED_34 = renamed_city(CITY_34, [3, 5, 0, 1, 4, 2], [2, 0, 5, 4, 1, 3])  # the lesson's city
+BOARD_36, HIDDEN_36 = completed_city(RENAMED_34)
+
+
+@pytest.mark.parametrize(
+    ("board", "hidden"),
+    [
+        (BOARD_36, HIDDEN_36),
+        (BOARD_36, [(list(cell), list(tile)) for cell, tile in HIDDEN_36.items()]),
+        ([[tuple(tile) if tile else tile for tile in row] for row in BOARD_36], HIDDEN_36),
+    ],
+)
+def test_the_completed_city_is_accepted(board: Any, hidden: Any) -> None:
+    assert check_town_board(board, tiles=36, flips=2, hidden=hidden, givens=RENAMED_34)
+
+
+def test_another_perfect_city_is_not_the_given_one() -> None:
+    other, hidden = completed_city(CITY_34)  # legal, 36 cells, two flips: but the city before renaming
+    assert check_town_board(other, tiles=36, flips=2, hidden=hidden)
+    rejected(check_town_board(other, tiles=36, flips=2, hidden=hidden, givens=RENAMED_34), "of the given city holds")
+
+
+def test_wrong_city_completions_are_rejected() -> None:
+    swapped = dict(zip(HIDDEN_36, reversed(HIDDEN_36.values()), strict=True))  # each tile on the other's cell
+    rejected(check_town_board(BOARD_36, tiles=36, flips=2, hidden=swapped, givens=RENAMED_34), "")
+    rejected(check_town_board(RENAMED_34, tiles=36, flips=2, givens=RENAMED_34), "the board holds 34 tiles, not 36")
+    one_hole = [row.copy() for row in BOARD_36]
+    last = max(HIDDEN_36)
+    one_hole[last[0]][last[1]] = None
+    rejected(check_town_board(one_hole, tiles=36, flips=2, hidden=HIDDEN_36, givens=RENAMED_34), "35 tiles")
+    rejected(check_town_board(BOARD_36, tiles=36, flips=2, givens=RENAMED_34), "'hidden' must name the tile")
+    with pytest.raises(ValueError, match="the given city is not a Town board"):
+        check_town_board(BOARD_36, tiles=36, flips=2, hidden=HIDDEN_36, givens=[[[0, 0], [0, 1]], [None, None]])
+
+
+# --- lesson 04, exercise 1 and 5: puzzles -------------------------------------------------------------------------
+PUZZLE_04 = town_puzzle(4, 12, seed=6)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        PUZZLE_04.solution,
+        [[tuple(tile) for tile in row] for row in PUZZLE_04.solution],
+        np.array(PUZZLE_04.solution).tolist(),
+    ],
+)
+def test_the_puzzles_completion_is_accepted(answer: Any) -> None:
+    assert check_town_puzzle(PUZZLE_04, answer)
+    assert check_town_puzzle(PUZZLE_04.board, answer)
+
+
+def test_wrong_puzzle_answers_are_rejected() -> None:
+    rejected(check_town_puzzle(PUZZLE_04, PUZZLE_04.board), "still empty")
+    other = next(b for seed in range(50) if (b := random_town_board(4, seed=seed)) != PUZZLE_04.solution)
+    assert not check_town_puzzle(PUZZLE_04, other)  # a full board, but not this puzzle's
+    exchanged = copy.deepcopy(PUZZLE_04.solution)
+    exchanged[0][0], exchanged[0][1] = exchanged[0][1], exchanged[0][0]
+    assert not check_town_puzzle(PUZZLE_04, exchanged)
+    rejected(check_town_puzzle(PUZZLE_04, PUZZLE_04.solution[:3]), "4 rows of 4 cells")
+
+
+# --- lesson 04, exercise 2: count the completions of a first row -----------------------------------------------------
+BOARD_04 = [[[0, 0], [1, 1], [2, 2], [3, 3]], [None] * 4, [None] * 4, [None] * 4]
+
+
+@pytest.mark.parametrize("answer", [12, 12.0, np.int64(12), 6912 // 576])
+def test_the_completion_count_is_accepted(answer: Any) -> None:
+    assert check_completion_count(BOARD_04, answer)
+
+
+@pytest.mark.parametrize(
+    ("answer", "words"),
+    [
+        (11, "too small"),
+        (13, "too large"),
+        (6912, "too large"),
+        (576, "too large"),
+        (479001600, "= 12! is the number of ways"),
+    ],
+)
+def test_wrong_completion_counts_are_rejected(answer: Any, words: str) -> None:
+    rejected(check_completion_count(BOARD_04, answer), words)
+
+
+# --- lesson 04, exercise 3: a completion function -------------------------------------------------------------------
+def fits(board: Grid, cell: tuple[int, int], tile: tuple[int, int]) -> bool:
+    (r, k), (colour, shape) = cell, tile
+    return all(o is None or (o[0] != colour and o[1] != shape) for o in board[r] + [row[k] for row in board])
+
+
+def unused_tiles(board: Grid) -> list[tuple[int, int]]:
+    on_board = {tuple(tile) for row in board for tile in row if tile is not None}
+    return [tile for tile in product(range(len(board)), repeat=2) if tile not in on_board]
+
+
+def backtrack(board: Grid) -> Grid | None:
+    n = len(board)
+    empty = [(r, k) for r in range(n) for k in range(n) if board[r][k] is None]
+    if not empty:
+        return board
+    options = {cell: [t for t in unused_tiles(board) if fits(board, cell, t)] for cell in empty}
+    (r, k), tiles = min(options.items(), key=lambda item: len(item[1]))
+    for tile in tiles:
+        board[r][k] = list(tile)
+        if backtrack(board) is not None:
+            return board
+    board[r][k] = None
+    return None
+
+
+def no_backtracking(board: Grid) -> Grid | None:  # the first tile that fits, never undone
+    n = len(board)
+    for r, k in product(range(n), repeat=2):
+        if board[r][k] is None:
+            tiles = [t for t in unused_tiles(board) if fits(board, (r, k), t)]
+            if not tiles:
+                return None
+            board[r][k] = list(tiles[0])
+    return board
+
+
+def fills_what_it_can(board: Grid) -> Grid:  # never admits defeat
+    return backtrack(copy.deepcopy(board)) or board
+
+
+def crashes_on_full_boards(board: Grid) -> Grid | None:
+    n = len(board)
+    first = min((r, k) for r in range(n) for k in range(n) if board[r][k] is None)
+    assert first is not None
+    return backtrack(board)
+
+
+@pytest.mark.parametrize("function", [backtrack, lambda board: TownSearch(board).first()])
+def test_right_completion_functions_are_accepted(function: Callable[[Grid], Any]) -> None:
+    assert check_completion_function(function)
+
+
+@pytest.mark.parametrize(
+    ("function", "words"),
+    [
+        (no_backtracking, "returned None for"),
+        (fills_what_it_can, "which has no completion"),
+        (crashes_on_full_boards, "it raised ValueError"),
+        (lambda board: board, "is wrong"),
+        (lambda board: random_town_board(len(board), seed=0) if len(board) > 2 else None, "is wrong"),
+    ],
+)
+def test_wrong_completion_functions_are_rejected(function: Callable[[Grid], Any], words: str) -> None:
+    rejected(check_completion_function(function), words)
+
+
+# --- lesson 04, exercise 4: Latin squares as exact cover -------------------------------------------------------------
+def latin_cover(n: int, symbols: int | None = None, lines: tuple[str, ...] = ("row", "column")) -> ExactCover:
+    symbols = n if symbols is None else symbols
+    items = [("cell", r, k) for r, k in product(range(n), repeat=2)]
+    items += [(line, i, s) for line in lines for i in range(n) for s in range(symbols)]
+    options = {
+        (r, k, s): [("cell", r, k)] + [(line, r if line == "row" else k, s) for line in lines]
+        for r, k, s in product(range(n), range(n), range(symbols))
+    }
+    return ExactCover(items, options)
+
+
+def named_by_strings(n: int) -> ExactCover:
+    items = [f"{kind}{i}{j}" for kind in "crk" for i, j in product(range(n), repeat=2)]
+    options = {f"{r}{k}{s}": [f"c{r}{k}", f"r{r}{s}", f"k{k}{s}"] for r, k, s in product(range(n), repeat=3)}
+    return ExactCover(items, options)
+
+
+@pytest.mark.parametrize("function", [latin_cover, lambda n: latin_cover(n, lines=("column", "row"))])
+def test_right_exact_covers_are_accepted(function: Callable[[int], Any]) -> None:
+    assert check_latin_exact_cover(function)
+
+
+@pytest.mark.parametrize(
+    ("function", "words"),
+    [
+        (lambda n: latin_cover(n, lines=("row",)), "some rule is missing"),
+        (lambda n: latin_cover(n, lines=("column",)), "some rule is missing"),
+        (lambda n: latin_cover(n, symbols=n + 1), "solutions"),
+        (named_by_strings, "name each option (row, column, symbol)"),
+        (lambda n: None, "not an ExactCover"),
+    ],
+)
+def test_wrong_exact_covers_are_rejected(function: Callable[[int], Any], words: str) -> None:
+    rejected(check_latin_exact_cover(function), words)
+
+
+# --- lesson 05, exercises 1 to 3: hidden hands, a line of play, games needed ---------------------------------------
+VIEW_05 = town.new_game("town44", players=2, seed=2).view(0)
+
+
+@pytest.mark.parametrize("answer", [36, 36.0, np.int64(36)])
+def test_the_hidden_hands_count_is_accepted(answer: Any) -> None:
+    assert check_hidden_hands_count(VIEW_05, answer)
+
+
+@pytest.mark.parametrize(
+    ("answer", "words"),
+    [(35, "too small"), (37, "too large"), (36 * 24, "too large"), (1820, "too large"), ("36", "whole number")],
+)
+def test_wrong_hidden_hands_counts_are_rejected(answer: Any, words: str) -> None:
+    rejected(check_hidden_hands_count(VIEW_05, answer), words)
+
+
+DEAL_05 = town.new_solo("town33", seed=17)
+LINE_05 = [(0, (0, 0)), (0, (0, 1)), (0, (1, 1)), (1, (2, 1)), (1, (0, 2)), (2, (1, 2)), (2, (2, 0)), (1, (2, 2))]
+LINE_05 += [(2, (1, 0))]
+
+
+@pytest.mark.parametrize(
+    "line", [LINE_05, [(pile, *cell) for pile, cell in LINE_05], [[pile, list(cell)] for pile, cell in LINE_05]]
+)
+def test_a_line_to_the_par_is_accepted(line: Any) -> None:
+    assert check_solo_line(DEAL_05, line)
+
+
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        (LINE_05[:-1], "your line places 8 tiles; the deal allows 9"),
+        ([(pile, (r + 1, k + 1)) for pile, (r, k) in LINE_05], "the engine refused it"),  # rows counted from 1
+        ([(1, (0, 0))], "your line places 1 tile"),  # a pioneer that ends the game at once
+        ([(pile + 1, cell) for pile, cell in LINE_05], "the engine refused it"),  # piles counted from 1
+    ],
+)
+def test_wrong_lines_are_rejected(line: Any, words: str) -> None:
+    rejected(check_solo_line(DEAL_05, line), words)
+
+
+@pytest.mark.parametrize("answer", [381, 383, 385, 385.0])
+def test_the_games_needed_are_accepted(answer: Any) -> None:
+    assert check_games_needed(0.05, answer)
+
+
+@pytest.mark.parametrize(
+    ("answer", "words"),
+    [(380, "too small"), (386, "too large"), (97, "too small"), (1537, "too large"), (384.2, "whole number")],
+)
+def test_wrong_games_needed_are_rejected(answer: Any, words: str) -> None:
+    rejected(check_games_needed(0.05, answer), words)
+
+
+# --- lesson 05, exercise 4: an agent better than random -------------------------------------------------------------
+class Lookahead:
+    """Lesson 01's player: the move after which the most moves are open, on a state drawn from the view."""
+
+    name = "lookahead"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, view: Any) -> Any:
+        actions = view.legal_actions()
+        state = view.sample_state(self.rng.getrandbits(32))
+
+        def open_after(action: Any) -> int:
+            after = state.clone()
+            after.apply(action)
+            return len(after.legal_actions())
+
+        return max(actions, key=open_after)
+
+
+class FirstChoice:
+    name = "first choice"
+
+    def act(self, view: Any) -> Any:
+        return view.legal_actions()[0]
+
+
+class Shuffled:
+    """Uniformly random with its own generator: a student's 'agent' that is no better than random."""
+
+    name = "shuffled"
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, view: Any) -> Any:
+        return self.rng.choice(view.legal_actions())
+
+
+@pytest.mark.parametrize("agent", [make_agent("greedy", seed=3), Lookahead()])
+def test_agents_better_than_random_are_accepted(agent: Any) -> None:
+    assert check_agent(agent, must_beat="random")
+
+
+@pytest.mark.parametrize(
+    "agent", [make_agent("random", seed=11), make_agent("random", seed=12), Shuffled(13), Shuffled(14), FirstChoice()]
+)
+def test_agents_no_better_than_random_are_rejected(agent: Any) -> None:
+    rejected(check_agent(agent, must_beat="random"), "which does not show it better")

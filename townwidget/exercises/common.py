@@ -1,0 +1,194 @@
+"""What every checker shares: the :class:`Verdict`, and reading a student's answer without ever raising on it."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from operator import index
+from typing import Any
+
+#: How many problems a verdict lists before summing up the rest.
+MAX_SHOWN = 8
+
+Grid = list[list[Any]]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A checker's judgement: the task (what the answer should be) and the problems found (none: it is right).
+
+    >>> verdict = Verdict("a Latin square of order 2", ("row 0 holds symbol 1 twice (columns 0 and 1)",))
+    >>> bool(verdict), verdict.right
+    (False, False)
+    >>> print(verdict)
+    Not yet right: it should be a Latin square of order 2.
+    - row 0 holds symbol 1 twice (columns 0 and 1)
+    """
+
+    task: str
+    problems: tuple[str, ...] = ()
+
+    @property
+    def right(self) -> bool:
+        """Whether the answer is right (no problem found)."""
+        return not self.problems
+
+    def __bool__(self) -> bool:
+        return self.right
+
+    def __str__(self) -> str:
+        if self.right:
+            return f"Right: it is {self.task}."
+        lines = [f"Not yet right: it should be {self.task}."]
+        lines += [f"- {problem}" for problem in self.problems[:MAX_SHOWN]]
+        if len(self.problems) > MAX_SHOWN:
+            lines.append(f"- ... and {len(self.problems) - MAX_SHOWN} more problems")
+        return "\n".join(lines)
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """How IPython shows a verdict that ends a cell: as its text, not as a dataclass."""
+        printer.text(str(self))
+
+
+# --- reading answers (shared) ----------------------------------------------------------------------------------
+NO_ANSWER = "there is no answer yet: replace None with yours"
+
+
+def _times(count: int) -> str:
+    return {2: "twice", 3: "three times"}.get(count, f"{count} times")
+
+
+def _count(count: int, thing: str) -> str:
+    """'1 row', '3 rows'."""
+    return f"{count} {thing}{'' if count == 1 else 's'}"
+
+
+def _listed(items: Sequence[object]) -> str:
+    """'1 and 4', '1, 2 and 4'."""
+    words = [str(item) for item in items]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _as_list(value: Any) -> Any:
+    """A numpy array as nested lists (other values unchanged), so answers may be arrays."""
+    return value.tolist() if hasattr(value, "tolist") else value
+
+
+def _read_number(value: Any, high: int, what: str, word: str) -> tuple[int | None, str | None]:
+    """``value`` as an int in 0..high, or the problem with it: "{what} {value}, but the {word}s are 0 to {high}"
+    (``what`` names the place and ends with its verb, e.g. "cell [1, 2] holds")."""
+    if isinstance(value, bool | float):
+        return None, f"{what} {value!r}, not a whole number"
+    try:
+        number = index(value)
+    except TypeError:
+        return None, f"{what} {value!r}, not a whole number"
+    if not 0 <= number <= high:
+        return None, f"{what} {number}, but the {word}s are 0 to {high}"
+    return number, None
+
+
+def _read_grid(
+    answer: Any, n: int, name: str = "the square", word: str = "symbol", allow_empty: bool = False
+) -> tuple[Grid | None, list[str]]:
+    """``answer`` as n rows of n cells (``None`` where a cell is empty or unreadable), and the problems found.
+
+    The grid is ``None`` when its shape is wrong (then the problems say how), since judging its cells would
+    only add noise.
+    """
+    answer = _as_list(answer)
+    if answer is None:
+        return None, [NO_ANSWER]
+    if not isinstance(answer, list | tuple):
+        return None, [f"{name} should be a list of {n} rows, not {type(answer).__name__}"]
+    if len(answer) != n:
+        return None, [f"{name} has {_count(len(answer), 'row')}, but it needs {n}"]
+    shape_problems = [
+        f"row {r} of {name} has {_count(len(row), 'cell')}, but it needs {n}"
+        if isinstance(row, list | tuple)
+        else f"row {r} of {name} is {row!r}, not a list of {n} cells"
+        for r, row in enumerate(answer)
+        if not isinstance(row, list | tuple) or len(row) != n
+    ]
+    if shape_problems:
+        return None, shape_problems
+    grid: Grid = [[None] * n for _ in range(n)]
+    problems = []
+    for r, row in enumerate(answer):
+        for k, value in enumerate(row):
+            if value is None:
+                if not allow_empty:
+                    problems.append(f"cell [{r}, {k}] is empty")
+                continue
+            grid[r][k], problem = _read_number(value, n - 1, f"cell [{r}, {k}] holds", word)
+            if problem:
+                problems.append(problem)
+    return grid, problems
+
+
+def _repeats(grid: Grid, word: str = "symbol") -> list[str]:
+    """Every symbol a row or a column of ``grid`` holds more than once, in words (empty cells are skipped)."""
+    problems = []
+    columns = [list(column) for column in zip(*grid, strict=True)]
+    for line, across, lines in (("row", "columns", grid), ("column", "rows", columns)):
+        for i, cells in enumerate(lines):
+            where: dict[int, list[int]] = defaultdict(list)
+            for j, value in enumerate(cells):
+                if value is not None:
+                    where[value].append(j)
+            problems += [
+                f"{line} {i} holds {word} {value} {_times(len(places))} ({across} {_listed(places)})"
+                for value, places in sorted(where.items())
+                if len(places) > 1
+            ]
+    return problems
+
+
+def _latin_problems(
+    answer: Any, n: int, name: str = "the square", word: str = "symbol"
+) -> tuple[Grid | None, list[str]]:
+    """The answer read as a grid, and everything that keeps it from being a Latin square of order n."""
+    grid, problems = _read_grid(answer, n, name, word)
+    if grid is None:
+        return None, problems
+    return grid, problems + _repeats(grid, word)
+
+
+def _exercise_square(square: Any, name: str, partial: bool = False) -> Grid:
+    """A square the lesson supplies, checked: ValueError naming the first problem (a broken exercise, not answer)."""
+    square = _as_list(square)
+    if not isinstance(square, list | tuple) or not square:
+        raise ValueError(f"{name} must be a non-empty list of rows, not {square!r}")
+    grid, problems = _read_grid(square, len(square), name, allow_empty=partial)
+    problems += _repeats(grid) if grid is not None else []
+    if grid is None or problems:
+        raise ValueError(f"{name} is not a {'partial ' if partial else ''}Latin square: {problems[0]}")
+    return grid
+
+
+def _check_order(n: Any, low: int = 1, high: int | None = None) -> int:
+    """An order the lesson supplies: an int in low..high, or ValueError."""
+    if not isinstance(n, int) or isinstance(n, bool) or n < low or (high is not None and n > high):
+        upper = f" and at most {high}" if high is not None else ""
+        raise ValueError(f"the order n must be an integer at least {low}{upper}, not {n!r}")
+    return n
+
+
+def _off(value: Any, truth: Any, shown: Any = None) -> str:
+    """A wrong number in words: which way it is off (``shown``: the answer as the student wrote it)."""
+    return f"{value if shown is None else shown} is too {'small' if value < truth else 'large'}"
+
+
+def _read_whole_number(answer: Any) -> tuple[int | None, str | None]:
+    """A count given as an int (or a float with no fractional part, as division gives)."""
+    if answer is None:
+        return None, NO_ANSWER
+    if isinstance(answer, float) and answer.is_integer():
+        return int(answer), None
+    if isinstance(answer, bool):
+        return None, f"expected a whole number, not {answer!r}"
+    try:
+        return index(answer), None
+    except TypeError:
+        return None, f"expected a whole number, not {answer!r}"

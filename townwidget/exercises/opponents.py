@@ -1,0 +1,292 @@
+"""Lesson 05, AI opponents: the checkers of its exercises."""
+
+from __future__ import annotations
+
+import math
+import statistics
+from typing import Any
+
+from townwidget.agents import AGENT_NAMES, make_agent
+from townwidget.agents.clairvoyant import solve
+from townwidget.arena import Z95, solo_run
+from townwidget.core.errors import IllegalAction
+from townwidget.exercises.common import (
+    NO_ANSWER,
+    Verdict,
+    _as_list,
+    _count,
+    _off,
+    _read_whole_number,
+)
+from townwidget.town import Place, SoloState, new_game, new_solo, parse_action
+
+#: The largest board :func:`check_solo_line` computes the par of (the clairvoyant solver is quick up to 5 x 5).
+MAX_PAR_N = 5
+#: The games :func:`check_agent` plays, in order: (rules, players, games); the agent takes seat 0, random agents the
+#: others.
+AGENT_TRIALS = (("town44", 1, 4), ("town66", 1, 2), ("town44", 2, 2), ("town55", 3, 2))
+#: The Town 55 solo deals (seeds 0, 1, ...) on which :func:`check_agent` compares an agent with another.
+COMPARISON_DEALS = 200
+#: How many standard errors above 0 the mean paired difference must lie for :func:`check_agent` to call an agent
+#: better: a one-sided test at the 0.1% level, so an agent no better than the other passes about once in 1,000 tries.
+Z_BETTER = 3.09
+
+
+def _hidden_hands(data: dict[str, Any]) -> int:
+    """The number of ways to give the other players' face-down tiles their shapes, consistent with what the viewer
+    sees: for each colour, the unseen tiles of that colour shared among the hidden places of that colour."""
+    n = data["n"]
+    seen = {tuple(cell) for row in data["board"] for cell in row if isinstance(cell, list)}
+    seen |= {tuple(tile) for hand in data["hands"] for tile in hand if tile[1] is not None}
+    ways = 1
+    for colour in range(n):
+        unseen = n - sum(1 for c, _ in seen if c == colour)
+        for hand in data["hands"]:
+            hidden = sum(1 for c, s in hand if c == colour and s is None)
+            ways *= math.comb(unseen, hidden)
+            unseen -= hidden
+    return ways
+
+
+def check_hidden_hands_count(view: Any, answer: Any) -> Verdict:
+    """Whether ``answer`` is the number of possible hands of the other players, as the viewer of ``view`` (a
+    multiplayer :class:`~townwidget.town.TownView`, on the viewer's turn) can tell from what they see: the board,
+    their own hand, and the colours on the backs of the other hands. These are the hands
+    :meth:`~townwidget.town.TownView.sample_state` draws from, each equally likely.
+
+    >>> from townwidget import town
+    >>> view = town.new_game("town44", players=2, seed=0).view(0)
+    >>> view.to_dict()["hands"][1]
+    [[0, None], [0, None], [1, None], [2, None]]
+    >>> print(check_hidden_hands_count(view, 24))
+    Right: it is the number of hands the other players may hold, given what player 0 sees.
+    """
+    data = view.to_dict() if hasattr(view, "to_dict") else None
+    if not isinstance(data, dict) or data.get("mode") != "multi":
+        raise ValueError(f"the view must be a multiplayer TownView, not {view!r}")
+    if data["current_player"] != view.player:
+        raise ValueError("take the view of the player to act: then their own turn says nothing about the other hands")
+    task = f"the number of hands the other players may hold, given what player {view.player} sees"
+    number, problem = _read_whole_number(answer)
+    if problem or number is None:
+        return Verdict(task, (problem or NO_ANSWER,))
+    truth = _hidden_hands(data)
+    if number == truth:
+        return Verdict(task)
+    hint = (
+        "hint: a face-down tile of colour c is one of the tiles of colour c you cannot see (not on the board, not in "
+        "your hand),\n  and a hand is a set: count, colour by colour, the ways to choose them"
+    )
+    return Verdict(task, (_off(number, truth), hint))
+
+
+def _read_move(move: Any, game: SoloState) -> Any:
+    """A solo move as an engine action, checked key by key by :func:`~townwidget.town.parse_action` (which names
+    what is wrong): an action or its dict, or ``(pile, (row, column))`` / ``(pile, row, column)``, the top tile of
+    that pile to that cell."""
+    if isinstance(move, Place):
+        move = move.to_dict()
+    elif isinstance(move, list | tuple) and len(move) in (2, 3):
+        pile, *rest = move
+        cell = rest[0] if len(rest) == 1 else rest
+        if isinstance(pile, bool) or not isinstance(pile, int) or not 0 <= pile < len(game.piles):
+            raise IllegalAction(f"there is no pile {pile!r}: the piles are 0 to {len(game.piles) - 1}")
+        if not game.piles[pile]:
+            raise IllegalAction(f"pile {pile} is empty")
+        where = list(cell) if isinstance(cell, list | tuple) else cell
+        move = {"type": "place", "pile": pile, "tile": list(game.piles[pile][-1]), "cell": where}
+    if not isinstance(move, dict):
+        raise IllegalAction(f"a move is (pile, (row, column)) or an action such as town.Place, not {move!r}")
+    return parse_action(move, game.rules.n)
+
+
+def check_solo_line(deal: Any, moves: Any) -> Verdict:
+    """Whether ``moves``, played in order on the solo ``deal`` (a :class:`~townwidget.town.SoloState` seen face up,
+    as the clairvoyant solver sees it), place as many tiles as the deal allows: its *par*, computed by
+    :func:`townwidget.agents.clairvoyant.solve`. Each move is ``(pile, (row, column))`` (the top of that pile goes
+    on that cell) or an action such as ``town.Place``; the engine checks every one.
+
+    >>> from townwidget import town
+    >>> deal = town.new_solo("town33", seed=0)
+    >>> print(check_solo_line(deal, [(0, (0, 0)), (0, (0, 0))]))
+    Not yet right: it should be a line of play placing 9 tiles on this deal (its par).
+    - move 1, (0, (0, 0)): the engine refused it: tile [2, 2] at [0, 0]: cell [0, 0] is already taken by tile [1, 1]
+    - your line places 1 tile; the deal allows 9
+    """
+    if not isinstance(deal, SoloState):
+        raise ValueError(f"the deal must be a solo state (town.new_solo), not {deal!r}")
+    if deal.rules.n > MAX_PAR_N:
+        raise ValueError(f"the par is computed for boards up to {MAX_PAR_N} x {MAX_PAR_N}, not {deal.rules.n}")
+    par = solve(deal).score
+    task = f"a line of play placing {par} tiles on this deal (its par)"
+    moves = _as_list(moves)
+    if moves is None:
+        return Verdict(task, (NO_ANSWER,))
+    if not isinstance(moves, list | tuple):
+        return Verdict(task, (f"the line should be a list of moves, not {moves!r}",))
+    game, problems = deal.clone(), []
+    assert isinstance(game, SoloState)
+    for number, move in enumerate(moves):
+        try:
+            game.apply(_read_move(move, game))
+        except (ValueError, TypeError) as error:  # IllegalAction is a ValueError: the engine's reason
+            problems.append(f"move {number}, {move!r}: the engine refused it: {error}")
+            break
+    placed = game.board.placed()
+    if placed < par:
+        problems.append(f"your line places {_count(placed, 'tile')}; the deal allows {par}")
+    return Verdict(task, tuple(problems))
+
+
+def _wilson_half_width(games: int) -> float:
+    """The half width of the 95% Wilson interval of a win rate of exactly 1/2 after ``games`` games."""
+    z2 = Z95 * Z95
+    return Z95 * math.sqrt(0.25 / games + z2 / (4 * games * games)) / (1 + z2 / games)
+
+
+def _games_needed(margin: float) -> tuple[int, int]:
+    """The fewest games whose 95% interval around a win rate of 1/2 is at most +-``margin``: by the normal
+    approximation (1.96^2 / 4 / margin^2, rounded up) and by the Wilson interval the arena reports."""
+    normal = math.ceil(Z95 * Z95 * 0.25 / (margin * margin))
+    wilson = normal
+    while wilson > 1 and _wilson_half_width(wilson - 1) <= margin:
+        wilson -= 1
+    while _wilson_half_width(wilson) > margin:
+        wilson += 1
+    return min(normal, wilson), max(normal, wilson)
+
+
+def check_games_needed(margin: float, answer: Any) -> Verdict:
+    """Whether ``answer`` is the fewest games after which the 95% confidence interval of a win rate near 1/2 (the
+    widest case) reaches +-``margin`` or less. The normal approximation and the Wilson interval of
+    :func:`townwidget.arena.wilson_interval` differ by a game or two; both answers are accepted.
+
+    >>> print(check_games_needed(0.1, 50))
+    Not yet right: it should be the fewest games for a 95% interval of +-10.0% around a win rate of 50%.
+    - 50 is too small: after 50 games the interval is about +-13.4%
+    - hint: the half width of the interval is about 1.96 * sqrt(p (1 - p) / games)
+    >>> print(check_games_needed(0.1, 97))
+    Right: it is the fewest games for a 95% interval of +-10.0% around a win rate of 50%.
+    """
+    if not isinstance(margin, int | float) or isinstance(margin, bool) or not 0 < margin < 0.5:
+        raise ValueError(f"the margin must be a number between 0 and 0.5, not {margin!r}")
+    task = f"the fewest games for a 95% interval of +-{margin:.1%} around a win rate of 50%"
+    number, problem = _read_whole_number(answer)
+    if problem or number is None:
+        return Verdict(task, (problem or NO_ANSWER,))
+    low, high = _games_needed(margin)
+    if low <= number <= high:
+        return Verdict(task)
+    if number < low:
+        width = f"+-{_wilson_half_width(number):.1%}" if number > 0 else "as wide as it gets"
+        first = f"{number} is too small: after {number} games the interval is about {width}"
+    else:
+        first = f"{number} is too large: {high} games are already enough (+-{_wilson_half_width(high):.1%})"
+    return Verdict(task, (first, "hint: the half width of the interval is about 1.96 * sqrt(p (1 - p) / games)"))
+
+
+def _legal_problem(agent: Any, state: Any, seat: int, where: str) -> str | None:
+    """Ask ``agent`` for a move in ``state`` (seat ``seat``, shown only its view) and play it; the problem, if any."""
+    view = state.view(seat)
+    try:
+        action = agent.act(view)
+    except Exception as error:  # a student's bug is a verdict, not a crash of the checker
+        return f"it raised {type(error).__name__}: {error} ({where})"
+    legal = view.legal_actions()
+    try:
+        chosen = parse_action(action, state.rules.n)
+    except IllegalAction as error:
+        return f"it returned {action!r} ({where}): {error}"
+    if chosen not in legal:
+        return f"it returned {action!r} ({where}), which is not one of view.legal_actions()"
+    state.apply(chosen)
+    return None
+
+
+def _trial_problem(agent: Any) -> str | None:
+    """Play the games of :data:`AGENT_TRIALS`, the agent in seat 0, up to the first problem (one is enough to fix)."""
+    for rules, players, games in AGENT_TRIALS:
+        kind = f"{rules} solo" if players == 1 else f"{rules}, {players} players"
+        for deal in range(games):
+            state = new_solo(rules, seed=deal) if players == 1 else new_game(rules, players=players, seed=deal)
+            others = [make_agent("random", seed=deal * 8 + seat) for seat in range(players)]
+            problem, move = None, 0
+            while problem is None and not state.is_terminal():
+                seat = state.current_player
+                assert seat is not None  # the game is not over
+                if seat == 0:
+                    problem = _legal_problem(agent, state, 0, f"{kind}, deal {deal}, move {move}")
+                else:
+                    state.apply(others[seat].act(state.view(seat)))
+                move += 1
+            if problem:
+                return problem
+    return None
+
+
+def _solo_tiles(agent: Any) -> list[int]:
+    """The tiles ``agent`` (an object or a name) places on each comparison deal (seeds 0, 1, ...)."""
+    return [record.result["placed"] for record in solo_run(agent, "town55", COMPARISON_DEALS, progress=False).records]
+
+
+def _not_better(mine: list[int], theirs: list[int], other: str) -> str | None:
+    """Why the paired tiles ``mine`` do not show an agent better than ``other``: a one-sided paired z test
+    (:data:`Z_BETTER`), stated with the 95% interval of the mean difference; ``None`` when they do."""
+    differences = [a - b for a, b in zip(mine, theirs, strict=True)]
+    mean = statistics.fmean(differences)
+    error = statistics.stdev(differences) / math.sqrt(len(differences))
+    if mean > Z_BETTER * error:
+        return None
+    return (
+        f"on the same {len(differences)} Town 55 solo deals it placed {statistics.fmean(mine):.2f} tiles per deal, the "
+        f"{other} agent {statistics.fmean(theirs):.2f}: a difference of {mean:+.2f} +- {Z95 * error:.2f} (95% "
+        f"interval), which does not show it better;\n  the difference must exceed {Z_BETTER} standard errors "
+        f"({Z_BETTER * error:.2f} here), so that an agent no better than {other} passes about once in 1,000 tries"
+    )
+
+
+def check_agent(agent: Any, must_beat: str | None = None) -> Verdict:
+    """Whether ``agent`` is an honest Town agent: a ``name`` (a string) and an ``act(view)`` method that returns one
+    of ``view.legal_actions()``, in solo (Town 44, Town 66 with its flips) and in 2- and 3-player games against
+    random agents (:data:`AGENT_TRIALS`). It is shown views only, as in the arena, and must not ask to peek.
+
+    With ``must_beat`` (an agent name for :func:`~townwidget.agents.make_agent`), the agent must also be shown to
+    place more tiles than that agent: both play the same :data:`COMPARISON_DEALS` Town 55 solo deals, and the mean
+    of the paired differences (deal by deal) must lie more than :data:`Z_BETTER` standard errors above 0. An agent
+    no better than the other passes about once in 1,000 tries; one that places a tile more per deal passes
+    almost always.
+
+    >>> class FirstChoice:
+    ...     name = "first-choice"
+    ...
+    ...     def act(self, view):
+    ...         return view.legal_actions()[0]
+    >>> print(check_agent(FirstChoice()))
+    Right: it is an agent that returns legal actions from views, in solo and multiplayer Town.
+    >>> print(check_agent(FirstChoice(), must_beat="random"))  # doctest: +ELLIPSIS
+    Not yet right: it should be an agent ..., and places more tiles than the random agent.
+    - on the same 200 Town 55 solo deals it placed ... tiles per deal, the random agent ...: a difference of ...
+      the difference must exceed 3.09 standard errors (... here), so that an agent no better than random passes ...
+    """
+    task = "an agent that returns legal actions from views, in solo and multiplayer Town"
+    if must_beat is not None:
+        if must_beat not in AGENT_NAMES:
+            raise ValueError(f"must_beat must be one of {', '.join(AGENT_NAMES)}, not {must_beat!r}")
+        task += f", and places more tiles than the {must_beat} agent"
+    if agent is None:
+        return Verdict(task, (NO_ANSWER,))
+    if not callable(getattr(agent, "act", None)):
+        return Verdict(task, (f"it has no act(view) method: {agent!r}",))
+    problems = []
+    if not isinstance(getattr(agent, "name", None), str):
+        problems.append("give it a name (a string attribute): the arena's tables show it")
+    if getattr(agent, "peeks", False):
+        problems.append("it asks to peek (peeks = True): an honest agent plays from its view alone")
+        return Verdict(task, tuple(problems))
+    trial = _trial_problem(agent)
+    if trial:
+        problems.append(trial)
+    if must_beat is not None and not problems:
+        weaker = _not_better(_solo_tiles(agent), _solo_tiles(must_beat), must_beat)
+        problems += [weaker] if weaker else []
+    return Verdict(task, tuple(problems))
