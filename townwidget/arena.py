@@ -481,10 +481,11 @@ def _on_executor(
 def _on_local_processes(
     function: Callable[[Any], Any], jobs: Sequence[Any], size: int, lost: list[int]
 ) -> Generator[tuple[int, Any], None, None]:
-    """At most ``size`` jobs at a time on a pool of ``size`` processes, so that when a worker dies (and the pool
-    with it) the jobs it may have been running are known: those are run again, each alone, on a new pool."""
+    """A pool of ``size`` processes, fed at most ``2 * size`` jobs at a time (one queued per worker, so that none
+    waits for the parent), so that when a worker dies, and the pool with it, the jobs it may have been running
+    are known: those are run again, each alone, on a new pool, and one that kills its worker alone is the culprit."""
     waiting = deque(range(len(jobs)))  # not tried yet
-    suspects: deque[int] = deque()  # were running when a worker died
+    suspects: deque[int] = deque()  # were sent to the pool when a worker died
     attempts = [0] * len(jobs)
     while waiting or suspects:
         pool = ProcessPoolExecutor(max_workers=size, initializer=_worker_started, initargs=(os.getpid(),))
@@ -492,7 +493,7 @@ def _on_local_processes(
         running: dict[Future[Any], int] = {}
         try:
             while waiting or suspects or running:
-                while len(running) < size and not any(attempts[index] for index in running.values()):
+                while len(running) < 2 * size and not any(attempts[index] for index in running.values()):
                     queue = suspects if suspects else waiting  # a suspect runs alone, to learn if it kills
                     if not queue or (queue is suspects and running):
                         break
