@@ -100,3 +100,19 @@ def test_a_worker_killed_mid_game_loses_nothing(client: Any) -> None:
     deadline = time.monotonic() + 60  # the nanny brings the killed worker back
     while len(client.scheduler_info()["workers"]) < 2 and time.monotonic() < deadline:
         time.sleep(0.2)
+
+
+def test_an_interrupt_cancels_the_queued_games_and_keeps_the_finished_ones(client: Any) -> None:
+    def interrupt_at_once(record: arena.GameRecord) -> None:
+        raise KeyboardInterrupt
+
+    options = {**OPTIONS, "games": 200}  # a minute of games on 2 workers
+    with pytest.raises(arena.TournamentInterrupted) as stop:
+        arena.tournament(AGENTS, **options, executor=client.get_executor(), on_record=interrupt_at_once)
+    [record] = stop.value.records
+    assert arena.replay(record).to_dict() == record.final
+    tasks = lambda: client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks))  # noqa: E731
+    deadline = time.monotonic() + 20
+    while tasks() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert tasks() == 0, "games still queued on the cluster after the interrupt"
