@@ -7,7 +7,13 @@
   returns a :class:`GameRecord`: the game, the seed, the players and every move as JSON. :func:`replay` turns a
   record back into the final state, move by move.
 - :func:`tournament` plays many games with rotated seats: deal ``d`` is played once per rotation, so every
-  agent sits in every seat on the same tiles. :func:`solo_run` plays one agent on fixed solo deals.
+  agent sits in every seat on the same tiles. :func:`solo_run` plays one agent on fixed solo deals;
+  :func:`solo_par` computes their par (the clairvoyant solver's score).
+- Where the games run: here, on ``workers=`` local processes, or on ``executor=`` (any
+  :class:`concurrent.futures.Executor`, such as a Dask cluster's); the records depend only on the seed. Results
+  stream in as games finish (``on_record=``, :func:`iter_tournament`) under a progress bar. A local worker that
+  dies loses nothing (its games are re-run, or reported in :class:`GamesLost`); Ctrl-C stops at once and raises
+  :class:`TournamentInterrupted` with the finished records; workers die with their parent (:func:`run_jobs`).
 - :func:`summarize` gives per agent: games, win rate, mean rank and mean score, each with a 95% confidence
   interval; :func:`format_summary` makes the table. The score is the game's own: Town solo, the tiles placed;
   Town multiplayer, the tiles left in hand (fewer is better); Little Town, the victory points (VP) at the end.
