@@ -54,6 +54,7 @@ from typing import Any, cast
 from townwidget import littletown, town
 from townwidget.agents import make_agent
 from townwidget.core import Rng, State
+from townwidget.core.checks import require_integer, shown
 from townwidget.core.progress import progress as show_progress
 
 RECORD_FORMAT = "townwidget-record/1"
@@ -286,16 +287,17 @@ def solo_par(
     """The par of the Town solo deals ``seed``, ``seed + 1``, ...: the clairvoyant solver's score, run like a
     tournament (``workers``, ``executor``, ``progress``, interrupts: see :func:`tournament`; ``on_par`` as
     ``on_record``). With ``seconds`` each search stops then (``exact=False`` where it had not finished, and the
-    result then depends on the machine's speed); without, every par is exact and depends only on the seed.
+    result then depends on the machine's speed); without, every par is exact and depends only on the seed, but
+    an exact search can take hours on a Town 77 deal.
 
     >>> [(par.seed, par.score, par.exact) for par in solo_par("town44", deals=2, seed=2, progress=False)]
     [(2, 16, True), (3, 16, True)]
     """
-    _require_count("deals", deals)
+    require_integer(deals, "deals", 1, error=ValueError)
     if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or seconds <= 0):
-        raise ValueError(f"seconds must be a positive number or None, not {seconds!r}")
+        raise ValueError(f"seconds must be a positive number or None, not {shown(seconds)}")
     if not isinstance(game, str) or not game.startswith("town"):
-        raise ValueError(f"par is computed for Town solo deals ('town77', 'town66', ...), not {game!r}")
+        raise ValueError(f"par is computed for Town solo deals ('town77', 'town66', ...), not {shown(game)}")
     jobs = [(game, deal, seconds) for deal in range(seed, seed + deals)]
     options: dict[str, Any] = {"executor": executor, "workers": workers, "progress": progress}
     return run_jobs(_solve_job, jobs, seeds=[job[1] for job in jobs], on_result=on_par, unit="deal", **options)
@@ -305,7 +307,7 @@ def _tournament_jobs(
     agents: Sequence[AgentSpec], game: str, games: int, seed: int, rotate: bool, budget: dict[str, Any]
 ) -> list[tuple[Any, ...]]:
     """One job per game: (seated agents, game, deal, budget)."""
-    _require_count("games", games)
+    require_integer(games, "games", 1, error=ValueError)
     count = len(agents)
     jobs = []
     for number in range(games):
@@ -326,11 +328,6 @@ def _solve_job(job: tuple[str, int, float | None]) -> Par:
     game, deal, seconds = job
     best = solve(town.new_solo(game, seed=deal), seconds=seconds)
     return Par(deal, best.score, best.exact, best.upper_bound)
-
-
-def _require_count(name: str, value: Any) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise ValueError(f"{name} must be a positive integer, not {value!r}")
 
 
 # --- running many games: here, on local processes, or on any Executor (a Dask cluster) ------------------------
@@ -412,10 +409,9 @@ def iter_jobs(
     unit: str = "game",
 ) -> Generator[tuple[int, Any], None, None]:
     """``(position, result)`` of each job of :func:`run_jobs` as it finishes; closing it stops the workers."""
-    if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
-        raise ValueError(f"workers must be a positive integer, not {workers!r}")
+    require_integer(workers, "workers", 1, error=ValueError)
     if executor is not None and not callable(getattr(executor, "submit", None)):
-        raise ValueError(f"executor must be a concurrent.futures.Executor, not {executor!r}")
+        raise ValueError(f"executor must be a concurrent.futures.Executor, not {shown(executor)}")
     if executor is not None and workers != 1:
         raise ValueError("give either executor= (where the games run) or workers= (local processes), not both")
     names = list(range(len(jobs))) if seeds is None else list(seeds)
