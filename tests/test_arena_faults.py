@@ -189,7 +189,7 @@ def test_sigint_stops_a_parallel_tournament_within_seconds_keeping_its_records(t
         start = time.monotonic()
         (os.killpg if to_group else os.kill)(run.pid, signal.SIGINT)
         out, _ = run.communicate(timeout=30)
-        assert time.monotonic() - start < 5
+        assert time.monotonic() - start < 8  # about a second when idle; the 400 games would take minutes
         records = json.loads(out)
         assert records and all(arena.replay(record).is_terminal() for record in records)
         assert wait_until(lambda: all(map(gone, workers)), 5)
