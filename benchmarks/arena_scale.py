@@ -8,9 +8,11 @@ Each round plays the same ``--games`` games (a tournament with rotated seats, de
 setup, in a rotating order so that a change in the machine's load falls on all of them; a round's ratio is its
 games per second over those of 1 process in the same round, and the interval is Student's t over the rounds.
 The local processes are started by each tournament (their start is counted, as a user would pay it); the cluster
-is started once before the rounds (as a notebook keeps one). The 1-process CPU seconds per game are printed too:
-the ratios mean something for games of at least about 0.5 s. The load average of the machine is printed before
-and after: on a shared machine the ratios fall below what 2 idle cores give. Last line: every figure as JSON.
+is started once before the rounds (as a notebook keeps one). CPU seconds per game count every process (this one
+with the cluster's scheduler and nannies, the local workers, the cluster's workers): the ratios mean something
+for games of at least about 0.5 CPU s, and a setup that spends no more CPU per game than 1 process would scale
+with idle cores. The load average is printed before and after: on a shared machine every setup gets the same share
+of the cores, and the ratios fall towards 1. Last line: every figure as JSON.
 """
 
 from __future__ import annotations
@@ -19,9 +21,9 @@ import argparse
 import json
 import math
 import os
+import resource
 import statistics
 import time
-from concurrent.futures import Executor
 from typing import Any
 
 from distributed import Client, LocalCluster
@@ -44,44 +46,50 @@ def with_interval(value: float, interval: tuple[float, float]) -> str:
     return f"{value:.2f} [{interval[0]:.2f}, {interval[1]:.2f}]"
 
 
-def games_per_second(options: dict[str, Any], where: dict[str, Any]) -> float:
-    start = time.perf_counter()
-    result = tournament(**options, **where)
-    return len(result.records) / (time.perf_counter() - start)
+def cpu_seconds(client: Client) -> float:
+    """CPU seconds used so far by this process (with the in-process scheduler and nannies), its reaped children
+    (the local pools' workers) and the cluster's worker processes."""
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    workers = sum(client.run(time.process_time).values())
+    return time.process_time() + children.ru_utime + children.ru_stime + workers
 
 
-def cpu_seconds_per_game(options: dict[str, Any]) -> float:
-    start = time.process_time()
-    result = tournament(**options)
-    return (time.process_time() - start) / len(result.records)
+def play(options: dict[str, Any], where: dict[str, Any], client: Client) -> tuple[float, float]:
+    """Games per second (wall clock) and CPU seconds per game, over every process, of one tournament."""
+    cpu, start = cpu_seconds(client), time.perf_counter()
+    games = len(tournament(**options, **where).records)
+    return games / (time.perf_counter() - start), (cpu_seconds(client) - cpu) / games
 
 
-def measure(args: argparse.Namespace, executor: Executor) -> dict[str, Any]:
+def measure(args: argparse.Namespace, client: Client) -> dict[str, Any]:
     setups: dict[str, dict[str, Any]] = {
         "1 process": {},
         f"{args.workers} local processes": {"workers": args.workers},
-        f"{args.workers}-worker LocalCluster": {"executor": executor},
+        f"{args.workers}-worker LocalCluster": {"executor": client.get_executor()},
     }
     budget = {"iterations": args.iterations}
     base: dict[str, Any] = {"agents": args.agents.split(","), "game": args.game, "games": args.games, "progress": False}
     rates: dict[str, list[float]] = {name: [] for name in setups}
-    cpu = cpu_seconds_per_game({**base, "seed": 10_000, **budget})
+    cpus: dict[str, list[float]] = {name: [] for name in setups}
     for round_number in range(args.rounds):
         options = {**base, "seed": round_number * 100, **budget}
         names = list(setups)
         turn = round_number % len(names)
         for name in names[turn:] + names[:turn]:
-            rates[name].append(games_per_second(options, setups[name]))
+            rate, cpu = play(options, setups[name], client)
+            rates[name].append(rate)
+            cpus[name].append(cpu)
         print(f"round {round_number + 1}: " + ", ".join(f"{name} {rates[name][-1]:.2f} games/s" for name in names))
-    serial = rates["1 process"]
-    figures: dict[str, Any] = {"cpu_seconds_per_game": cpu, "setups": {}}
+    figures: dict[str, Any] = {}
     for name, values in rates.items():
-        ratios = [rate / one for rate, one in zip(values, serial, strict=True)]
-        figures["setups"][name] = {
+        ratios = [rate / one for rate, one in zip(values, rates["1 process"], strict=True)]
+        figures[name] = {
             "games_per_second": statistics.fmean(values),
             "games_per_second_ci95": t_interval(values),
             "ratio_to_1_process": statistics.fmean(ratios),
             "ratio_ci95": t_interval(ratios),
+            "cpu_seconds_per_game": statistics.fmean(cpus[name]),
+            "cpu_seconds_per_game_ci95": t_interval(cpus[name]),
         }
     return figures
 
@@ -101,17 +109,16 @@ def main() -> None:
         n_workers=args.workers, threads_per_worker=1, host="127.0.0.1", dashboard_address=":0", processes=True
     )
     with cluster, Client(cluster) as client:
-        figures = measure(args, client.get_executor())
+        figures: dict[str, Any] = {"setups": measure(args, client)}
     load_after = os.getloadavg()
     figures.update(vars(args), load_before=load_before, load_after=load_after)
-    print(f"\n{args.game}, {args.agents}, {args.iterations} iterations: ", end="")
-    print(
-        f"{figures['cpu_seconds_per_game']:.2f} CPU s per game on 1 process; {args.rounds} rounds of {args.games} games"
-    )
-    print(f"{'setup':<24} {'games/s [95% CI]':<22} {'x 1 process [95% CI]'}")
+    print(f"\n{args.game}, {args.agents}, {args.iterations} iterations; {args.rounds} rounds of {args.games} games")
+    print(f"{'setup':<24} {'games/s [95% CI]':<22} {'x 1 process [95% CI]':<22} CPU s per game [95% CI]")
     for name, row in figures["setups"].items():
         rate = with_interval(row["games_per_second"], row["games_per_second_ci95"])
-        print(f"{name:<24} {rate:<22} {with_interval(row['ratio_to_1_process'], row['ratio_ci95'])}")
+        ratio = with_interval(row["ratio_to_1_process"], row["ratio_ci95"])
+        cpu = with_interval(row["cpu_seconds_per_game"], row["cpu_seconds_per_game_ci95"])
+        print(f"{name:<24} {rate:<22} {ratio:<22} {cpu}")
     print(f"load average after: {load_after[0]:.2f} (1 min), {load_after[1]:.2f} (5 min)")
     print(json.dumps(figures))
 
