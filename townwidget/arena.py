@@ -352,8 +352,8 @@ class GamesLost(RuntimeError):
 
     def __init__(self, records: list[Any], seeds: list[int]) -> None:
         super().__init__(
-            f"{len(seeds)} game(s) lost, on deal(s) {seeds}: their worker process died each time they ran; "
-            f"the {len(records)} finished are in .records"
+            f"{len(seeds)} game(s) lost, on deal(s) {seeds}: their worker process died each time they ran (or the "
+            f"executor broke); the {len(records)} finished are in .records"
         )
         self.records = records
         self.seeds = seeds
