@@ -2,27 +2,32 @@
 tournament of one searching agent against two greedy agents with rotated seats.
 
     python benchmarks/strength.py [--deals 100] [--iterations 2000 | --seconds 2] [--games 300]
-                                  [--town66-deals 100] [--par-seconds 10] [--workers 2]
+                                  [--town66-deals 100] [--par-seconds 10] [--workers 2] [--dask ADDRESS|local]
 
 Deals are the seeds 0, 1, ... (the same for every agent). The par of a deal is the clairvoyant solver's score:
 exact when its search finished within ``--par-seconds``, else the best it found (a lower bound; the table says how
 many are exact and gives the mean proven upper bound). Time per move is CPU time of the agent's process (wall time
 depends on what else runs on the machine). Prints tables and a last JSON line with every figure.
+
+Games and par searches run on ``--workers`` local processes, or on a Dask cluster: ``--dask tcp://host:8786`` (a
+running scheduler) or ``--dask local`` (a LocalCluster of ``--workers`` processes); the figures do not depend on
+where they ran, except those cut short by a time budget (``--seconds``, ``--par-seconds``).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import statistics
 import time
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Iterator
+from concurrent.futures import Executor
 from typing import Any
 
 from townwidget import town
 from townwidget.agents import make_agent
-from townwidget.arena import mean_interval, tournament, wilson_interval
-from townwidget.town.solver import solve
+from townwidget.arena import mean_interval, run_jobs, solo_par, tournament, wilson_interval
 
 HONEST = ("random", "greedy", "mcts", "ismcts")
 
@@ -39,16 +44,21 @@ def play_solo(job: tuple[str, str, int, dict[str, Any]]) -> dict[str, Any]:
     return {"placed": game.board.placed(), "cpu_per_move": (time.process_time() - start) / max(moves, 1)}
 
 
-def par(job: tuple[str, int, float]) -> dict[str, Any]:
-    rules, deal, seconds = job
-    best = solve(town.new_solo(rules, seed=deal), seconds=seconds)
-    return {"placed": best.score, "exact": best.exact, "upper_bound": best.upper_bound}
-
-
-def solo_table(rules: str, deals: int, budget: dict[str, Any], par_seconds: float, pool: Any) -> dict[str, Any]:
+def solo_table(
+    rules: str,
+    deals: int,
+    budget: dict[str, Any],
+    par_seconds: float,
+    *,
+    workers: int = 1,
+    executor: Executor | None = None,
+) -> dict[str, Any]:
+    """Each honest agent and the par on the solo deals 0 .. deals - 1 (on ``workers`` processes or ``executor``)."""
+    where: dict[str, Any] = {"workers": workers, "executor": executor, "progress": False}
     figures: dict[str, Any] = {}
     for name in HONEST:
-        rows = list(pool.map(play_solo, [(name, rules, deal, budget) for deal in range(deals)]))
+        jobs = [(name, rules, deal, budget) for deal in range(deals)]
+        rows = run_jobs(play_solo, jobs, seeds=range(deals), **where)
         scores = [row["placed"] for row in rows]
         figures[name] = {
             "mean": statistics.fmean(scores),
@@ -56,13 +66,13 @@ def solo_table(rules: str, deals: int, budget: dict[str, Any], par_seconds: floa
             "cpu_s_per_move": statistics.fmean(row["cpu_per_move"] for row in rows),
             "scores": scores,
         }
-    pars = list(pool.map(par, [(rules, deal, par_seconds) for deal in range(deals)]))
-    par_scores = [row["placed"] for row in pars]
+    pars = solo_par(rules, deals, seconds=par_seconds, **where)
+    par_scores = [par.score for par in pars]
     figures["par"] = {
         "mean": statistics.fmean(par_scores),
         "ci95": mean_interval(par_scores),
-        "exact": sum(row["exact"] for row in pars),
-        "mean_upper_bound": statistics.fmean(row["upper_bound"] for row in pars),
+        "exact": sum(par.exact for par in pars),
+        "mean_upper_bound": statistics.fmean(par.upper_bound for par in pars),
         "scores": par_scores,
     }
     best = max(("mcts", "ismcts"), key=lambda name: figures[name]["mean"])
@@ -83,11 +93,12 @@ def solo_table(rules: str, deals: int, budget: dict[str, Any], par_seconds: floa
     return figures
 
 
-def multi_table(agent: str, games: int, budget: dict[str, Any], workers: int) -> dict[str, Any]:
+def multi_table(
+    agent: str, games: int, budget: dict[str, Any], *, workers: int = 1, executor: Executor | None = None
+) -> dict[str, Any]:
     start = time.perf_counter()
-    result = tournament(
-        [agent, "greedy", "greedy"], game="town77", games=games, workers=workers, progress=False, **budget
-    )
+    where: dict[str, Any] = {"workers": workers, "executor": executor, "progress": False}
+    result = tournament([agent, "greedy", "greedy"], game="town77", games=games, **where, **budget)
     row = next(row for row in result.summary if row["agent"] == agent)
     wins = round(row["win_rate"] * row["games"])
     print(f"\ntown77, 3 players: {agent} ({budget}) against two greedy agents, {games} games, seats rotated")
@@ -112,18 +123,37 @@ def main() -> None:
     parser.add_argument("--par-seconds", type=float, default=10.0, help="clairvoyant search per deal (default 10)")
     parser.add_argument("--multi-agent", default="ismcts", choices=("mcts", "ismcts"), help="agent against greedy")
     parser.add_argument("--workers", type=int, default=2, help="parallel processes (default 2)")
+    parser.add_argument("--dask", help="a Dask scheduler's address, or 'local' for a LocalCluster of --workers")
     args = parser.parse_args()
     budget = {key: getattr(args, key) for key in ("iterations", "seconds") if getattr(args, key) is not None}
     start = time.perf_counter()
     figures: dict[str, Any] = {"budget": budget, "par_seconds": args.par_seconds}
-    with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        figures["town77_solo"] = solo_table("town77", args.deals, budget, args.par_seconds, pool)
+    with dask_executor(args.dask, args.workers) as executor:
+        where: dict[str, Any] = {"executor": executor} if executor else {"workers": args.workers}
+        figures["town77_solo"] = solo_table("town77", args.deals, budget, args.par_seconds, **where)
         if args.town66_deals:
-            figures["town66_solo"] = solo_table("town66", args.town66_deals, budget, args.par_seconds, pool)
-    if args.games:
-        figures["town77_3p"] = multi_table(args.multi_agent, args.games, budget, args.workers)
+            figures["town66_solo"] = solo_table("town66", args.town66_deals, budget, args.par_seconds, **where)
+        if args.games:
+            figures["town77_3p"] = multi_table(args.multi_agent, args.games, budget, **where)
     figures["wall_seconds"] = round(time.perf_counter() - start)
     print(json.dumps(figures))
+
+
+@contextlib.contextmanager
+def dask_executor(address: str | None, workers: int) -> Iterator[Executor | None]:
+    """No executor (local processes) without an address; else an executor on that Dask scheduler, or on a
+    LocalCluster of ``workers`` single-threaded processes for ``"local"`` (closed afterwards)."""
+    if address is None:
+        yield None
+        return
+    from distributed import Client, LocalCluster
+
+    with contextlib.ExitStack() as stack:
+        if address == "local":
+            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, host="127.0.0.1", dashboard_address=":0")
+            address = stack.enter_context(cluster).scheduler_address
+        client = stack.enter_context(Client(address))
+        yield client.get_executor()
 
 
 if __name__ == "__main__":

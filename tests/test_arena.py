@@ -101,7 +101,7 @@ def test_confidence_intervals() -> None:
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda: arena.tournament(["random"], games=0), "games must be a positive integer"),
+        (lambda: arena.tournament(["random"], games=0), "games must be an integer of at least 1"),
         (lambda: arena.tournament(["random", 42], games=1, progress=False), "an agent is a name or an object"),
         (lambda: arena.play_game([], game="town44"), "at least one agent"),
         (lambda: arena.replay({"format": "other"}), "game record"),
