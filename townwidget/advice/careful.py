@@ -78,7 +78,7 @@ def survival_table(cells: int) -> NDArray[np.int64]:
 # --- one scalar state --------------------------------------------------------------------------------------------
 def careful_move(state: SoloState, rng: Rng) -> Place:
     """The careful policy's placement in ``state`` (which must not be over), ties broken by ``rng``."""
-    actions = state.legal_actions()
+    actions = [action for action in state.legal_actions() if isinstance(action, Place)]  # solo: placements only
     if not actions:
         raise ValueError("the game is over: there is no placement to choose")
     costs = [careful_cost(state, action) for action in actions]
