@@ -12,5 +12,6 @@ the player's view, by a fixed playout policy; every estimate carries its standar
 
 from townwidget.advice.estimate import Estimate, Measurement, measure
 from townwidget.advice.hint import Hint, hint
+from townwidget.advice.review import MoveReview, Review, review
 
-__all__ = ["Estimate", "Hint", "Measurement", "hint", "measure"]
+__all__ = ["Estimate", "Hint", "Measurement", "MoveReview", "Review", "hint", "measure", "review"]

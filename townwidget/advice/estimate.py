@@ -58,8 +58,9 @@ class Estimate:
     def of(cls, values: Sequence[float] | NDArray[Any]) -> Estimate:
         """The mean and standard error of ``values`` (standard error 0 for a single value).
 
-        >>> Estimate.of([30, 32, 34])
-        Estimate(mean=32.0, se=1.1547005383792515, samples=3)
+        >>> estimate = Estimate.of([30, 32, 34])
+        >>> estimate.mean, round(estimate.se, 3), estimate.samples
+        (32.0, 1.155, 3)
         """
         data = np.asarray(values, dtype=np.float64)
         if not len(data):
@@ -80,6 +81,14 @@ class Scale:
         if self.solo:
             return f"{value:.1f} tiles"
         return f"rank {self.rank(value):.1f} of {self.players}"
+
+    def display(self, value: float) -> float:
+        """A value as shown: tiles, or the expected rank."""
+        return value if self.solo else self.rank(value)
+
+    def display_se(self, se: float) -> float:
+        """A standard error in the shown units."""
+        return se if self.solo else se * (self.players - 1)
 
     def rank(self, value: float) -> float:
         """The expected rank (1 = first) for a mean of ``returns()``."""
@@ -107,9 +116,10 @@ class Measurement:
         """The estimate of ``action`` (which must be among the measured ``actions``)."""
         return self.values[self.actions.index(action)]
 
-    def margin(self, first: int = 0, second: int = 1) -> Estimate:
-        """How much better candidate ``first`` did than candidate ``second``, drawn state by drawn state."""
-        return Estimate.of(self.outcomes[first] - self.outcomes[second])
+    def margin(self, better: Any, worse: Any) -> Estimate:
+        """How much better action ``better`` did than action ``worse`` (both measured), drawn state by drawn state:
+        its standard error is that of the difference, smaller than either's when the two go together."""
+        return Estimate.of(self.outcomes[self.actions.index(better)] - self.outcomes[self.actions.index(worse)])
 
 
 def measure(view: View, seed: int = 0, samples: int | None = None, include: Sequence[Any] = ()) -> Measurement:
