@@ -95,6 +95,10 @@ class GameWidget(anywidget.AnyWidget):
     frame = synced(traitlets.Dict(read_only=True))
     outcome = synced(traitlets.Dict(read_only=True))
     revision = synced(traitlets.Int(0, read_only=True))
+    suggestion = synced(traitlets.Dict(read_only=True))  # the hint on show: text, action, cells to highlight
+    assisted = synced(traitlets.Bool(False, read_only=True))  # a hint was asked for in this game
+    _hints: int  # hints asked for in this game
+    _suggested: tuple[tuple[int, int], dict[str, Any]] | None  # (the position it was asked in, the hint on show)
 
     def __init__(self, state: Any, seat: int, opponents: Sequence[Any] | None, seed: int | None) -> None:
         check_seed(seed)
@@ -138,6 +142,23 @@ class GameWidget(anywidget.AnyWidget):
             self._after_move()
         self._advance()
         self._publish()
+
+    def hint(self) -> Any:
+        """A suggested move for the seated player (a :class:`townwidget.advice.Hint`), measured from their view only;
+        the widget highlights it until the position changes. A game played with hints is marked ``assisted``.
+
+        Raises :class:`~townwidget.core.errors.IllegalAction` (a ValueError) when it is not the seat's turn.
+        """
+        from townwidget.advice import hint
+
+        self._require_turn()
+        advice = hint(self._state.view(self.seat))
+        self._hints += 1
+        action = advice.action.to_dict()
+        shown = {"text": advice.text, "action": action, "cells": [action["cell"]] if "cell" in action else []}
+        self._suggested = (self._position(), shown)
+        self._publish()
+        return advice
 
     def new_game(self, seed: int | None = None) -> None:
         """Start a new game like this one, with the same seat and opponents (``seed=None``: drawn from the widget's
@@ -184,6 +205,7 @@ class GameWidget(anywidget.AnyWidget):
         self._undo: list[tuple[Any, int]] = []  # (state before a decision of the seat, frames at that time)
         self._frames = [self._frame()]
         self._step, self._error = None, ""
+        self._hints, self._suggested = 0, None
         self._drop_picks()
         self._advance()
         self._publish()
@@ -298,6 +320,13 @@ class GameWidget(anywidget.AnyWidget):
     def _on_new_game(self, _intent: Any) -> None:
         self.new_game()
 
+    def _on_hint(self, _intent: Any) -> None:
+        self.hint()
+
+    def _position(self) -> tuple[int, int]:
+        """Which position is on show (a hint is shown only there): the state object and the moves made."""
+        return id(self._state), len(self._state.history)
+
     # --- publishing ------------------------------------------------------------------------------------------
     def _publish(self) -> None:
         """Rebuild every synced trait from the seated player's view and the picks, in one message."""
@@ -314,8 +343,12 @@ class GameWidget(anywidget.AnyWidget):
             self.set_trait("steps", last)
             self.set_trait("step", -1 if self._step is None else self._step)
             self.set_trait("frame", {} if self._step is None else self._frames[self._step])
-            self.set_trait("outcome", self._outcome(names))
+            outcome = self._outcome(names)
+            self.set_trait("outcome", {**outcome, "hints": self._hints} if outcome and self._hints else outcome)
             self.set_trait("status", self._status(names))
+            current = self._suggested is not None and self._suggested[0] == self._position() and self._step is None
+            self.set_trait("suggestion", self._suggested[1] if current and self._suggested else {})
+            self.set_trait("assisted", self._hints > 0)
             self.set_trait("revision", self.revision + 1)
 
     def _names(self) -> list[str]:
@@ -333,7 +366,8 @@ class GameWidget(anywidget.AnyWidget):
         if self._step is not None:
             return f"Move {self._step} of {len(self._frames) - 1} (read only): Escape returns to the game."
         if state.current_player is None:
-            return self._final_status(names)
+            helped = f" Played with {self._hints} hint{'s' if self._hints > 1 else ''}." if self._hints else ""
+            return self._final_status(names).rstrip() + helped
         if state.current_player != self.seat:
             return f"{names[state.current_player]} is thinking…"
         return self._prompt()
