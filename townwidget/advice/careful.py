@@ -130,6 +130,26 @@ def careful_rollout(batch: SoloBatch) -> NDArray[np.int64]:
     return batch.placed()
 
 
+def careful_actions(batch: SoloBatch) -> NDArray[np.int64]:
+    """The careful policy's action number for each game of ``batch`` (-1 for a finished game), ties broken by the
+    batch's generator; ``batch.step`` plays them.
+
+    >>> from townwidget import town
+    >>> game = town.new_solo("town66", seed=2)
+    >>> batch = SoloBatch.from_state(game, copies=2, seed=0)
+    >>> batch.action(0, int(careful_actions(batch)[0])) in game.legal_actions()
+    True
+    """
+    masks = batch.option_masks()
+    live = masks.reshape(len(batch), -1).any(axis=1)
+    out = np.full(len(batch), -1, dtype=np.int64)
+    rows = np.flatnonzero(live)
+    if len(rows):
+        part = batch.take(rows)
+        out[rows] = _choose(part, masks[rows], _remaining(part), batch.rng)
+    return out
+
+
 def _remaining(batch: SoloBatch) -> NDArray[np.uint64]:
     """The tiles still in the piles of each game, as a mask (bit ``colour * n + shape``)."""
     depth = np.arange(batch.piles.shape[2])
@@ -201,4 +221,4 @@ def _choose(
     return score.reshape(games, -1).argmax(axis=1)
 
 
-__all__ = ["careful_move", "careful_rollout"]
+__all__ = ["careful_actions", "careful_cost", "careful_move", "careful_rollout"]
