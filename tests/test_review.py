@@ -38,6 +38,20 @@ def position_before(start: Any, actions: list[Any], number: int) -> Any:
     return state
 
 
+def played_out(view: Any, action: Any, count: int, policy: Any, value: Any) -> list[float]:
+    """``value`` of the end of ``count`` games: each a state drawn from ``view`` (seeds of their own, not those of the
+    estimates), ``action``, then ``policy(state, rng)`` move after move through the scalar engine."""
+    values = []
+    for i in range(count):
+        state = view.sample_state(Rng(10_000 + i))
+        state.apply(action)
+        rng = Rng(i)
+        while not state.is_terminal():
+            state.apply(policy(state, rng))
+        values.append(float(value(state)))
+    return values
+
+
 def agree(estimate: Any, values: list[float]) -> None:
     """``estimate`` and the mean of ``values`` measure the same value (see the module docstring)."""
     spread = statistics.stdev(values) / math.sqrt(len(values))
@@ -82,14 +96,7 @@ def test_solo_estimates_agree_with_playing_the_position_out() -> None:
     actions = [action for _player, _phase, action in game.history]
     move = max(report.moves[:20], key=lambda move: move.after.se)
     view = position_before(start, actions, move.number).view(0)
-    values = []
-    for i in range(200):
-        state = view.sample_state(Rng(10_000 + i))
-        state.apply(move.action)
-        policy = Rng(i)
-        while not state.is_terminal():
-            state.apply(careful_move(state, policy))
-        values.append(float(state.board.placed()))
+    values = played_out(view, move.action, 200, careful_move, lambda state: state.board.placed())
     agree(move.after, values)
     assert move.after.samples == 32 and move.before.mean >= move.after.mean
 
@@ -103,14 +110,11 @@ def test_multiplayer_estimates_agree_with_playing_the_position_out() -> None:
     start = arena.new_state("town55", 2, 3)
     actions = [action for _player, _phase, action in arena.replay(record).history]
     view = position_before(start, actions, move.number).view(1)
-    values = []
-    for i in range(400):
-        state = view.sample_state(Rng(20_000 + i))
-        state.apply(move.action)
-        policy = Rng(i)
-        while not state.is_terminal():
-            state.apply(heuristic_move(state, state.legal_actions(), policy, PLAYOUT_CHOICES["town"]))
-        values.append(state.returns()[1])
+
+    def policy(state: Any, rng: Rng) -> Any:
+        return heuristic_move(state, state.legal_actions(), rng, PLAYOUT_CHOICES["town"])
+
+    values = played_out(view, move.action, 400, policy, lambda state: state.returns()[1])
     agree(move.after, values)
 
 
