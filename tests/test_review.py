@@ -13,6 +13,7 @@ import statistics
 from typing import Any
 
 import pytest
+from widget_comm import browser_of, use_front_ends
 
 from townwidget import Review, arena, littletown, review, town
 from townwidget.advice.careful import careful_move
@@ -20,6 +21,8 @@ from townwidget.advice.estimate import PLAYOUT_CHOICES
 from townwidget.agents.greedy import GreedyAgent
 from townwidget.agents.mcts import heuristic_move
 from townwidget.core import Rng
+from townwidget.core.errors import IllegalAction
+from townwidget.widget import LittleTownWidget, TownWidget
 
 Z = 4.0  # standard errors of the difference allowed between two measurements of the same value
 
@@ -144,6 +147,28 @@ class _Last:
 
     def act(self, view: Any) -> Any:
         return view.legal_actions()[-1]
+
+
+def test_the_widgets_review_the_seats_moves_kept_for_undo(monkeypatch: pytest.MonkeyPatch) -> None:
+    use_front_ends(monkeypatch)
+    solo = TownWidget("town44", seed=5)
+    with pytest.raises(IllegalAction, match="the game is not over"):
+        solo.review()
+    for undo in (True, True, False):  # undo re-deals the hidden tiles: the review still reads the final deal
+        solo.apply(solo.state.legal_actions()[-1])
+        if undo:
+            browser_of(solo).intent(intent="undo")
+    while not solo.state.is_terminal():
+        solo.apply(solo.state.legal_actions()[0])
+    report = solo.review(samples=2, par_seconds=None, progress=False)
+    assert [move.number for move in report.moves] == list(range(len(solo.state.history)))
+    assert report.par is not None and report.par >= report.score == solo.state.board.placed()
+    party = LittleTownWidget(opponents=["random"], seed=4, seat=1)
+    while not party.state.is_terminal():
+        party.apply(party.state.legal_actions()[0])
+    report = party.review(samples=1, progress=False)
+    seat_moves = [number for number, (player, _, _) in enumerate(party.state.history) if player == 1]
+    assert [move.number for move in report.moves] == seat_moves and report.par is None
 
 
 def test_bad_input_is_refused_with_the_reason() -> None:

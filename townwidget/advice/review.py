@@ -20,7 +20,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -122,19 +122,36 @@ def review(
     that is not a game this function can replay.
     """
     start, actions = _replayable(game)
-    if player is None:
-        player = 0
+    player = 0 if player is None else player
     if not is_integer(player) or not 0 <= player < start.num_players:
         raise ValueError(f"player must be a player number from 0 to {start.num_players - 1}, not {shown(player)}")
+    final = _final(start, actions)
+    decisions = list(_decisions(start, actions, player))
+    return review_decisions(
+        decisions, final, player, seed=seed, samples=samples, par_seconds=par_seconds, progress=progress
+    )
+
+
+def review_decisions(
+    decisions: Sequence[tuple[int, Any, Any]],
+    final: Any,
+    player: int,
+    *,
+    seed: int = 0,
+    samples: int | None = None,
+    par_seconds: float | None = PAR_SECONDS,
+    progress: bool | None = None,
+) -> Review:
+    """Review the ``decisions`` of ``player`` in the finished game ``final``: each ``(number, state, action)`` is
+    the move number in the history, the full state before it (only the player's view of it is read) and the action
+    played. This is what :func:`review` does after replaying a game; a widget calls it with the snapshots it keeps
+    for undo. In Town solo the par is solved from ``final``'s deal."""
     if par_seconds is not None and (not isinstance(par_seconds, (int, float)) or par_seconds < 0):
         raise ValueError(f"par_seconds must be a number >= 0 or None, not {shown(par_seconds)}")
-    decisions = list(_decisions(start, actions, player))
+    _require_over(final)
     moves = []
-    scale = None
     for number, before, action in progress_bar(decisions, desc="reviewing", unit="move", enabled=progress):
         found = measure(before.view(player), seed, samples, include=[action])
-        scale = found.scale
-        played = found.value_of(action)
         others = [other for other in found.actions if other != action]
         alternative = others[0] if others else None
         moves.append(
@@ -142,7 +159,7 @@ def review(
                 number,
                 action,
                 found.values[0],
-                played,
+                found.value_of(action),
                 found.actions[0],
                 alternative,
                 None if alternative is None else found.value_of(alternative),
@@ -150,13 +167,13 @@ def review(
                 move_words(action, getattr(before, "phase", ""), getattr(before.rules, "restaurant_gives", "vp")),
             )
         )
-    final = _final(start, actions)
     solo = isinstance(final, SoloState)
-    scale = scale or Scale(solo, start.num_players)
+    scale = Scale(solo, final.num_players)
     score = float(final.board.placed()) if solo else final.returns()[player]
     review_ = Review(_name(final), player, tuple(moves), score, scale)
     if solo and par_seconds != 0:
-        return _with_par(review_, start, actions, par_seconds)
+        line = [action for _player, _phase, action in final.history]
+        return _with_par(review_, _solo_start(final), line, par_seconds)
     return review_
 
 

@@ -160,6 +160,21 @@ class GameWidget(anywidget.AnyWidget):
         self._publish()
         return advice
 
+    def review(self, **options: Any) -> Any:
+        """The review of the seated player's moves in this finished game (a :class:`townwidget.advice.Review`, which
+        draws itself in a notebook), from the positions kept for undo, each read through the seat's view; ``options``
+        as for :func:`townwidget.review` (``seed``, ``samples``, ``par_seconds``, ``progress``).
+
+        Raises :class:`~townwidget.core.errors.IllegalAction` (a ValueError) while the game goes on.
+        """
+        from townwidget.advice.review import review_decisions
+
+        if self._state.current_player is not None:
+            raise IllegalAction("the game is not over: a review looks back at a finished game (hint() helps now)")
+        history = self._state.history
+        decisions = [(len(before.history), before, history[len(before.history)][2]) for before, _ in self._undo]
+        return review_decisions(decisions, self._state, self.seat, **options)
+
     def new_game(self, seed: int | None = None) -> None:
         """Start a new game like this one, with the same seat and opponents (``seed=None``: drawn from the widget's
         own generator, so a seeded widget replays its sequence of games)."""
