@@ -6,7 +6,8 @@ seed makes it reproducible. Every candidate is played out from the same drawn st
 the differences between moves are measured more precisely than the values themselves.
 
 - Town solo: the tiles placed at the end, with the careful policy (:mod:`townwidget.advice.careful`) played by the
-  batched simulator (:mod:`townwidget.town.vector`); every legal placement is measured.
+  batched simulator (:mod:`townwidget.town.vector`); every legal placement is measured (on 9 x 9 boards, too
+  large for the batched simulator, the scalar engine measures the best few, as below).
 - Town multiplayer and Little Town: the player's ``returns()`` at the end (1 for a win, 0 for last place, shared
   on ties), shown as an expected rank, with the rollout policy of the tree-search agents
   (:func:`townwidget.agents.mcts.heuristic_move`). When there are many legal actions, the :data:`SCREEN` best by the
@@ -41,9 +42,11 @@ from townwidget.town.vector import MAX_BATCH_N, SoloBatch
 
 SOLO_PLAYOUTS = 640  # Town solo: playouts per decision, shared among the legal placements (about 0.6 CPU s)
 SOLO_SAMPLES = (8, 32)  # Town solo: drawn states per placement, at least and at most
-SAMPLES = {"town": 32, "littletown": 8}  # drawn states per candidate in multiplayer games
-SCREEN = {"town": 8, "littletown": 6}  # candidates measured, at most (the best by the position estimate)
-PLAYOUT_CHOICES = {"town": 8, "littletown": 3}  # actions compared by the playout policy at each move
+# The scalar engine's playouts, per family: Town multiplayer, Little Town, and Town solo on 9 x 9 boards (too large
+# for the batched simulator), sized for about 1 CPU second per decision.
+SAMPLES = {"town": 32, "littletown": 8, "solo": 12}  # drawn states per candidate
+SCREEN = {"town": 8, "littletown": 6, "solo": 8}  # candidates measured, at most (the best by the position estimate)
+PLAYOUT_CHOICES = {"town": 8, "littletown": 3, "solo": 0}  # actions the playout policy compares (solo: careful)
 
 
 @dataclass(frozen=True)
@@ -143,7 +146,7 @@ def measure(view: View, seed: int = 0, samples: int | None = None, include: Sequ
         )
         candidates = actions
     else:
-        family = "town" if isinstance(first, TownState) else "littletown"
+        family = "solo" if isinstance(first, SoloState) else "town" if isinstance(first, TownState) else "littletown"
         candidates = _screen(first, actions, view.player, SCREEN[family], include)
         outcomes = _outcomes(view, candidates, first, samples or SAMPLES[family], PLAYOUT_CHOICES[family], rng)
     means = outcomes.mean(axis=1)
