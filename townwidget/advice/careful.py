@@ -1,13 +1,17 @@
-"""The *careful* solo policy: place so that as few unplaced tiles as possible lose their last open cell.
+"""The *careful* solo policy: place so that the tiles still to come keep open cells and the pile tops stay placeable.
 
-A tile that fits no empty cell any more (a *dead* tile) can never be placed, and a dead pile top ends its pile
-for good. The careful policy reads only what the solo player knows (the board, the pile tops, the set of tiles not
-yet placed, never their order) and plays the placement that kills the fewest tiles, a dead pile top counting
-:data:`TOP_WEIGHT` tiles and a flip (Town 66) :data:`FLIP_COST`; ties are broken uniformly at random.
+It reads only what the solo player knows (the board, the pile tops, the set of tiles not yet placed, never their
+order). A tile's *open cells* are the empty cells whose row and column lack its colour and shape; a tile with k of
+them is taken to be placed in the end with chance 1 - DECAY**k. A placement costs the drop of these chances over
+the tiles still to come (a pile top's counted :data:`TOP_WEIGHT` times), plus :data:`STUCK_COST` for each other pile
+top left with no open cell next to the city (the game ends when no top can be placed), plus :data:`FLIP_COST` for a
+flip (Town 66). The policy plays the cheapest placement, ties broken uniformly at random. Costs are integers (in
+:data:`UNIT` s), so both implementations see the same ties.
 
-It is the base policy that hints and reviews play out (:mod:`townwidget.advice.estimate`): cheap enough to play
-thousands of games a second with the batched simulator (:func:`careful_rollout`), and much stronger than random
-play. :func:`careful_move` is the same policy on one scalar state, move by move.
+It is the base policy that hints and reviews play out (:mod:`townwidget.advice.estimate`). On its own it places
+about 29 tiles in Town 77 (200 deals; greedy 29.5, random 24.9), and the batched form (:func:`careful_rollout`,
+:func:`careful_actions`) plays a game in about 1.4 ms of CPU; :func:`careful_move` is the same policy on one
+scalar state.
 
 >>> from townwidget import town
 >>> game = town.new_solo("town55", seed=1)

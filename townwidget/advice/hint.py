@@ -111,7 +111,7 @@ def _solo_reason(view: View, public: SoloState, found: Measurement) -> str:
     colour = best.tile[0]
     same = [tile for tile in unseen if tile[0] == colour]
     if not same:
-        return f"plays the last {COLOUR_NAMES[colour]} tile"
+        return f"no other {COLOUR_NAMES[colour]} tile is still unseen"
     board = _after(public, best).board
     empty = ~board.occupied & ((1 << board.n * board.n) - 1)
     cells = 0
