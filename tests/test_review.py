@@ -163,6 +163,17 @@ def test_the_widgets_review_the_seats_moves_kept_for_undo(monkeypatch: pytest.Mo
     report = solo.review(samples=2, par_seconds=None, progress=False)
     assert [move.number for move in report.moves] == list(range(len(solo.state.history)))
     assert report.par is not None and report.par >= report.score == solo.state.board.placed()
+    browser = browser_of(solo)
+    browser.intent(intent="step", step=2)  # a review may be asked for while an earlier move is on show
+    browser.intent(intent="review")
+    shown = browser.model()["reviewed"]
+    assert solo.error == "" and shown == solo.reviewed and shown["svg"].startswith("<svg")
+    assert len(shown["moves"]) == len(report.moves) and shown["par"] >= shown["score"]
+    assert [entry["after"]["samples"] for entry in shown["moves"]] == [32] * len(report.moves)  # default samples
+    solo.new_game()
+    assert solo.reviewed == {}
+    browser.intent(intent="review")
+    assert "the game is not over" in solo.error
     party = LittleTownWidget(opponents=["random"], seed=4, seat=1)
     while not party.state.is_terminal():
         party.apply(party.state.legal_actions()[0])

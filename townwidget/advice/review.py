@@ -92,6 +92,45 @@ class Review:
             return f"{self.game} solo: {self.score:.0f} tiles placed{par}"
         return f"{self.game}: player {self.player} finished {_rank_words(self.scale, self.score)}"
 
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form, for a front end: the summary, the plot (``svg``), each move's estimates (``mean``,
+        ``se``, ``samples``) with the actions as dicts, the costliest moves' numbers, and the par and its line."""
+
+        def estimate(value: Estimate | None) -> dict[str, Any] | None:
+            return None if value is None else vars(value).copy()
+
+        def action(value: Any) -> dict[str, Any] | None:
+            return None if value is None else value.to_dict()
+
+        from townwidget.advice.render import review_svg
+
+        return {
+            "game": self.game,
+            "player": self.player,
+            "summary": self.summary,
+            "score": self.score,
+            "unit": "tiles" if self.scale.solo else "rank",
+            "moves": [
+                {
+                    "number": move.number,
+                    "action": action(move.action),
+                    "words": move.words,
+                    "before": estimate(move.before),
+                    "after": estimate(move.after),
+                    "best": action(move.best),
+                    "alternative": action(move.alternative),
+                    "alternative_value": estimate(move.alternative_value),
+                    "loss": estimate(move.loss),
+                }
+                for move in self.moves
+            ],
+            "costliest": [move.number for move in self.costliest()],
+            "par": self.par,
+            "par_exact": self.par_exact,
+            "par_line": None if self.par_line is None else [action(move) for move in self.par_line],
+            "svg": review_svg(self),
+        }
+
     def _repr_html_(self) -> str:
         from townwidget.advice.render import review_html
 

@@ -80,7 +80,7 @@ class GameWidget(anywidget.AnyWidget):
     GAME = "game"  # in messages: "state must be a <GAME> state"
     STATE_TYPES: tuple[type, ...] = ()
     DEFAULT_OPPONENTS: tuple[str, ...] = ("random",)
-    LOOKING: tuple[str, ...] = ("step",)  # intents allowed while the history slider shows an earlier move
+    LOOKING: tuple[str, ...] = ("step", "review")  # intents allowed while the history slider shows an earlier move
     FRAME_OMITS: tuple[str, ...] = ("history",)  # keys of the viewer form left out of history frames
 
     view = synced(traitlets.Dict(read_only=True))
@@ -97,8 +97,10 @@ class GameWidget(anywidget.AnyWidget):
     revision = synced(traitlets.Int(0, read_only=True))
     suggestion = synced(traitlets.Dict(read_only=True))  # the hint on show: text, action, cells to highlight
     assisted = synced(traitlets.Bool(False, read_only=True))  # a hint was asked for in this game
+    reviewed = synced(traitlets.Dict(read_only=True))  # the review of the finished game, once asked for (to_dict)
     _hints: int  # hints asked for in this game
     _suggested: tuple[tuple[int, int], dict[str, Any]] | None  # (the position it was asked in, the hint on show)
+    _reviewed: tuple[tuple[int, int], dict[str, Any]] | None  # (the position it was asked in, the review)
 
     def __init__(self, state: Any, seat: int, opponents: Sequence[Any] | None, seed: int | None) -> None:
         check_seed(seed)
@@ -220,7 +222,7 @@ class GameWidget(anywidget.AnyWidget):
         self._undo: list[tuple[Any, int]] = []  # (state before a decision of the seat, frames at that time)
         self._frames = [self._frame()]
         self._step, self._error = None, ""
-        self._hints, self._suggested = 0, None
+        self._hints, self._suggested, self._reviewed = 0, None, None
         self._drop_picks()
         self._advance()
         self._publish()
@@ -338,6 +340,9 @@ class GameWidget(anywidget.AnyWidget):
     def _on_hint(self, _intent: Any) -> None:
         self.hint()
 
+    def _on_review(self, _intent: Any) -> None:
+        self._reviewed = (self._position(), self.review(progress=False).to_dict())
+
     def _position(self) -> tuple[int, int]:
         """Which position is on show (a hint is shown only there): the state object and the moves made."""
         return id(self._state), len(self._state.history)
@@ -361,8 +366,10 @@ class GameWidget(anywidget.AnyWidget):
             outcome = self._outcome(names)
             self.set_trait("outcome", {**outcome, "hints": self._hints} if outcome and self._hints else outcome)
             self.set_trait("status", self._status(names))
-            current = self._suggested is not None and self._suggested[0] == self._position() and self._step is None
+            here = self._position()
+            current = self._suggested is not None and self._suggested[0] == here and self._step is None
             self.set_trait("suggestion", self._suggested[1] if current and self._suggested else {})
+            self.set_trait("reviewed", self._reviewed[1] if self._reviewed and self._reviewed[0] == here else {})
             self.set_trait("assisted", self._hints > 0)
             self.set_trait("revision", self.revision + 1)
 
