@@ -13,8 +13,9 @@ from townwidget.advice.words import move_words
 if TYPE_CHECKING:
     from townwidget.advice.review import MoveReview, Review
 
-WIDTH, HEIGHT = 640, 260
-LEFT, RIGHT, TOP, BOTTOM = 48, 16, 16, 32  # margins
+WIDTH, HEIGHT = 640, 270
+LEFT, RIGHT, TOP, BOTTOM = 40, 16, 16, 44  # margins
+TICKS = 5  # value labels on the left
 MARKED = 3  # costliest moves marked on the plot
 
 
@@ -33,7 +34,7 @@ def review_svg(review: Review) -> str:
         + [a + s for a, s in zip(after, spread, strict=True)]
         + [a - s for a, s in zip(after, spread, strict=True)]
     )
-    marks = {"score": scale.display(review.score)}
+    marks = {"score" if scale.solo else "final rank": scale.display(review.score)}
     if review.par is not None:
         marks["par"] = float(review.par)
     levels += list(marks.values())
@@ -65,7 +66,7 @@ def review_svg(review: Review) -> str:
             f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(value):.1f}" y2="{y(value):.1f}" stroke="#999" '
             'stroke-dasharray="2 3"/>'
             f'<text x="{WIDTH - RIGHT - 4}" y="{y(value) - 3:.1f}" text-anchor="end" fill="#555">'
-            f"{label} {value:.1f}</text>"
+            f"{label} {value:g}</text>"
         )
     index = {move.number: i for i, move in enumerate(moves)}
     for move in review.costliest(MARKED):
@@ -78,12 +79,15 @@ def review_svg(review: Review) -> str:
         )
     unit = "expected tiles at the end" if scale.solo else "expected rank (1 = first)"
     parts += [
-        f'<text x="{LEFT}" y="{HEIGHT - 8}" fill="#555">move 1</text>',
-        f'<text x="{WIDTH - RIGHT}" y="{HEIGHT - 8}" text-anchor="end" fill="#555">move {moves[-1].number + 1}</text>',
+        f'<text x="{LEFT}" y="{HEIGHT - BOTTOM + 14}" fill="#555">move {moves[0].number + 1}</text>',
+        f'<text x="{WIDTH - RIGHT}" y="{HEIGHT - BOTTOM + 14}" text-anchor="end" fill="#555">'
+        f"move {moves[-1].number + 1}</text>",
         f'<text x="{(LEFT + WIDTH - RIGHT) / 2}" y="{HEIGHT - 8}" text-anchor="middle" fill="#333">{unit}: after '
         "the move played (blue, band of 2 standard errors) and after the best move (green, dashed)</text>",
-        f'<text x="4" y="{y(high if up else low) + 4:.1f}" fill="#555">{(high if up else low):.1f}</text>',
-        f'<text x="4" y="{y(low if up else high) + 4:.1f}" fill="#555">{(low if up else high):.1f}</text>',
+        *(
+            f'<text x="{LEFT - 4}" y="{y(value) + 4:.1f}" text-anchor="end" fill="#555">{value:.1f}</text>'
+            for value in (low + (high - low) * k / (TICKS - 1) for k in range(TICKS))
+        ),
         "</svg>",
     ]
     return "".join(parts)
@@ -108,19 +112,19 @@ def review_html(review: Review) -> str:
     scale = review.scale
     rows = []
     for move in review.costliest(MARKED):
-        best = move.best if not move.best_played else move.alternative
         rows.append(
             "<tr>"
             f"<td>{move.number + 1}</td><td>{escape(move.words)}</td>"
             f"<td>{scale.display(move.after.mean):.1f} ± {scale.display_se(move.after.se):.1f}</td>"
-            f"<td>{escape(move_words(best)) if best is not None else ''}</td>"
+            f"<td>{escape(move.best_words)}</td>"
             f"<td>{scale.display(move.before.mean):.1f} ± {scale.display_se(move.before.se):.1f}</td>"
             f"<td>{scale.display_se(move.loss.mean):.1f} ± {scale.display_se(move.loss.se):.1f}</td>"
             "</tr>"
         )
     unit = "tiles" if scale.solo else "rank"
     table = (
-        "<table><tr><th>move</th><th>played</th><th>expected</th><th>best measured</th><th>expected</th>"
+        "<table><tr><th>move</th><th>played</th><th>expected after it</th><th>best measured</th>"
+        "<th>expected after it</th>"
         f"<th>cost ({unit})</th></tr>{''.join(rows)}</table>"
         if rows
         else "<p>Every move played was the best measured.</p>"

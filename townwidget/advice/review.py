@@ -52,6 +52,7 @@ class MoveReview:
     alternative_value: Estimate | None
     loss: Estimate
     words: str  # the move played, in words
+    best_words: str  # the best move measured, in words
 
     @property
     def best_played(self) -> bool:
@@ -115,6 +116,7 @@ class Review:
                     "number": move.number,
                     "action": action(move.action),
                     "words": move.words,
+                    "best_words": move.best_words,
                     "before": estimate(move.before),
                     "after": estimate(move.after),
                     "best": action(move.best),
@@ -193,6 +195,7 @@ def review_decisions(
         found = measure(before.view(player), seed, samples, include=[action])
         others = [other for other in found.actions if other != action]
         alternative = others[0] if others else None
+        phase, restaurant = getattr(before, "phase", ""), getattr(before.rules, "restaurant_gives", "vp")
         moves.append(
             MoveReview(
                 number,
@@ -203,7 +206,8 @@ def review_decisions(
                 alternative,
                 None if alternative is None else found.value_of(alternative),
                 found.margin(found.actions[0], action),
-                move_words(action, getattr(before, "phase", ""), getattr(before.rules, "restaurant_gives", "vp")),
+                move_words(action, phase, restaurant),
+                move_words(found.actions[0], phase, restaurant),
             )
         )
     solo = isinstance(final, SoloState)
