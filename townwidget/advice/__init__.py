@@ -12,6 +12,6 @@ the player's view, by a fixed playout policy; every estimate carries its standar
 
 from townwidget.advice.estimate import Estimate, Measurement, measure
 from townwidget.advice.hint import Hint, hint
-from townwidget.advice.review import MoveReview, Review, review
+from townwidget.advice.review import MoveReview, Review, review, review_decisions
 
-__all__ = ["Estimate", "Hint", "Measurement", "MoveReview", "Review", "hint", "measure", "review"]
+__all__ = ["Estimate", "Hint", "Measurement", "MoveReview", "Review", "hint", "measure", "review", "review_decisions"]

@@ -6,6 +6,10 @@ the best move measured), after it (that of the move played), and the best altern
 those whose expected result fell most below the best's. In Town solo the review also gives the *par* of the deal:
 the score of the clairvoyant solver, which sees the order of the piles (no honest player can count on it).
 
+*Before* is the largest of several noisy means, so when moves are close it leans high by up to a standard error or
+so; *loss* (best minus played) is measured drawn state by drawn state, which makes it much more precise than the
+two values it compares.
+
 >>> from townwidget import town
 >>> game = town.new_solo("town44", seed=2)
 >>> while not game.is_terminal():
