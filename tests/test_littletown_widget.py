@@ -198,7 +198,7 @@ ILLEGAL = [
 ]
 MALFORMED = [
     ("not a dict", "an intent must be an object"),
-    ({"intent": "place", "cell": [0, 1]}, "'intent' must be one of ['act', 'build', 'cell', 'new_game'"),
+    ({"intent": "place", "cell": [0, 1]}, "'intent' must be one of ['act', 'build', 'cell', 'hint', 'new_game'"),
     ({"no": "intent"}, "'intent' must be one of"),
     ({"intent": "cell"}, "needs key(s) ['cell']"),
     ({"intent": "cell", "cell": [1, 1], "tile": [0, 0]}, "unknown key(s) ['tile']"),

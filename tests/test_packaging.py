@@ -57,7 +57,14 @@ def test_a_changed_bound_in_environment_yml_is_caught() -> None:
 
 
 def test_the_engine_imports_nothing_from_the_layers_above_it() -> None:
-    above = ("townwidget.agents", "townwidget.widget", "townwidget.arena", "townwidget.envs", "townwidget.exercises")
+    above = (
+        "townwidget.agents",
+        "townwidget.advice",
+        "townwidget.widget",
+        "townwidget.arena",
+        "townwidget.envs",
+        "townwidget.exercises",
+    )
     engines = ("core", "town", "littletown")
     for path in [path for engine in engines for path in (ROOT / "townwidget" / engine).rglob("*.py")]:
         tree = ast.parse(path.read_text())

@@ -10,7 +10,8 @@ from typing import Any
 from townwidget import core, littletown, town
 
 __version__ = "0.1.0"
-__all__ = ["TownWidget", "__version__", "core", "littletown", "town"]
+__all__ = ["Hint", "Review", "TownWidget", "__version__", "core", "hint", "littletown", "review", "town"]
+_ADVICE = ("Hint", "Review", "hint", "review")  # townwidget.advice: imported on first use, like the widget
 
 
 def __getattr__(name: str) -> Any:
@@ -19,4 +20,8 @@ def __getattr__(name: str) -> Any:
         from townwidget.widget import TownWidget
 
         return TownWidget
+    if name in _ADVICE:
+        from townwidget import advice
+
+        return getattr(advice, name)
     raise AttributeError(f"module 'townwidget' has no attribute {name!r}")

@@ -113,25 +113,27 @@ class _Search:
             if state.is_terminal():
                 return state.returns()
             actions = state.legal_actions()
-            state.apply(actions[0] if len(actions) == 1 else self._policy_move(state, actions))
+            state.apply(actions[0] if len(actions) == 1 else heuristic_move(state, actions, self.rng))
         if state.is_terminal():
             return state.returns()
         return [state.heuristic(player) for player in range(state.num_players)]
 
-    def _policy_move(self, state: State, actions: list[Any]) -> Any:
-        """The best of a few sampled actions by the mover's position estimate after them."""
-        mover = state.current_player
-        assert mover is not None
-        if len(actions) > ROLLOUT_CHOICES:
-            actions = [actions[self.rng.randbelow(len(actions))] for _ in range(ROLLOUT_CHOICES)]
-        best, best_value = actions[0], -math.inf
-        for action in actions:
-            child = state.clone()
-            child.apply(action)
-            value = child.heuristic(mover)
-            if value > best_value:
-                best, best_value = action, value
-        return best
+
+def heuristic_move(state: State, actions: list[Any], rng: Rng, choices: int = ROLLOUT_CHOICES) -> Any:
+    """The rollout policy: the best of ``choices`` actions sampled from ``actions`` (all of them when there are no
+    more) by the mover's position estimate after each; the first in order among equals."""
+    mover = state.current_player
+    assert mover is not None
+    if len(actions) > choices:
+        actions = [actions[rng.randbelow(len(actions))] for _ in range(choices)]
+    best, best_value = actions[0], -math.inf
+    for action in actions:
+        child = state.clone()
+        child.apply(action)
+        value = child.heuristic(mover)
+        if value > best_value:
+            best, best_value = action, value
+    return best
 
 
 def _most_visited(roots: list[_Node], actions: list[Any]) -> Any:

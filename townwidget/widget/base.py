@@ -81,7 +81,7 @@ class GameWidget(anywidget.AnyWidget):
     GAME = "game"  # in messages: "state must be a <GAME> state"
     STATE_TYPES: tuple[type, ...] = ()
     DEFAULT_OPPONENTS: tuple[str, ...] = ("random",)
-    LOOKING: tuple[str, ...] = ("step",)  # intents allowed while the history slider shows an earlier move
+    LOOKING: tuple[str, ...] = ("step", "review")  # intents allowed while the history slider shows an earlier move
     FRAME_OMITS: tuple[str, ...] = ("history",)  # keys of the viewer form left out of history frames
 
     view = synced(traitlets.Dict(read_only=True))
@@ -96,6 +96,12 @@ class GameWidget(anywidget.AnyWidget):
     frame = synced(traitlets.Dict(read_only=True))
     outcome = synced(traitlets.Dict(read_only=True))
     revision = synced(traitlets.Int(0, read_only=True))
+    suggestion = synced(traitlets.Dict(read_only=True))  # the hint on show: text, action, cells to highlight
+    assisted = synced(traitlets.Bool(False, read_only=True))  # a hint was asked for in this game
+    reviewed = synced(traitlets.Dict(read_only=True))  # the review of the finished game, once asked for (to_dict)
+    _hints: int  # hints asked for in this game
+    _suggested: tuple[tuple[int, int], dict[str, Any]] | None  # (the position it was asked in, the hint on show)
+    _reviewed: tuple[tuple[int, int], dict[str, Any]] | None  # (the position it was asked in, the review)
 
     def __init__(self, state: Any, seat: int, opponents: Sequence[Any] | None, seed: int | None) -> None:
         check_seed(seed)
@@ -139,6 +145,38 @@ class GameWidget(anywidget.AnyWidget):
             self._after_move()
         self._advance()
         self._publish()
+
+    def hint(self) -> Any:
+        """A suggested move for the seated player (a :class:`townwidget.advice.Hint`), measured from their view only;
+        the widget highlights it until the position changes. A game played with hints is marked ``assisted``.
+
+        Raises :class:`~townwidget.core.errors.IllegalAction` (a ValueError) when it is not the seat's turn.
+        """
+        from townwidget.advice import hint
+
+        self._require_turn()
+        advice = hint(self._state.view(self.seat))
+        self._hints += 1
+        action = advice.action.to_dict()
+        shown = {"text": advice.text, "action": action, "cells": [action["cell"]] if "cell" in action else []}
+        self._suggested = (self._position(), shown)
+        self._publish()
+        return advice
+
+    def review(self, **options: Any) -> Any:
+        """The review of the seated player's moves in this finished game (a :class:`townwidget.advice.Review`, which
+        draws itself in a notebook), from the positions kept for undo, each read through the seat's view; ``options``
+        as for :func:`townwidget.review` (``seed``, ``samples``, ``par_seconds``, ``progress``).
+
+        Raises :class:`~townwidget.core.errors.IllegalAction` (a ValueError) while the game goes on.
+        """
+        from townwidget.advice.review import review_decisions
+
+        if self._state.current_player is not None:
+            raise IllegalAction("the game is not over: a review looks back at a finished game (hint() helps now)")
+        history = self._state.history
+        decisions = [(len(before.history), before, history[len(before.history)][2]) for before, _ in self._undo]
+        return review_decisions(decisions, self._state, self.seat, **options)
 
     def new_game(self, seed: int | None = None) -> None:
         """Start a new game like this one, with the same seat and opponents (``seed=None``: drawn from the widget's
@@ -186,6 +224,7 @@ class GameWidget(anywidget.AnyWidget):
         self._undo: list[tuple[Any, int]] = []  # (state before a decision of the seat, frames at that time)
         self._frames = [self._frame()]
         self._step, self._error = None, ""
+        self._hints, self._suggested, self._reviewed = 0, None, None
         self._drop_picks()
         self._advance()
         self._publish()
@@ -310,6 +349,16 @@ class GameWidget(anywidget.AnyWidget):
     def _on_new_game(self, _intent: Any) -> None:
         self.new_game()
 
+    def _on_hint(self, _intent: Any) -> None:
+        self.hint()
+
+    def _on_review(self, _intent: Any) -> None:
+        self._reviewed = (self._position(), self.review(progress=False).to_dict())
+
+    def _position(self) -> tuple[int, int]:
+        """Which position is on show (a hint is shown only there): the state object and the moves made."""
+        return id(self._state), len(self._state.history)
+
     # --- publishing ------------------------------------------------------------------------------------------
     def _publish(self) -> None:
         """Rebuild every synced trait from the seated player's view and the picks, in one message."""
@@ -326,8 +375,14 @@ class GameWidget(anywidget.AnyWidget):
             self.set_trait("steps", last)
             self.set_trait("step", -1 if self._step is None else self._step)
             self.set_trait("frame", {} if self._step is None else self._frames[self._step])
-            self.set_trait("outcome", self._outcome(names))
+            outcome = self._outcome(names)
+            self.set_trait("outcome", {**outcome, "hints": self._hints} if outcome and self._hints else outcome)
             self.set_trait("status", self._status(names))
+            here = self._position()
+            current = self._suggested is not None and self._suggested[0] == here and self._step is None
+            self.set_trait("suggestion", self._suggested[1] if current and self._suggested else {})
+            self.set_trait("reviewed", self._reviewed[1] if self._reviewed and self._reviewed[0] == here else {})
+            self.set_trait("assisted", self._hints > 0)
             self.set_trait("revision", self.revision + 1)
 
     def _names(self) -> list[str]:
@@ -345,7 +400,8 @@ class GameWidget(anywidget.AnyWidget):
         if self._step is not None:
             return f"Move {self._step} of {len(self._frames) - 1} (read only): Escape returns to the game."
         if state.current_player is None:
-            return self._final_status(names)
+            helped = f" Played with {self._hints} hint{'s' if self._hints > 1 else ''}." if self._hints else ""
+            return self._final_status(names).rstrip() + helped
         if state.current_player != self.seat:
             return f"{names[state.current_player]} is thinking…"
         return self._prompt()

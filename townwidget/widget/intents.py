@@ -32,6 +32,8 @@ COMMON_INTENTS: dict[str, frozenset[str]] = {
     "undo": frozenset(),
     "step": frozenset({"step"}),  # history slider: a frame number, or null for the game itself
     "new_game": frozenset(),
+    "hint": frozenset(),  # ask for a suggested move (the widget highlights it)
+    "review": frozenset(),  # review the finished game (the widget publishes it in 'reviewed')
 }
 # Each Town intent and the keys it may carry (all of them required, except select's one-of).
 INTENT_KEYS: dict[str, frozenset[str]] = {

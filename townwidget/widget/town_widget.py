@@ -78,7 +78,7 @@ class TownWidget(GameWidget):
     GAME = "Town"
     STATE_TYPES = (SoloState, MultiState)
     DEFAULT_OPPONENTS = ("greedy", "mcts")
-    LOOKING = ("step", "inspect", "deselect")
+    LOOKING = ("step", "inspect", "deselect", "review")
     FRAME_OMITS = ("history", "unseen")
 
     tile_style = synced(traitlets.Dict(read_only=True))  # not "style": DOMWidget views read that as a Style model

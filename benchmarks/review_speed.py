@@ -1,0 +1,107 @@
+"""Review and hint speed: CPU seconds to review a 49-move Town 77 solo game, and to give a hint.
+
+A 49-move game is the longest Town 77 solo game (the board filled), and the slowest to review: every decision's
+playouts run to the end of a long game. Each game here fills a complete board (a pair of orthogonal Latin squares
+with its colours and shapes relabelled at random) row by row, its tiles dealt round-robin into the three piles in
+that order. The review (estimates of every move, and the par by the clairvoyant solver) is timed in CPU seconds of
+this process; its budget is 30 s. Hints are timed on positions of games played by the greedy agent: Town 77 solo,
+Town 77 with 3 players, Little Town with 2 players (budget: about 1 s each).
+
+    nice -n 10 python benchmarks/review_speed.py [--games 3] [--hints 10] [--seed 1]
+
+Prints each figure, the means with 95% intervals (Student t), and a last JSON line with the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import time
+from typing import Any
+
+from townwidget import littletown, town
+from townwidget.advice import hint, review
+from townwidget.agents.greedy import GreedyAgent
+from townwidget.latin import graeco_latin_square
+from townwidget.town.state import SoloState
+
+T95 = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 6: 2.45, 7: 2.36, 8: 2.31, 9: 2.26}  # Student t, 95%, by df
+
+
+def interval(values: list[float]) -> str:
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return f"{mean:.2f}"
+    half = T95.get(len(values) - 1, 1.96) * statistics.stdev(values) / math.sqrt(len(values))
+    return f"{mean:.2f} ± {half:.2f} (95%, {len(values)} runs)"
+
+
+def full_game(seed: int) -> SoloState:
+    """A Town 77 solo game of 49 moves: a complete board, relabelled at random, placed row by row."""
+    rng = random.Random(seed)
+    colours, shapes = graeco_latin_square(7)
+    colour_names, shape_names = rng.sample(range(7), 7), rng.sample(range(7), 7)
+    order = [((colour_names[colours[r][c]], shape_names[shapes[r][c]]), (r, c)) for r in range(7) for c in range(7)]
+    game = town.new_solo("town77", seed=seed)
+    piles: list[list[tuple[int, int]]] = [[], [], []]
+    for i, (tile, _cell) in enumerate(order):
+        piles[i % 3].insert(0, tile)  # the first tile dealt to a pile is its top
+    game.piles = piles
+    for i, (tile, cell) in enumerate(order):
+        game.apply(town.Place(tile, cell, i % 3))
+    assert game.is_terminal() and game.board.placed() == 49
+    return game
+
+
+def cpu(call: Any) -> tuple[float, Any]:
+    start = time.process_time()
+    out = call()
+    return time.process_time() - start, out
+
+
+def positions(seed: int, count: int) -> list[tuple[str, Any]]:
+    """Views of the player to act in games played by greedy agents: (label, view)."""
+    rng = random.Random(seed)
+    out = []
+    for label, new in (
+        ("Town 77 solo", lambda s: town.new_solo("town77", seed=s)),
+        ("Town 77, 3 players", lambda s: town.new_game("town77", players=3, seed=s)),
+        ("Little Town, 2 players", lambda s: littletown.new_game(players=2, seed=s)),
+    ):
+        for k in range(count):
+            game, agent = new(seed + k), GreedyAgent(seed + k)
+            for _ in range(rng.randrange(40)):
+                if game.is_terminal():
+                    break
+                game.apply(agent.act(game.view(game.current_player)))
+            if not game.is_terminal():
+                out.append((label, game.view(game.current_player)))
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=3, help="49-move games to review")
+    parser.add_argument("--hints", type=int, default=10, help="positions per game for hints")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    figures: dict[str, Any] = {"review_cpu": [], "hint_cpu": {}}
+    for k in range(args.games):
+        game = full_game(args.seed + k)
+        seconds, report = cpu(lambda game=game: review(game, progress=False))
+        figures["review_cpu"].append(seconds)
+        print(f"review of a 49-move game {k + 1}: {seconds:.1f} CPU s ({report.summary})")
+    print(f"review of a 49-move Town 77 game: {interval(figures['review_cpu'])} CPU s (budget 30)")
+    for label, view in positions(args.seed, args.hints):
+        seconds, _ = cpu(lambda view=view: hint(view))
+        figures["hint_cpu"].setdefault(label, []).append(seconds)
+    for label, times in figures["hint_cpu"].items():
+        print(f"hint, {label}: {interval(times)} CPU s, slowest {max(times):.2f} (budget about 1)")
+    print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    main()

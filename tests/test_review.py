@@ -1,0 +1,215 @@
+"""Reviews: the par is at least the score, the estimates agree with playing the positions out, bad input is refused.
+
+The statistical tests compare a review's estimate of a move with an independent measurement: the position after the
+move played out many times, by the same policy but through the scalar engine, from states drawn from the player's
+view. They pass when the two differ by less than 4 standard errors of the difference: for correct estimates the
+chance of a false failure is below 1 in 10,000 (normal approximation), and the seeds are fixed.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from typing import Any
+
+import pytest
+from widget_comm import browser_of, use_front_ends
+
+from townwidget import Review, arena, littletown, review, town
+from townwidget.advice.careful import careful_move
+from townwidget.advice.estimate import PLAYOUT_CHOICES
+from townwidget.agents.greedy import GreedyAgent
+from townwidget.agents.mcts import heuristic_move
+from townwidget.core import Rng
+from townwidget.core.errors import IllegalAction
+from townwidget.widget import LittleTownWidget, TownWidget
+
+Z = 4.0  # standard errors of the difference allowed between two measurements of the same value
+
+
+def solo_game(rules: str, seed: int, agent: Any = None) -> town.SoloState:
+    game, agent = town.new_solo(rules, seed=seed), agent or GreedyAgent(seed)
+    while not game.is_terminal():
+        game.apply(agent.act(game.view(0)))
+    return game
+
+
+def position_before(start: Any, actions: list[Any], number: int) -> Any:
+    state = start.clone()
+    for action in actions[:number]:
+        state.apply(action)
+    return state
+
+
+def played_out(view: Any, action: Any, count: int, policy: Any, value: Any) -> list[float]:
+    """``value`` of the end of ``count`` games: each a state drawn from ``view`` (seeds of their own, not those of the
+    estimates), ``action``, then ``policy(state, rng)`` move after move through the scalar engine."""
+    values = []
+    for i in range(count):
+        state = view.sample_state(Rng(10_000 + i))
+        state.apply(action)
+        rng = Rng(i)
+        while not state.is_terminal():
+            state.apply(policy(state, rng))
+        values.append(float(value(state)))
+    return values
+
+
+def agree(estimate: Any, values: list[float]) -> None:
+    """``estimate`` and the mean of ``values`` measure the same value (see the module docstring)."""
+    spread = statistics.stdev(values) / math.sqrt(len(values))
+    difference = estimate.mean - statistics.fmean(values)
+    assert abs(difference) <= Z * math.hypot(estimate.se, spread), (estimate, statistics.fmean(values), spread)
+
+
+@pytest.mark.parametrize(("rules", "seed"), [("town44", 1), ("town55", 2), ("town55", 3), ("town66", 4)])
+def test_the_par_is_at_least_the_score_and_its_line_reaches_it_from_the_deal(rules: str, seed: int) -> None:
+    game = solo_game(rules, seed)
+    report = review(game, samples=4, par_seconds=None if rules == "town44" else 2, progress=False)
+    assert isinstance(report, Review) and report.par is not None and report.par_line is not None
+    assert report.par >= report.score == game.board.placed()
+    deal = town.new_solo(rules, seed=seed)
+    for action in report.par_line:
+        deal.apply(action)
+    assert deal.is_terminal() and deal.board.placed() == report.par
+    if rules == "town44":
+        assert report.par_exact  # solved to the end, without a time limit
+
+
+def test_a_par_solver_out_of_time_falls_back_on_the_players_own_line() -> None:
+    game = solo_game("town77", 7)
+    report = review(game, samples=2, par_seconds=1e-6, progress=False)
+    assert report.par is not None and report.par >= report.score
+    assert report.summary.startswith("town77 solo: ") and "sees the piles" in report.summary
+
+
+def test_a_state_its_json_form_and_its_record_give_the_same_review() -> None:
+    record = arena.play_game(["greedy"], game="town55", seed=6)
+    final = arena.replay(record)
+    reviews = [review(game, samples=4, progress=False) for game in (final, final.to_dict(), record, record.to_dict())]
+    assert all(other == reviews[0] for other in reviews[1:])
+    assert [move.number for move in reviews[0].moves] == list(range(len(final.history)))
+
+
+def test_solo_estimates_agree_with_playing_the_position_out() -> None:
+    game = solo_game("town66", 5)
+    report = review(game, samples=32, par_seconds=0, progress=False)
+    assert report.par is None
+    start = town.new_solo("town66", seed=5)
+    actions = [action for _player, _phase, action in game.history]
+    move = max(report.moves[:20], key=lambda move: move.after.se)
+    view = position_before(start, actions, move.number).view(0)
+    values = played_out(view, move.action, 200, careful_move, lambda state: state.board.placed())
+    agree(move.after, values)
+    assert move.after.samples == 32 and move.before.mean >= move.after.mean
+
+
+def test_multiplayer_estimates_agree_with_playing_the_position_out() -> None:
+    record = arena.play_game(["greedy", "random"], game="town55", seed=3)
+    report = review(record, player=1, samples=32, progress=False)
+    assert report.par is None and report.moves and report.scale.players == 2
+    move = max(report.moves, key=lambda move: move.after.se)
+    assert move.after.se > 0
+    start = arena.new_state("town55", 2, 3)
+    actions = [action for _player, _phase, action in arena.replay(record).history]
+    view = position_before(start, actions, move.number).view(1)
+
+    def policy(state: Any, rng: Rng) -> Any:
+        return heuristic_move(state, state.legal_actions(), rng, PLAYOUT_CHOICES["town"])
+
+    values = played_out(view, move.action, 400, policy, lambda state: state.returns()[1])
+    agree(move.after, values)
+
+
+def test_a_little_town_record_is_reviewed_for_the_chosen_player() -> None:
+    record = arena.play_game(["random", "greedy"], game="littletown", seed=2)
+    report = review(record, player=1, samples=2, progress=False)
+    final = arena.replay(record)
+    assert len(report.moves) == sum(player == 1 for player, _phase, _action in final.history)
+    assert report.game == "Little Town" and report.score == final.returns()[1]
+    assert all(move.loss.mean >= 0 and move.before.mean >= move.after.mean for move in report.moves)
+    costly = report.costliest(3)
+    assert [move.loss.mean for move in costly] == sorted((move.loss.mean for move in costly), reverse=True)
+    assert all(move.loss.mean > 0 and not move.best_played for move in costly)
+
+
+def test_the_review_draws_the_expected_score_and_marks_the_costliest_moves() -> None:
+    report = review(solo_game("town55", 8, agent=_Last()), samples=8, par_seconds=1, progress=False)
+    html = report._repr_html_()
+    costly = report.costliest(3)
+    assert costly and html.count("<circle") == len(costly) and "<svg" in html
+    assert "par " in html and "sees the piles" in html and "Par line" in html
+    assert all(f">{move.number + 1}</text>" in html for move in costly)
+
+
+class _Last:
+    name = "last"
+
+    def act(self, view: Any) -> Any:
+        return view.legal_actions()[-1]
+
+
+def test_the_widgets_review_the_seats_moves_kept_for_undo(monkeypatch: pytest.MonkeyPatch) -> None:
+    use_front_ends(monkeypatch)
+    solo = TownWidget("town44", seed=5)
+    with pytest.raises(IllegalAction, match="the game is not over"):
+        solo.review()
+    for undo in (True, True, False):  # undo re-deals the hidden tiles: the review still reads the final deal
+        solo.apply(solo.state.legal_actions()[-1])
+        if undo:
+            browser_of(solo).intent(intent="undo")
+    while not solo.state.is_terminal():
+        solo.apply(solo.state.legal_actions()[0])
+    report = solo.review(samples=2, par_seconds=None, progress=False)
+    assert [move.number for move in report.moves] == list(range(len(solo.state.history)))
+    assert report.par is not None and report.par >= report.score == solo.state.board.placed()
+    browser = browser_of(solo)
+    browser.intent(intent="step", step=2)  # a review may be asked for while an earlier move is on show
+    browser.intent(intent="review")
+    shown = browser.model()["reviewed"]
+    assert solo.error == "" and shown == solo.reviewed and shown["svg"].startswith("<svg")
+    assert len(shown["moves"]) == len(report.moves) and shown["par"] >= shown["score"]
+    assert [entry["after"]["samples"] for entry in shown["moves"]] == [32] * len(report.moves)  # default samples
+    solo.new_game()
+    assert solo.reviewed == {}
+    browser.intent(intent="review")
+    assert "the game is not over" in solo.error
+    party = LittleTownWidget(opponents=["random"], seed=4, seat=1)
+    while not party.state.is_terminal():
+        party.apply(party.state.legal_actions()[0])
+    report = party.review(samples=1, progress=False)
+    seat_moves = [number for number, (player, _, _) in enumerate(party.state.history) if player == 1]
+    assert [move.number for move in report.moves] == seat_moves and report.par is None
+
+
+def test_bad_input_is_refused_with_the_reason() -> None:
+    game = town.new_solo("town55", seed=1)
+    for _ in range(3):
+        game.apply(game.legal_actions()[0])
+    with pytest.raises(ValueError, match=r"the game is not over \(3 moves so far\): review a finished game"):
+        review(game)
+    party = town.new_game("town44", players=2, seed=1)
+    while not party.is_terminal():
+        party.apply(party.legal_actions()[0])
+    with pytest.raises(ValueError, match="a finished multiplayer state cannot be replayed"):
+        review(party)
+    with pytest.raises(ValueError, match="a finished multiplayer state cannot be replayed"):
+        review(littletown.new_game(players=2, seed=1))
+    finished = solo_game("town44", 1)
+    with pytest.raises(ValueError, match="the full solo state"):
+        review(finished.to_dict(viewer=0))
+    with pytest.raises(ValueError, match="not 42"):
+        review(42)
+    with pytest.raises(ValueError, match="not a dict with format 'x'"):
+        review({"format": "x"})
+    with pytest.raises(ValueError, match="player must be a player number from 0 to 0, not 1"):
+        review(finished, player=1)
+    with pytest.raises(ValueError, match="par_seconds must be a number >= 0"):
+        review(finished, par_seconds=-1)
+    record = arena.play_game(["greedy"], game="town44", seed=1).to_dict()
+    with pytest.raises(ValueError, match="game record: move 0 .* does not replay"):
+        review({**record, "moves": [{"type": "pass"}]})
+    with pytest.raises(ValueError, match="the game is not over"):
+        review({**record, "moves": record["moves"][:2]})
+    with pytest.raises(ValueError, match="k must be a non-negative integer"):
+        review(finished, samples=2, progress=False).costliest(-1)

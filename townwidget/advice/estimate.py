@@ -1,0 +1,216 @@
+"""Measured values of a player's moves: each candidate played out many times from states drawn from the view.
+
+A move's value is the mean final result when the game goes on after it under a fixed *playout policy*, over
+full states drawn uniformly from what the player knows (``view.sample_state``): so it reads nothing hidden, and a
+seed makes it reproducible. Every candidate is played out from the same drawn states (common random numbers), so
+the differences between moves are measured more precisely than the values themselves.
+
+- Town solo: the tiles placed at the end, with the careful policy (:mod:`townwidget.advice.careful`) played by the
+  batched simulator (:mod:`townwidget.town.vector`); every legal placement is measured (on 9 x 9 boards, too
+  large for the batched simulator, the scalar engine measures the best few, as below).
+- Town multiplayer and Little Town: the player's ``returns()`` at the end (1 for a win, 0 for last place, shared
+  on ties), shown as an expected rank, with the rollout policy of the tree-search agents
+  (:func:`townwidget.agents.mcts.heuristic_move`). When there are many legal actions, the :data:`SCREEN` best by the
+  game's position estimate after them are measured.
+
+>>> from townwidget import town
+>>> view = town.new_solo("town55", seed=4).view(0)
+>>> found = measure(view, seed=1, samples=8)
+>>> found.values[0].samples, len(found.actions) == len(view.legal_actions())
+(8, True)
+>>> found.values[0].mean >= found.values[-1].mean
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from townwidget.advice.careful import careful_move, careful_rollout
+from townwidget.agents.mcts import heuristic_move
+from townwidget.core import Rng, State, View
+from townwidget.core.checks import is_integer
+from townwidget.town.state import SoloState
+from townwidget.town.state import State as TownState
+from townwidget.town.vector import MAX_BATCH_N, SoloBatch
+
+SOLO_PLAYOUTS = 640  # Town solo: playouts per decision, shared among the legal placements (about 0.6 CPU s)
+SOLO_SAMPLES = (8, 32)  # Town solo: drawn states per placement, at least and at most
+# The scalar engine's playouts, per family: Town multiplayer, Little Town, and Town solo on 9 x 9 boards (too large
+# for the batched simulator), sized for about 1 CPU second per decision.
+SAMPLES = {"town": 32, "littletown": 8, "solo": 12}  # drawn states per candidate
+SCREEN = {"town": 8, "littletown": 6, "solo": 8}  # candidates measured, at most (the best by the position estimate)
+PLAYOUT_CHOICES = {"town": 8, "littletown": 3, "solo": 0}  # actions the playout policy compares (solo: careful)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A mean over ``samples`` playouts and its standard error (the spread of the values over sqrt(samples))."""
+
+    mean: float
+    se: float
+    samples: int
+
+    @classmethod
+    def of(cls, values: Sequence[float] | NDArray[Any]) -> Estimate:
+        """The mean and standard error of ``values`` (standard error 0 for a single value).
+
+        >>> estimate = Estimate.of([30, 32, 34])
+        >>> estimate.mean, round(estimate.se, 3), estimate.samples
+        (32.0, 1.155, 3)
+        """
+        data = np.asarray(values, dtype=np.float64)
+        if not len(data):
+            raise ValueError("an estimate needs at least one value")
+        spread = float(data.std(ddof=1)) if len(data) > 1 else 0.0
+        return cls(float(data.mean()), spread / math.sqrt(len(data)), len(data))
+
+
+@dataclass(frozen=True)
+class Scale:
+    """How a game's playout values read: tiles placed (Town solo) or ``returns()`` shown as an expected rank."""
+
+    solo: bool
+    players: int
+
+    def show(self, value: float) -> str:
+        """A value in words: '33.8 tiles', or 'rank 1.4 of 3' (1 is first)."""
+        if self.solo:
+            return f"{value:.1f} tiles"
+        return f"rank {self.rank(value):.1f} of {self.players}"
+
+    def display(self, value: float) -> float:
+        """A value as shown: tiles, or the expected rank."""
+        return value if self.solo else self.rank(value)
+
+    def display_se(self, se: float) -> float:
+        """A standard error in the shown units."""
+        return se if self.solo else se * (self.players - 1)
+
+    def rank(self, value: float) -> float:
+        """The expected rank (1 = first) for a mean of ``returns()``."""
+        return 1 + (1 - value) * (self.players - 1)
+
+    @property
+    def unit(self) -> str:
+        return "tiles" if self.solo else "returns"
+
+
+@dataclass(frozen=True)
+class Measurement:
+    """The measured candidates of one decision, best first: ``actions`` and their ``values`` (:class:`Estimate`),
+    ``outcomes`` (one row per action: its value in each drawn state, the same states for all), the ``scale``, and
+    how many actions were ``legal``."""
+
+    player: int
+    actions: tuple[Any, ...]
+    values: tuple[Estimate, ...]
+    outcomes: NDArray[np.float64]
+    scale: Scale
+    legal: int
+
+    def value_of(self, action: Any) -> Estimate:
+        """The estimate of ``action`` (which must be among the measured ``actions``)."""
+        return self.values[self.actions.index(action)]
+
+    def margin(self, better: Any, worse: Any) -> Estimate:
+        """How much better action ``better`` did than action ``worse`` (both measured), drawn state by drawn state:
+        its standard error is that of the difference, smaller than either's when the two go together."""
+        return Estimate.of(self.outcomes[self.actions.index(better)] - self.outcomes[self.actions.index(worse)])
+
+
+def measure(view: View, seed: int = 0, samples: int | None = None, include: Sequence[Any] = ()) -> Measurement:
+    """Measure the viewer's candidate moves (see the module docstring); ``include`` adds moves to measure even if
+    the screen leaves them out (a review measures the move played). ``samples``: drawn states per candidate.
+
+    Raises ``ValueError`` when the viewer has no move (not their turn, or the game is over)."""
+    if not is_integer(seed):
+        raise ValueError(f"seed must be an integer, not {seed!r}")
+    if samples is not None and (not is_integer(samples) or samples < 1):
+        raise ValueError(f"samples must be a positive integer or None, not {samples!r}")
+    actions = view.legal_actions()
+    if not actions:
+        raise ValueError(f"player {view.player} has no move to measure: it is not their turn or the game is over")
+    rng = Rng(seed)
+    first = view.sample_state(rng.spawn())
+    if isinstance(first, SoloState) and first.rules.n <= MAX_BATCH_N:
+        low, high = SOLO_SAMPLES
+        outcomes = _solo_outcomes(
+            view, actions, first, samples or max(low, min(high, SOLO_PLAYOUTS // len(actions))), rng
+        )
+        candidates = actions
+    else:
+        family = "solo" if isinstance(first, SoloState) else "town" if isinstance(first, TownState) else "littletown"
+        candidates = _screen(first, actions, view.player, SCREEN[family], include)
+        outcomes = _outcomes(view, candidates, first, samples or SAMPLES[family], PLAYOUT_CHOICES[family], rng)
+    means = outcomes.mean(axis=1)
+    order = sorted(range(len(candidates)), key=lambda i: -means[i])  # stable: the legal order among equals
+    return Measurement(
+        view.player,
+        tuple(candidates[i] for i in order),
+        tuple(Estimate.of(outcomes[i]) for i in order),
+        outcomes[order],
+        Scale(isinstance(first, SoloState), first.num_players),
+        len(actions),
+    )
+
+
+def _solo_outcomes(view: View, actions: list[Any], first: SoloState, samples: int, rng: Rng) -> NDArray[np.float64]:
+    """Tiles placed at the end after each action (rows) from each drawn state (columns), by the batched simulator."""
+    drawn = [first] + [view.sample_state(rng.spawn()) for _ in range(samples - 1)]
+    base = SoloBatch.from_states(drawn, seed=rng.next64())  # type: ignore[arg-type]  # solo views draw solo states
+    batch = base.take(np.tile(np.arange(samples), len(actions)))
+    batch.step(np.repeat([base.action_index(action) for action in actions], samples))
+    return careful_rollout(batch).reshape(len(actions), samples).astype(np.float64)
+
+
+def _screen(state: State, actions: list[Any], player: int, keep: int, include: Sequence[Any]) -> list[Any]:
+    """The ``keep`` actions rated best by the player's position estimate after them (and ``include``), in legal
+    order."""
+    if len(actions) <= keep:
+        return list(actions)
+    rated = []
+    for action in actions:
+        child = state.clone()
+        child.apply(action)
+        rated.append(child.heuristic(player))
+    best = sorted(range(len(actions)), key=lambda i: -rated[i])[:keep]
+    chosen = set(best) | {i for i, action in enumerate(actions) if action in include}
+    return [actions[i] for i in sorted(chosen)]
+
+
+def _outcomes(
+    view: View, candidates: list[Any], first: State, samples: int, choices: int, rng: Rng
+) -> NDArray[np.float64]:
+    """The player's result at the end after each candidate (rows) from each drawn state (columns), played out by
+    the scalar engine (the same playout generator for every candidate in a drawn state)."""
+    player = view.player
+    out = np.zeros((len(candidates), samples))
+    for column in range(samples):
+        state = first if column == 0 else view.sample_state(rng.spawn())
+        seed = rng.next64()
+        for row, action in enumerate(candidates):
+            child = state.clone()
+            child.apply(action)
+            out[row, column] = _play_out(child, player, Rng(seed), choices)
+    return out
+
+
+def _play_out(state: State, player: int, rng: Rng, choices: int) -> float:
+    """Play ``state`` to its end; the player's tiles placed (solo) or returns (multiplayer)."""
+    solo = isinstance(state, SoloState)
+    while not state.is_terminal():
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            state.apply(actions[0])
+        elif solo:
+            state.apply(careful_move(state, rng))  # type: ignore[arg-type]
+        else:
+            state.apply(heuristic_move(state, actions, rng, choices))
+    return float(state.board.placed()) if solo else state.returns()[player]  # type: ignore[attr-defined]

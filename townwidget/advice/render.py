@@ -1,0 +1,136 @@
+"""A review drawn for a notebook: the expected result over the game as a static SVG plot, and the costliest moves.
+
+No plotting library is needed: the SVG is written directly, so it shows on GitHub and nbviewer too.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING
+
+from townwidget.advice.words import move_words
+
+if TYPE_CHECKING:
+    from townwidget.advice.review import MoveReview, Review
+
+WIDTH, HEIGHT = 640, 270
+LEFT, RIGHT, TOP, BOTTOM = 40, 16, 16, 44  # margins
+TICKS = 5  # value labels on the left
+MARKED = 3  # costliest moves marked on the plot
+
+
+def review_svg(review: Review) -> str:
+    """Expected result after each move (the band is two standard errors either side), the best move's expected
+    result, the costliest moves circled, and in Town solo the par and the score as dashed lines."""
+    scale, moves = review.scale, review.moves
+    if not moves:
+        return f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="40"><text y="24">no moves</text></svg>'
+    after = [scale.display(move.after.mean) for move in moves]
+    best = [scale.display(move.before.mean) for move in moves]
+    spread = [2 * scale.display_se(move.after.se) for move in moves]
+    levels = (
+        after
+        + best
+        + [a + s for a, s in zip(after, spread, strict=True)]
+        + [a - s for a, s in zip(after, spread, strict=True)]
+    )
+    marks = {"score" if scale.solo else "final rank": scale.display(review.score)}
+    if review.par is not None:
+        marks["par"] = float(review.par)
+    levels += list(marks.values())
+    low, high = min(levels), max(levels)
+    if high - low < 1e-9:
+        low, high = low - 1, high + 1
+    up = scale.solo  # tiles: up is better; rank: 1 (first) at the top
+
+    def x(i: float) -> float:
+        return LEFT + (WIDTH - LEFT - RIGHT) * (i / max(1, len(moves) - 1))
+
+    def y(value: float) -> float:
+        share = (value - low) / (high - low)
+        return TOP + (HEIGHT - TOP - BOTTOM) * ((1 - share) if up else share)
+
+    band = [f"{x(i):.1f},{y(a + s):.1f}" for i, (a, s) in enumerate(zip(after, spread, strict=True))]
+    band += [f"{x(i):.1f},{y(a - s):.1f}" for i, (a, s) in reversed(list(enumerate(zip(after, spread, strict=True))))]
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" '
+        'font-family="sans-serif" font-size="11">',
+        f'<rect x="{LEFT}" y="{TOP}" width="{WIDTH - LEFT - RIGHT}" height="{HEIGHT - TOP - BOTTOM}" '
+        'fill="#fafafa" stroke="#ccc"/>',
+        f'<polygon points="{" ".join(band)}" fill="#56B4E9" fill-opacity="0.25"/>',
+        _line([(x(i), y(v)) for i, v in enumerate(best)], "#009E73", dashed=True),
+        _line([(x(i), y(v)) for i, v in enumerate(after)], "#0072B2"),
+    ]
+    for label, value in marks.items():
+        parts.append(
+            f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(value):.1f}" y2="{y(value):.1f}" stroke="#999" '
+            'stroke-dasharray="2 3"/>'
+            f'<text x="{WIDTH - RIGHT - 4}" y="{y(value) - 3:.1f}" text-anchor="end" fill="#555">'
+            f"{label} {value:g}</text>"
+        )
+    index = {move.number: i for i, move in enumerate(moves)}
+    for move in review.costliest(MARKED):
+        i = index[move.number]
+        parts.append(
+            f'<circle cx="{x(i):.1f}" cy="{y(after[i]):.1f}" r="5" fill="none" stroke="#D55E00" stroke-width="2">'
+            f"<title>{escape(_move_line(review, move))}</title></circle>"
+            f'<text x="{x(i):.1f}" y="{y(after[i]) + 16:.1f}" text-anchor="middle" fill="#D55E00">'
+            f"{move.number + 1}</text>"
+        )
+    unit = "expected tiles at the end" if scale.solo else "expected rank (1 = first)"
+    parts += [
+        f'<text x="{LEFT}" y="{HEIGHT - BOTTOM + 14}" fill="#555">move {moves[0].number + 1}</text>',
+        f'<text x="{WIDTH - RIGHT}" y="{HEIGHT - BOTTOM + 14}" text-anchor="end" fill="#555">'
+        f"move {moves[-1].number + 1}</text>",
+        f'<text x="{(LEFT + WIDTH - RIGHT) / 2}" y="{HEIGHT - 8}" text-anchor="middle" fill="#333">{unit}: after '
+        "the move played (blue, band of 2 standard errors) and after the best move (green, dashed)</text>",
+        *(
+            f'<text x="{LEFT - 4}" y="{y(value) + 4:.1f}" text-anchor="end" fill="#555">{value:.1f}</text>'
+            for value in (low + (high - low) * k / (TICKS - 1) for k in range(TICKS))
+        ),
+        "</svg>",
+    ]
+    return "".join(parts)
+
+
+def _line(points: list[tuple[float, float]], colour: str, dashed: bool = False) -> str:
+    dash = ' stroke-dasharray="5 4"' if dashed else ""
+    coordinates = " ".join(f"{a:.1f},{b:.1f}" for a, b in points)
+    return f'<polyline points="{coordinates}" fill="none" stroke="{colour}" stroke-width="2"{dash}/>'
+
+
+def _move_line(review: Review, move: MoveReview) -> str:
+    scale = review.scale
+    text = f"move {move.number + 1}: {move.words}, expected {scale.show(move.after.mean)}"
+    if move.alternative is not None and move.alternative_value is not None and not move.best_played:
+        text += f"; best measured: {scale.show(move.before.mean)}"
+    return text
+
+
+def review_html(review: Review) -> str:
+    """The summary, the plot, and a table of the costliest moves with their losses and standard errors."""
+    scale = review.scale
+    rows = []
+    for move in review.costliest(MARKED):
+        rows.append(
+            "<tr>"
+            f"<td>{move.number + 1}</td><td>{escape(move.words)}</td>"
+            f"<td>{scale.display(move.after.mean):.1f} ± {scale.display_se(move.after.se):.1f}</td>"
+            f"<td>{escape(move.best_words)}</td>"
+            f"<td>{scale.display(move.before.mean):.1f} ± {scale.display_se(move.before.se):.1f}</td>"
+            f"<td>{scale.display_se(move.loss.mean):.1f} ± {scale.display_se(move.loss.se):.1f}</td>"
+            "</tr>"
+        )
+    unit = "tiles" if scale.solo else "rank"
+    table = (
+        "<table><tr><th>move</th><th>played</th><th>expected after it</th><th>best measured</th>"
+        "<th>expected after it</th>"
+        f"<th>cost ({unit})</th></tr>{''.join(rows)}</table>"
+        if rows
+        else "<p>Every move played was the best measured.</p>"
+    )
+    par = ""
+    if review.par_line is not None:
+        line = "; ".join(move_words(action) for action in review.par_line[:6])
+        par = f"<p>Par line (the solver sees the piles): {escape(line)}{' …' if len(review.par_line) > 6 else ''}</p>"
+    return f"<div><p><b>Review</b>: {escape(review.summary)}.</p>{review_svg(review)}{table}{par}</div>"

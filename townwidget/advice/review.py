@@ -1,0 +1,323 @@
+"""Reviews: where did my game go wrong? Every move of a player measured against the best alternative.
+
+:func:`review` replays a finished game and, at each of the player's decisions, measures the candidate moves from
+the player's view at that time (:mod:`townwidget.advice.estimate`): the expected result before the move (that of
+the best move measured), after it (that of the move played), and the best alternative. The costliest moves are
+those whose expected result fell most below the best's. In Town solo the review also gives the *par* of the deal:
+the score of the clairvoyant solver, which sees the order of the piles (no honest player can count on it).
+
+*Before* is the largest of several noisy means, so when moves are close it leans high by up to a standard error or
+so; *loss* (best minus played) is measured drawn state by drawn state, which makes it much more precise than the
+two values it compares.
+
+>>> from townwidget import town
+>>> game = town.new_solo("town44", seed=2)
+>>> while not game.is_terminal():
+...     game.apply(game.legal_actions()[-1])
+>>> report = review(game, samples=8, progress=False)
+>>> len(report.moves) == len(game.history), report.par >= report.score
+(True, True)
+>>> worst = report.costliest(1)[0]
+>>> worst.loss.mean >= 0
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from townwidget.advice.estimate import Estimate, Scale, measure
+from townwidget.advice.words import move_words
+from townwidget.core import State
+from townwidget.core.checks import is_integer, shown
+from townwidget.core.progress import progress as progress_bar
+from townwidget.town.actions import Place
+from townwidget.town.state import SoloState
+
+PAR_SECONDS = 8.0  # the clairvoyant solver's time for the par of a Town 77 deal (exact on small boards)
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    """One decision of the reviewed player: ``number`` (its index in the game's history), the ``action`` played,
+    the expected result ``before`` it (the best measured move's estimate) and ``after`` it (the played move's),
+    the ``best`` move measured (maybe the one played) and the best ``alternative`` to the move played with its
+    estimate (``None`` when no other move was legal), and ``loss``: how much the best did better than the move
+    played, paired drawn state by drawn state (0 when the move played was the best measured)."""
+
+    number: int
+    action: Any
+    before: Estimate
+    after: Estimate
+    best: Any
+    alternative: Any | None
+    alternative_value: Estimate | None
+    loss: Estimate
+    words: str  # the move played, in words
+    best_words: str  # the best move measured, in words
+
+    @property
+    def best_played(self) -> bool:
+        return self.best == self.action
+
+
+@dataclass(frozen=True)
+class Review:
+    """The review of one player's game: ``moves`` (:class:`MoveReview`, in order), the final ``score`` (tiles
+    placed in Town solo; the player's ``returns()`` otherwise), the ``scale`` of the estimates, and in Town solo
+    ``par`` (at least the score: the clairvoyant solver's best line, or the player's own when the solver's time ran
+    out below it), ``par_line`` (its moves) and ``par_exact`` (whether the solver proved no line does better)."""
+
+    game: str
+    player: int
+    moves: tuple[MoveReview, ...]
+    score: float
+    scale: Scale
+    par: int | None = None
+    par_line: tuple[Any, ...] | None = None
+    par_exact: bool | None = None
+
+    def costliest(self, k: int = 3) -> list[MoveReview]:
+        """The ``k`` moves whose expected result fell most below the best move's, costliest first."""
+        if not is_integer(k) or k < 0:
+            raise ValueError(f"k must be a non-negative integer, not {shown(k)}")
+        ranked = sorted(self.moves, key=lambda move: (-move.loss.mean, move.number))
+        return [move for move in ranked[:k] if move.loss.mean > 0]
+
+    @property
+    def summary(self) -> str:
+        """The result in one sentence, with the par in Town solo."""
+        if self.scale.solo:
+            par = ""
+            if self.par is not None:
+                bound = "" if self.par_exact else "at least "
+                par = f"; par {bound}{self.par} (the clairvoyant solver, which sees the piles)"
+            return f"{self.game} solo: {self.score:.0f} tiles placed{par}"
+        return f"{self.game}: player {self.player} finished {_rank_words(self.scale, self.score)}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form, for a front end: the summary, the plot (``svg``), each move's estimates (``mean``,
+        ``se``, ``samples``) with the actions as dicts, the costliest moves' numbers, and the par and its line."""
+
+        def estimate(value: Estimate | None) -> dict[str, Any] | None:
+            return None if value is None else vars(value).copy()
+
+        def action(value: Any) -> dict[str, Any] | None:
+            return None if value is None else value.to_dict()
+
+        from townwidget.advice.render import review_svg
+
+        return {
+            "game": self.game,
+            "player": self.player,
+            "summary": self.summary,
+            "score": self.score,
+            "unit": "tiles" if self.scale.solo else "rank",
+            "moves": [
+                {
+                    "number": move.number,
+                    "action": action(move.action),
+                    "words": move.words,
+                    "best_words": move.best_words,
+                    "before": estimate(move.before),
+                    "after": estimate(move.after),
+                    "best": action(move.best),
+                    "alternative": action(move.alternative),
+                    "alternative_value": estimate(move.alternative_value),
+                    "loss": estimate(move.loss),
+                }
+                for move in self.moves
+            ],
+            "costliest": [move.number for move in self.costliest()],
+            "par": self.par,
+            "par_exact": self.par_exact,
+            "par_line": None if self.par_line is None else [action(move) for move in self.par_line],
+            "svg": review_svg(self),
+        }
+
+    def _repr_html_(self) -> str:
+        from townwidget.advice.render import review_html
+
+        return review_html(self)
+
+    def __repr__(self) -> str:
+        return f"<Review {self.summary}: {len(self.moves)} moves>"
+
+
+def review(
+    game: Any,
+    player: int | None = None,
+    *,
+    seed: int = 0,
+    samples: int | None = None,
+    par_seconds: float | None = PAR_SECONDS,
+    progress: bool | None = None,
+) -> Review:
+    """Review ``player``'s moves in a finished game (default: player 0).
+
+    ``game`` is a finished Town solo state (or its full JSON form, ``state.to_dict()``), or the record of any
+    finished game (:class:`townwidget.arena.GameRecord` or its dict), which replays every position. A finished
+    multiplayer state cannot be replayed (its draws are not in its history): review its record. ``seed`` and
+    ``samples`` are passed to :func:`~townwidget.advice.estimate.measure` for each decision; ``par_seconds``
+    bounds the solver (``None``: no limit; 0: no par); ``progress`` shows a bar (``None``: the package setting).
+
+    Raises ``ValueError`` naming the fault for an unfinished game, a player who is not in the game, or anything
+    that is not a game this function can replay.
+    """
+    start, actions = _replayable(game)
+    player = 0 if player is None else player
+    if not is_integer(player) or not 0 <= player < start.num_players:
+        raise ValueError(f"player must be a player number from 0 to {start.num_players - 1}, not {shown(player)}")
+    final = _final(start, actions)
+    decisions = list(_decisions(start, actions, player))
+    return review_decisions(
+        decisions, final, player, seed=seed, samples=samples, par_seconds=par_seconds, progress=progress
+    )
+
+
+def review_decisions(
+    decisions: Sequence[tuple[int, Any, Any]],
+    final: Any,
+    player: int,
+    *,
+    seed: int = 0,
+    samples: int | None = None,
+    par_seconds: float | None = PAR_SECONDS,
+    progress: bool | None = None,
+) -> Review:
+    """Review the ``decisions`` of ``player`` in the finished game ``final``: each ``(number, state, action)`` is
+    the move number in the history, the full state before it (only the player's view of it is read) and the action
+    played. This is what :func:`review` does after replaying a game; a widget calls it with the snapshots it keeps
+    for undo. In Town solo the par is solved from ``final``'s deal."""
+    if par_seconds is not None and (not isinstance(par_seconds, (int, float)) or par_seconds < 0):
+        raise ValueError(f"par_seconds must be a number >= 0 or None, not {shown(par_seconds)}")
+    _require_over(final)
+    moves = []
+    for number, before, action in progress_bar(decisions, desc="reviewing", unit="move", enabled=progress):
+        found = measure(before.view(player), seed, samples, include=[action])
+        others = [other for other in found.actions if other != action]
+        alternative = others[0] if others else None
+        phase, restaurant = getattr(before, "phase", ""), getattr(before.rules, "restaurant_gives", "vp")
+        moves.append(
+            MoveReview(
+                number,
+                action,
+                found.values[0],
+                found.value_of(action),
+                found.actions[0],
+                alternative,
+                None if alternative is None else found.value_of(alternative),
+                found.margin(found.actions[0], action),
+                move_words(action, phase, restaurant),
+                move_words(found.actions[0], phase, restaurant),
+            )
+        )
+    solo = isinstance(final, SoloState)
+    scale = Scale(solo, final.num_players)
+    score = float(final.board.placed()) if solo else final.returns()[player]
+    review_ = Review(_name(final), player, tuple(moves), score, scale)
+    if solo and par_seconds != 0:
+        line = [action for _player, _phase, action in final.history]
+        return _with_par(review_, _solo_start(final), line, par_seconds)
+    return review_
+
+
+def _with_par(review_: Review, start: SoloState, actions: list[Any], seconds: float | None) -> Review:
+    from townwidget.agents.clairvoyant import solve
+
+    best = solve(start, seconds)
+    if best.score >= review_.score:
+        par, line = best.score, best.actions
+    else:  # the solver's time ran out below the player's own line, which is a line too
+        par, line = int(review_.score), tuple(actions)
+    exact = best.exact or par == start.rules.tiles  # a full board cannot be beaten
+    return Review(review_.game, review_.player, review_.moves, review_.score, review_.scale, par, tuple(line), exact)
+
+
+# --- what can be replayed ----------------------------------------------------------------------------------------
+def _replayable(game: Any) -> tuple[Any, list[Any]]:
+    """The starting position and the actions of a finished game."""
+    from townwidget import arena
+    from townwidget.town.format import from_dict
+
+    if isinstance(game, dict) and game.get("format") == arena.RECORD_FORMAT:
+        game = arena.GameRecord.from_dict(game)
+    if isinstance(game, arena.GameRecord):
+        start = arena.new_state(game.game, len(game.players), game.seed)
+        final: Any = start.clone()
+        for number, move in enumerate(game.moves):
+            try:
+                final.apply(move)
+            except ValueError as error:
+                raise ValueError(f"game record: move {number} {shown(move)} does not replay: {error}") from None
+        _require_over(final)
+        return start, [action for _player, _phase, action in final.history]
+    if isinstance(game, dict):
+        if game.get("format") != "town-state/1" or game.get("mode") != "solo":
+            raise ValueError(
+                "review takes a finished Town solo state (or its to_dict()) or a game record "
+                f"(format {arena.RECORD_FORMAT!r}), not a dict with format {shown(game.get('format'))}"
+            )
+        if "unseen" in game:
+            raise ValueError("review needs the full solo state, state.to_dict(), not a player's view of it")
+        game = from_dict(game)
+    if isinstance(game, SoloState):
+        _require_over(game)
+        return _solo_start(game), [action for _player, _phase, action in game.history]
+    if isinstance(game, State):
+        raise ValueError(
+            "a finished multiplayer state cannot be replayed (its draws are not in its history): "
+            "review its game record (townwidget.arena.play_game returns one)"
+        )
+    raise ValueError(f"review takes a finished game (a Town solo state or a game record), not {shown(game)}")
+
+
+def _require_over(state: Any) -> None:
+    if not state.is_terminal():
+        raise ValueError(
+            f"the game is not over ({len(state.history)} moves so far): review a finished game "
+            "(townwidget.hint advises during play)"
+        )
+
+
+def _solo_start(final: SoloState) -> SoloState:
+    """The deal a finished solo game started from: its placed tiles back on their piles, the board empty (a solo
+    game draws nothing after the deal, so the rest of the state is as it was)."""
+    from townwidget.town.state import new_solo
+
+    start = new_solo(final.rules, seed=0)
+    piles = [pile.copy() for pile in final.piles]
+    flips = final.flips_left
+    for _player, _phase, action in reversed(final.history):
+        assert isinstance(action, Place) and action.pile is not None  # a solo game holds placements only
+        piles[action.pile].append(action.tile)
+        flips += action.flip
+    start.piles, start.flips_left, start.rng = piles, flips, final.rng.copy()
+    return start
+
+
+def _decisions(start: Any, actions: list[Any], player: int) -> Iterator[tuple[int, Any, Any]]:
+    """(move number, position before, action) for every decision of ``player``."""
+    state = start.clone()
+    for number, action in enumerate(actions):
+        if state.current_player == player:
+            yield number, state.clone(), action
+        state.apply(action)
+
+
+def _final(start: Any, actions: list[Any]) -> Any:
+    state = start.clone()
+    for action in actions:
+        state.apply(action)
+    return state
+
+
+def _name(state: Any) -> str:
+    rules = state.rules
+    return str(rules.name) if hasattr(rules, "n") else "Little Town"
+
+
+def _rank_words(scale: Scale, value: float) -> str:
+    return f"with returns {value:.2f} (rank {scale.rank(value):.1f} of {scale.players})"
