@@ -21,6 +21,7 @@ ValueError: this game has 2 other seat(s) but 1 opponent(s) were given
 
 from __future__ import annotations
 
+import json
 import traceback
 from collections.abc import Callable, Sequence
 from itertools import cycle, islice
@@ -61,10 +62,24 @@ def opponent_list(opponents: Sequence[Any] | None, seats: int | None, defaults: 
     return list(opponents)
 
 
-def joined_text(*paths: Path) -> str:
-    """The files' text one after the other: a widget's ``_esm`` (``_css``) is the front ends' shared
-    ``static/common.js`` (``common.css``) followed by its own module (styles), as one string read at import."""
-    return "\n".join(path.read_text(encoding="utf-8") for path in paths)
+STATIC = Path(__file__).parent / "static"  # the front ends, bundled by esbuild from js/ (see js/README.md)
+# What Python and the front ends share (trait lists, board geometry, names): one file, also bundled into the JS.
+FRONT_END: dict[str, Any] = json.loads((Path(__file__).parent / "front_end.json").read_text(encoding="utf-8"))
+
+
+def synced_names(cls: type) -> list[str]:
+    """The traits ``cls`` declares itself (not inherited) that the browser reads, in order."""
+    return [
+        name
+        for name, trait in vars(cls).items()
+        if isinstance(trait, traitlets.TraitType) and trait.get_metadata("sync")
+    ]
+
+
+def check_front_end(cls: type, traits: list[str]) -> None:
+    """The traits a class publishes must be those its front end redraws on (``front_end.json``)."""
+    if synced_names(cls) != traits:
+        raise TypeError(f"{cls.__name__} syncs {synced_names(cls)} but front_end.json lists {traits}")
 
 
 def name_of(thing: Any) -> str:
@@ -94,6 +109,8 @@ class GameWidget(anywidget.AnyWidget):
     steps = synced(traitlets.Int(0, read_only=True))
     frame = synced(traitlets.Dict(read_only=True))
     outcome = synced(traitlets.Dict(read_only=True))
+    thinking = synced(traitlets.Unicode(read_only=True))  # who is choosing a move now ("" when the widget is idle)
+    practice = synced(traitlets.Bool(False, read_only=True))  # the result does not count (solo with undos)
     revision = synced(traitlets.Int(0, read_only=True))
 
     def __init__(self, state: Any, seat: int, opponents: Sequence[Any] | None, seed: int | None) -> None:
@@ -316,6 +333,7 @@ class GameWidget(anywidget.AnyWidget):
             self.set_trait("frame", {} if self._step is None else self._frames[self._step])
             self.set_trait("outcome", self._outcome(names))
             self.set_trait("status", self._status(names))
+            self.set_trait("thinking", "")
             self.set_trait("revision", self.revision + 1)
 
     def _names(self) -> list[str]:
@@ -391,3 +409,6 @@ class GameWidget(anywidget.AnyWidget):
     def _words(self, reason: str) -> str:
         """An engine message in the words the view uses."""
         return reason
+
+
+check_front_end(GameWidget, FRONT_END["game_traits"])

@@ -22,7 +22,6 @@ LittleTownWidget(2 players, side 1, seat 0: your turn to place a worker or build
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 import traitlets
@@ -43,7 +42,7 @@ from townwidget.littletown import (
 from townwidget.littletown.board import CELLS, COLUMNS, Cell, cell_of
 from townwidget.littletown.data import ROUNDS
 from townwidget.littletown.refusals import refusal
-from townwidget.widget.base import GameWidget, check_seed, joined_text, synced
+from townwidget.widget.base import FRONT_END, STATIC, GameWidget, check_front_end, check_seed, synced
 from townwidget.widget.intents import Intent, parse_little_town_intent
 from townwidget.widget.littletown_words import (
     action_words,
@@ -54,7 +53,6 @@ from townwidget.widget.littletown_words import (
 )
 from townwidget.widget.words import ordinal
 
-STATIC = Path(__file__).parent / "static"
 # What a click on a space plays, per phase.
 CELL_ACTIONS: dict[str, type[PlaceWorker] | type[PlaceBuilding] | type[Activate]] = {
     "turn": PlaceWorker,
@@ -95,8 +93,8 @@ class LittleTownWidget(GameWidget):
     state instead (its players and rules win). ``seed`` makes the set-up and the agents reproducible.
     """
 
-    _esm = joined_text(STATIC / "common.js", STATIC / "littletown.js")
-    _css = joined_text(STATIC / "common.css", STATIC / "littletown.css")
+    _esm = STATIC / "littletown.js"  # paths, not text: anywidget reloads them when they change (see js/README.md)
+    _css = STATIC / "littletown.css"
     GAME = "Little Town"
     STATE_TYPES = (State,)
     DEFAULT_OPPONENTS = ("greedy",)
@@ -252,6 +250,9 @@ class LittleTownWidget(GameWidget):
 
     def _prompt(self) -> str:
         return PROMPTS[self._state.phase]
+
+
+check_front_end(LittleTownWidget, FRONT_END["littletown"]["traits"])
 
 
 def _catalogue(known: State) -> dict[str, dict[str, Any]]:

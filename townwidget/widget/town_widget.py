@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import traitlets
@@ -44,11 +43,10 @@ from townwidget.town import (
 )
 from townwidget.town.rules import resolve_rules
 from townwidget.town.style import tile_style
-from townwidget.widget.base import GameWidget, check_seed, joined_text, opponent_list, synced
+from townwidget.widget.base import FRONT_END, STATIC, GameWidget, check_front_end, check_seed, opponent_list, synced
 from townwidget.widget.intents import Intent, parse_intent
 from townwidget.widget.words import describe_move, humanize, ordinal
 
-STATIC = Path(__file__).parent / "static"
 MODES = ("solo", "multi")
 
 
@@ -73,8 +71,8 @@ class TownWidget(GameWidget):
     are repeated to fill its other seats). ``seed`` makes the deals and the agents reproducible.
     """
 
-    _esm = joined_text(STATIC / "common.js", STATIC / "town.js")
-    _css = joined_text(STATIC / "common.css", STATIC / "town.css")
+    _esm = STATIC / "town.js"  # paths, not text: anywidget reloads them when they change (see js/README.md)
+    _css = STATIC / "town.css"
     GAME = "Town"
     STATE_TYPES = (SoloState, MultiState)
     DEFAULT_OPPONENTS = ("greedy", "mcts")
@@ -325,6 +323,9 @@ class TownWidget(GameWidget):
         if self._picks.tile is not None:
             return "Now click a lit cell (or move with the arrow keys and press Enter)."
         return f"Your move: pick {'a pile top' if state.mode == 'solo' else 'a tile of your hand'}, then a lit cell."
+
+
+check_front_end(TownWidget, FRONT_END["town"]["traits"])
 
 
 def _leaving(order: int | None) -> str:

@@ -1,29 +1,190 @@
-// The TownWidget front end (an anywidget ES module, hand-written: no build step).
-//
-// It draws what Python publishes and reports clicks and keys as intents ({intent: "place", cell: [r, k]}, ...).
-// It decides nothing: legal cells, reasons, fit counts and buttons' states all come from Python, which holds the
-// game and checks every intent. Tiles are drawn from the `tile_style` trait (townwidget.town.style), like the static
-// SVG renderer, so both show the same houses.
+// ../townwidget/widget/front_end.json
+var front_end_default = {
+  about: "Constants the widgets' Python and JavaScript share (read by townwidget/widget/base.py, imported by js/src/constants.js and bundled by esbuild).",
+  game_traits: ["view", "seat", "names", "status", "buttons", "error", "moves", "step", "steps", "frame", "outcome", "thinking", "practice", "revision"],
+  town: {
+    traits: ["tile_style", "selection", "flip", "legal", "reasons", "fits", "inspect", "chosen"],
+    cell: 48,
+    margin: 22,
+    hand_tile: 56,
+    move_delay_ms: 350
+  },
+  littletown: {
+    traits: ["catalogue", "cards", "legal", "notes", "market", "choices"],
+    cell: 56,
+    margin: 20,
+    move_delay_ms: 300,
+    rounds: 4,
+    resources: ["wood", "stone", "fish", "wheat"],
+    terrain: { F: "forest", M: "mountain", L: "lake", ".": "grass" }
+  }
+};
 
-const CELL = 48; // board cell size, as in townwidget/town/render.py
-const MARGIN = 22; // room for the coordinates
-const HAND_TILE = 56;
-const MOVE_DELAY_MS = 350; // opponents' moves appear one after another
+// src/constants.js
+var GAME_TRAITS = front_end_default.game_traits;
+var TOWN = front_end_default.town;
+var LITTLE_TOWN = front_end_default.littletown;
 
-// svg, html, svgText, plural, cellKey and the other shared helpers are in common.js, joined in front of this file.
+// src/dom.js
+var SVG_NS = "http://www.w3.org/2000/svg";
+function svg(tag, attrs, parent) {
+  const node = (
+    /** @type {SVGElement} */
+    document.createElementNS(SVG_NS, tag)
+  );
+  setAttributes(node, attrs);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+function html(tag, attrs, parent, text) {
+  const node = document.createElement(tag);
+  setAttributes(node, attrs);
+  if (text !== void 0) node.textContent = text;
+  if (parent) parent.appendChild(node);
+  return node;
+}
+function svgText(parent, x, y, text, attrs) {
+  const node = svg("text", { x, y, ...attrs }, parent);
+  node.textContent = text;
+  return node;
+}
+function setAttributes(node, attrs) {
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === false || value === null || value === void 0) continue;
+    node.setAttribute(key, value === true ? "" : String(value));
+  }
+}
 
-// Text on the board and on tiles, in a sans-serif face.
-const sansText = (parent, x, y, text, attrs) => svgText(parent, x, y, text, { "font-family": "sans-serif", ...attrs });
-const sameTile = (a, b) => Array.isArray(a) && Array.isArray(b) && a[0] === b[0] && a[1] === b[1];
+// src/geometry.js
+var STEPS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+var isArrow = (key) => key in STEPS;
+function moveCursor(cursor, key, rows, columns, start) {
+  if (!cursor) return [...start];
+  const [dr, dc] = STEPS[key] || [0, 0];
+  return [clamp(cursor[0] + dr, rows - 1), clamp(cursor[1] + dc, columns - 1)];
+}
+var clamp = (value, high) => Math.min(high, Math.max(0, value));
 
-// One tile at (x, y) with side `size`: a house on a card, a coloured back (shape unknown or turned over), or a
-// blank. The same drawing as townwidget.town.render.tile_svg; every coloured tile shows its colour number.
+// src/text.js
+var plural = (count, word) => `${count} ${word}${count === 1 ? "" : "s"}`;
+var cellKey = (cell) => `${cell[0]},${cell[1]}`;
+var named = (prefix, name) => `${prefix}-${name} gw-${name}`;
+function arrivalDelays(history, seen, placed, delayMs) {
+  const delays = /* @__PURE__ */ new Map();
+  if (seen === null || history.length <= seen) return delays;
+  let order = 0;
+  for (const entry of history.slice(seen)) {
+    if (placed(entry) && entry.cell) delays.set(cellKey(entry.cell), order++ * delayMs);
+  }
+  return delays;
+}
+var stepText = (step, steps) => step < 0 ? `move ${steps} of ${steps}` : `move ${step} of ${steps} (read only)`;
+
+// src/focus.js
+function focusedKey(root, active) {
+  return active && root.contains(active) && active.dataset ? active.dataset.key : void 0;
+}
+function refocus(root, key) {
+  if (!key) return false;
+  const node = (
+    /** @type {HTMLElement | SVGElement | null} */
+    root.querySelector(`[data-key="${key}"]`)
+  );
+  if (!node) return false;
+  node.focus({ preventScroll: true });
+  return true;
+}
+
+// src/ui.js
+function drawHeader(parent, prefix, title, status) {
+  const header = html("div", { class: `${prefix}-header gw-header` }, parent);
+  html("span", { class: named(prefix, "title") }, header, title);
+  html("span", { class: `${prefix}-status gw-status`, role: "status" }, header, status);
+  return header;
+}
+function drawMessages(parent, prefix, error) {
+  html("div", { class: named(prefix, "error"), role: "alert" }, parent, error);
+  html("div", { class: named(prefix, "reason"), "aria-live": "polite" }, parent);
+}
+function intentButton(model, parent, text, key, enabled, intent) {
+  const node = html("button", { type: "button", "data-key": key, disabled: !enabled }, parent, text);
+  node.addEventListener("click", () => model.send(intent));
+  return node;
+}
+function drawLog(parent, prefix, model) {
+  const lines = model.get("moves");
+  const step = model.get("step");
+  const log = html("ol", { class: named(prefix, "log"), "aria-label": "moves" }, parent);
+  const later = named(prefix, "later");
+  const items = lines.map((line, i) => html("li", { class: step >= 0 && i >= step ? later : null }, log, line));
+  const current = step > 0 ? items[step - 1] : items[items.length - 1];
+  if (current) current.classList.add(`${prefix}-current`, "gw-current");
+  requestAnimationFrame(() => {
+    if (current) log.scrollTop = current.offsetTop - log.clientHeight + current.offsetHeight + 4;
+  });
+}
+function drawHistorySlider(label, box, prefix, model) {
+  const steps = model.get("steps");
+  const step = model.get("step");
+  const slider = (
+    /** @type {HTMLInputElement} */
+    html(
+      "input",
+      { type: "range", min: 0, max: steps, value: step < 0 ? steps : step, "data-key": "history", disabled: steps === 0 },
+      label
+    )
+  );
+  slider.addEventListener("input", () => model.send({ intent: "step", step: Number(slider.value) }));
+  html("span", { class: named(prefix, "step") }, box, stepText(step, steps));
+  if (step >= 0) intentButton(model, box, "Back to game", "back", true, { intent: "step", step: null });
+}
+var outcomeBox = (parent, prefix) => html("div", { class: named(prefix, "outcome") }, parent);
+function headedTable(parent, columns) {
+  const table = html("table", {}, parent);
+  const head = html("tr", {}, table);
+  columns.forEach((text) => html("th", {}, head, text));
+  return table;
+}
+function drawOnce(draw) {
+  let pending = false;
+  return function schedule() {
+    if (pending) return;
+    pending = true;
+    queueMicrotask(() => {
+      pending = false;
+      draw();
+    });
+  };
+}
+function redrawKeepingFocus(root, paint) {
+  const key = focusedKey(root, document.activeElement);
+  root.replaceChildren();
+  paint();
+  refocus(root, key);
+}
+function renderer(createView2, extra) {
+  const traits = [...GAME_TRAITS, ...extra];
+  return function render({ model, el }) {
+    const view = createView2(model, el);
+    view.root.addEventListener("keydown", view.onKey);
+    for (const name of traits) model.on(`change:${name}`, view.schedule);
+    view.draw();
+    return () => {
+      for (const name of traits) model.off(`change:${name}`, view.schedule);
+    };
+  };
+}
+
+// src/town.js
+var { cell: CELL, margin: MARGIN, hand_tile: HAND_TILE, move_delay_ms: MOVE_DELAY_MS } = TOWN;
+var sansText = (parent, x, y, text, attrs) => svgText(parent, x, y, text, { "font-family": "sans-serif", ...attrs });
+var sameTile = (a, b) => Array.isArray(a) && Array.isArray(b) && a[0] === b[0] && a[1] === b[1];
 function drawTile(parent, style, tile, x, y, size) {
   const pad = size * 0.06;
   const x0 = x + pad;
   const y0 = y + pad;
   const inner = size - 2 * pad;
-  const font = Math.max(9, Math.round((size * 10) / CELL));
+  const font = Math.max(9, Math.round(size * 10 / CELL));
   const group = svg("g", {}, parent);
   const card = (fill) => svg("rect", { x: x0, y: y0, width: inner, height: inner, rx: 4, fill, stroke: "#777" }, group);
   let title;
@@ -39,7 +200,7 @@ function drawTile(parent, style, tile, x, y, size) {
     sansText(group, x0 + inner - 3, y0 + font + 1, String(colour + 1), {
       "font-size": font,
       "text-anchor": "end",
-      fill: style.label_ink[colour],
+      fill: style.label_ink[colour]
     });
     title = `${style.colour_names[colour]} tile, shape not shown`;
   } else {
@@ -53,9 +214,9 @@ function drawTile(parent, style, tile, x, y, size) {
         d: style.shape_paths[shape],
         fill: style.palette[colour],
         stroke: "#222",
-        "stroke-width": 3,
+        "stroke-width": 3
       },
-      group,
+      group
     );
     sansText(group, x0 + 3, y0 + font + 1, String(colour + 1), { "font-size": font, fill: "#222" });
     title = `${style.colour_names[colour]} ${style.shape_names[shape]}`;
@@ -63,35 +224,26 @@ function drawTile(parent, style, tile, x, y, size) {
   svg("title", {}, group).textContent = title;
   return group;
 }
-
 function tileButton(style, tile, attrs, parent, caption) {
   const button = html("button", { type: "button", ...attrs }, parent);
   const picture = svg("svg", { width: HAND_TILE, height: HAND_TILE, viewBox: `0 0 ${HAND_TILE} ${HAND_TILE}` }, button);
   if (tile) drawTile(picture, style, tile, 0, 0, HAND_TILE);
   else svg("rect", { x: 4, y: 4, width: HAND_TILE - 8, height: HAND_TILE - 8, rx: 4, class: "tw-empty-pile" }, picture);
-  if (caption !== undefined) html("span", { class: "tw-caption" }, button, caption);
+  if (caption !== void 0) html("span", { class: "tw-caption" }, button, caption);
   return button;
 }
-
-// Where each newly placed tile was put, in order: opponents' moves appear one by one.
-const newPlacements = (history, seen) =>
-  arrivalDelays(history, seen, (entry) => entry.type === "place", MOVE_DELAY_MS);
-
+var newPlacements = (history, seen) => arrivalDelays(history, seen, (entry) => entry.type === "place", MOVE_DELAY_MS);
 function createView(model, el) {
   const root = html("div", { class: named("tw", "root"), tabindex: 0, "data-lm-suppress-shortcuts": "true" }, el);
-  const local = { hover: null, cursor: null, seen: null, revision: null };
+  const local = { hover: null, cursor: null, seen: null };
   const get = (name) => model.get(name);
   const send = (intent) => model.send(intent);
-
   function live() {
     return get("step") < 0;
   }
-
   function shown() {
     return live() ? get("view") : get("frame");
   }
-
-  // --- the board -------------------------------------------------------------------------------------------
   function drawBoard(parent) {
     const style = get("tile_style");
     const state = shown();
@@ -104,12 +256,15 @@ function createView(model, el) {
       sansText(board, MARGIN / 2, middle + 4, String(i), {
         "font-size": 11,
         "text-anchor": "middle",
-        class: named("tw", "coord"),
+        class: named("tw", "coord")
       });
     }
-    const legal = new Set((live() ? get("legal") : []).map(cellKey));
+    const legal = new Set((live() ? (
+      /** @type {Cell[]} */
+      get("legal")
+    ) : []).map(cellKey));
     const fits = live() && get("inspect") ? get("fits") : [];
-    const delays = live() ? newPlacements(get("view").history, local.seen) : new Map();
+    const delays = live() ? newPlacements(get("view").history, local.seen) : /* @__PURE__ */ new Map();
     for (let r = 0; r < n; r++) {
       for (let k = 0; k < n; k++) {
         const x = MARGIN + k * CELL;
@@ -121,10 +276,10 @@ function createView(model, el) {
         const cell = svg(
           "rect",
           { x, y, width: CELL, height: CELL, class: classes.join(" "), "data-cell": key },
-          board,
+          board
         );
         cell.addEventListener("click", () => {
-          root.focus({ preventScroll: true }); // so the keys work next
+          root.focus({ preventScroll: true });
           send({ intent: "place", cell: [r, k] });
         });
         cell.addEventListener("mouseenter", () => {
@@ -150,7 +305,7 @@ function createView(model, el) {
           sansText(board, x + CELL - 5, y + CELL - 5, String(fits[r][k]), {
             "font-size": 12,
             "text-anchor": "end",
-            class: fits[r][k] ? "tw-fit" : "tw-fit tw-fit-none",
+            class: fits[r][k] ? "tw-fit" : "tw-fit tw-fit-none"
           });
         }
       }
@@ -158,32 +313,29 @@ function createView(model, el) {
     const pioneer = sansText(board, MARGIN + CELL - 3, MARGIN + 10, "★", {
       "font-size": 10,
       "text-anchor": "end",
-      class: "tw-pioneer",
+      class: "tw-pioneer"
     });
     svg("title", {}, pioneer).textContent = "the pioneer's cell";
     svg("g", { class: "tw-overlay" }, board);
     return board;
   }
-
-  // The hovered (or keyboard) cell: outline it and the tile in the way, and say why the picked tile cannot go there.
   function drawInspect() {
     const overlay = root.querySelector(".tw-overlay");
     const reasonLine = root.querySelector(".tw-reason");
     if (!overlay || !reasonLine) return;
     overlay.replaceChildren();
     reasonLine.textContent = "";
-    const outline = (cell, cls) =>
-      svg(
-        "rect",
-        {
-          x: MARGIN + cell[1] * CELL + 2,
-          y: MARGIN + cell[0] * CELL + 2,
-          width: CELL - 4,
-          height: CELL - 4,
-          class: cls,
-        },
-        overlay,
-      );
+    const outline = (cell, cls) => svg(
+      "rect",
+      {
+        x: MARGIN + cell[1] * CELL + 2,
+        y: MARGIN + cell[0] * CELL + 2,
+        width: CELL - 4,
+        height: CELL - 4,
+        class: cls
+      },
+      overlay
+    );
     if (local.cursor) outline(local.cursor, "tw-cursor");
     const spot = local.hover || local.cursor;
     const reasons = live() ? get("reasons") : [];
@@ -197,8 +349,6 @@ function createView(model, el) {
     outline(spot, "tw-blocked");
     if (note.conflict) outline(note.conflict, "tw-conflict");
   }
-
-  // --- the player's tiles and the controls -------------------------------------------------------------------
   function drawHand(parent) {
     const style = get("tile_style");
     const state = shown();
@@ -208,7 +358,7 @@ function createView(model, el) {
     const box = html("div", { class: "tw-hand" }, parent);
     if (state.mode === "solo") {
       html("div", { class: named("tw", "label") }, box, "Pile tops");
-      const row = html("div", { class: "tw-tiles" }, box);
+      const row2 = html("div", { class: "tw-tiles" }, box);
       state.piles.forEach((pile, i) => {
         const top = pile.length ? pile[pile.length - 1] : null;
         const picked = live() && selection.pile === i;
@@ -221,10 +371,10 @@ function createView(model, el) {
             "data-key": `pile-${i}`,
             disabled: !top || !live(),
             "aria-pressed": picked ? "true" : "false",
-            title: top ? `pile ${i} (key ${i + 1})` : `pile ${i} is empty`,
+            title: top ? `pile ${i} (key ${i + 1})` : `pile ${i} is empty`
           },
-          row,
-          `${pile.length} left`,
+          row2,
+          `${pile.length} left`
         );
         button.addEventListener("click", () => send({ intent: "select", pile: i }));
       });
@@ -246,22 +396,23 @@ function createView(model, el) {
           "data-key": `tile-${cellKey(tile)}`,
           disabled: !live(),
           "aria-pressed": picked || isChosen ? "true" : "false",
-          title: `key ${i + 1}`,
+          title: `key ${i + 1}`
         },
-        row,
+        row
       );
       button.addEventListener("click", () => send({ intent: "select", tile }));
     });
   }
-
   function drawFlip(parent, state) {
     const label = html("label", { class: "tw-toggle" }, parent);
-    const box = html("input", { type: "checkbox", "data-key": "flip", disabled: !get("buttons").flip }, label);
+    const box = (
+      /** @type {HTMLInputElement} */
+      html("input", { type: "checkbox", "data-key": "flip", disabled: !get("buttons").flip }, label)
+    );
     box.checked = get("flip");
     box.addEventListener("change", () => send({ intent: "flip", on: box.checked }));
     label.append(` Flip: place turned over (${state.flips_left} left)`);
   }
-
   function drawControls(parent) {
     const buttons = get("buttons");
     const state = get("view");
@@ -275,12 +426,14 @@ function createView(model, el) {
     button("Undo", "undo", buttons.undo, "undo");
     button("New game", "new-game", buttons.new_game, "new_game");
     const label = html("label", { class: "tw-toggle" }, box);
-    const inspect = html("input", { type: "checkbox", "data-key": "inspect" }, label);
+    const inspect = (
+      /** @type {HTMLInputElement} */
+      html("input", { type: "checkbox", "data-key": "inspect" }, label)
+    );
     inspect.checked = get("inspect");
     inspect.addEventListener("change", () => send({ intent: "inspect", on: inspect.checked }));
     label.append(" Show fits");
   }
-
   function drawPlayers(parent) {
     const style = get("tile_style");
     const state = shown();
@@ -295,22 +448,20 @@ function createView(model, el) {
         const backs = svg("svg", { width: hand.length * 24, height: 24 }, row);
         hand.forEach((tile, i) => drawTile(backs, style, tile, i * 24, 0, 24));
       }
-      const left = state.out[player] ? ", has left the game" : ""; // the order of leaving is in the final table
+      const left = state.out[player] ? ", has left the game" : "";
       html("span", { class: "tw-count" }, row, `${plural(hand.length, "tile")}${left}`);
     });
     html("div", { class: "tw-bag" }, box, `Bag: ${plural(state.bag_size, "tile")}`);
   }
-
   function drawHistory(parent) {
     const box = html("div", { class: named("tw", "history") }, parent);
     drawHistorySlider(html("label", {}, box, "History "), box, "tw", model);
   }
-
   function drawOutcome(parent) {
     const outcome = get("outcome");
     if (!live() || !Object.keys(outcome).length) return;
     const box = outcomeBox(parent, "tw");
-    if (outcome.rows === undefined) {
+    if (outcome.rows === void 0) {
       html("strong", {}, box, `${outcome.placed} of ${outcome.tiles} tiles placed. `);
       html("span", {}, box, outcome.level);
       return;
@@ -321,13 +472,12 @@ function createView(model, el) {
       [row.rank, row.name, row.tiles_left, row.left].forEach((text) => html("td", {}, line, String(text)));
     });
   }
-
-  // --- everything --------------------------------------------------------------------------------------------
   function draw() {
-    const focusKey = focusedKey(root);
+    redrawKeepingFocus(root, paint);
+  }
+  function paint() {
     const view = get("view");
     const rules = view.rules;
-    root.replaceChildren();
     const title = rules.name.replace(/^town(\d)(\d)$/, "Town $1$2");
     const players = view.mode === "solo" ? "solo" : `${view.hands.length} players`;
     drawHeader(root, "tw", `${title} · ${players}`, get("status"));
@@ -344,19 +494,12 @@ function createView(model, el) {
     drawInspect();
     local.seen = view.history.length;
     root.dataset.revision = String(get("revision"));
-    refocus(root, focusKey);
   }
-
-  // Arrows move a cursor over the board, Enter places the picked tile there, Escape drops the pick (or leaves the
-  // history), digits pick a pile top or a hand tile. Buttons keep their own Enter and Space.
   function onKey(event) {
     const onButton = event.target !== root;
     const n = get("view").n;
-    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-    if (event.key in moves && !onButton) {
-      const start = local.cursor || get("legal")[0] || [0, 0];
-      const [dr, dk] = local.cursor ? moves[event.key] : [0, 0];
-      local.cursor = [Math.min(n - 1, Math.max(0, start[0] + dr)), Math.min(n - 1, Math.max(0, start[1] + dk))];
+    if (isArrow(event.key) && !onButton) {
+      local.cursor = moveCursor(local.cursor, event.key, n, n, get("legal")[0] || [0, 0]);
       drawInspect();
     } else if ((event.key === "Enter" || event.key === " ") && !onButton) {
       if (local.cursor) send({ intent: "place", cell: local.cursor });
@@ -375,11 +518,9 @@ function createView(model, el) {
     event.preventDefault();
     event.stopPropagation();
   }
-
   return { root, draw, schedule: drawOnce(draw), onKey };
 }
-
-// Redraw on these besides the game traits (GAME_TRAITS in common.js).
-const TRAITS = ["selection", "flip", "legal", "reasons", "fits", "inspect", "chosen"];
-
-export default { render: renderer(createView, TRAITS) };
+var town_default = { render: renderer(createView, TOWN.traits) };
+export {
+  town_default as default
+};
