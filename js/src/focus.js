@@ -24,3 +24,15 @@ export function refocus(root, key) {
   node.focus({ preventScroll: true });
   return true;
 }
+
+/**
+ * The board cell to focus once a tile is picked: the cursor if the tile may go there, else the first cell where it
+ * may, else the cursor or the corner (so that the arrow keys and Enter work next, whatever was clicked).
+ * @param {[number, number] | null} cursor
+ * @param {Array<[number, number]>} legal
+ * @returns {[number, number]}
+ */
+export function cellAfterPick(cursor, legal) {
+  if (cursor && legal.some((cell) => cell[0] === cursor[0] && cell[1] === cursor[1])) return cursor;
+  return legal[0] || cursor || [0, 0];
+}

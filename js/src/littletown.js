@@ -8,16 +8,20 @@ import "./common.css";
 import "./littletown.css";
 import { LITTLE_TOWN } from "./constants.js";
 import { html, svg, svgText } from "./dom.js";
-import { arrivalDelays, cellKey, named, plural } from "./text.js";
+import { cellOrigin } from "./geometry.js";
+import { common, keyAction, littleTown } from "./intents.js";
+import { arrivalDelays, cellKey, littleTownCellLabel, named, plural } from "./text.js";
 import {
   drawHeader,
   drawHistorySlider,
   drawLog,
   drawMessages,
+  drawNewGame,
   drawOnce,
   headedTable,
   intentButton,
   outcomeBox,
+  playAgainButton,
   redrawKeepingFocus,
   renderer,
 } from "./ui.js";
@@ -84,6 +88,9 @@ const newPieces = (history, seen) =>
     MOVE_DELAY_MS,
   );
 
+/** @param {Cell} cell */
+const cellDataKey = (cell) => `cell-${cell[0]}-${cell[1]}`;
+
 /**
  * @param {Model} model
  * @param {HTMLElement} el
@@ -91,12 +98,14 @@ const newPieces = (history, seen) =>
  */
 function createView(model, el) {
   const root = html("div", { class: named("ltw", "root"), tabindex: 0, "data-lm-suppress-shortcuts": "true" }, el);
-  /** @type {{hover: Cell | null, seen: number | null}} */
-  const local = { hover: null, seen: null };
+  /** @type {{hover: Cell | null, cursor: Cell | null, seen: number | null, confirming: boolean}} */
+  const local = { hover: null, cursor: null, seen: null, confirming: false };
   const get = (/** @type {string} */ name) => model.get(name);
   const send = (/** @type {object} */ intent) => model.send(intent);
   const live = () => get("step") < 0;
   const shown = () => (live() ? get("view") : get("frame"));
+  /** @returns {Cell[]} */
+  const legalCells = () => (live() ? get("legal") : []);
 
   // --- the board -------------------------------------------------------------------------------------------
   /** @param {Element} parent */
@@ -106,21 +115,25 @@ function createView(model, el) {
     const columns = state.terrain[0].length;
     const width = MARGIN + columns * CELL + 2;
     const height = MARGIN + rows * CELL + 2;
-    const board = svg("svg", { class: "ltw-board", width, height, viewBox: `0 0 ${width} ${height}` }, parent);
+    const board = svg("svg", { class: "ltw-board", width, height, viewBox: `0 0 ${width} ${height}`, role: "group" }, parent);
+    board.setAttribute("aria-label", `The board, ${rows} rows by ${columns} columns: arrow keys move, Enter plays the space`);
     for (let c = 0; c < columns; c++) {
       svgText(board, MARGIN + c * CELL + CELL / 2, 14, String(c), {
         class: named("ltw", "coord"),
         "text-anchor": "middle",
+        "aria-hidden": "true",
       });
     }
     for (let r = 0; r < rows; r++) {
       svgText(board, MARGIN / 2, MARGIN + r * CELL + CELL / 2 + 4, String(r), {
         class: named("ltw", "coord"),
         "text-anchor": "middle",
+        "aria-hidden": "true",
       });
     }
     const legal = new Set((live() ? /** @type {Cell[]} */ (get("legal")) : []).map(cellKey));
     const notes = live() ? get("notes") : [];
+    const cursor = local.cursor || legalCells()[0] || [0, 0];
     for (let r = 0; r < rows; r++) {
       for (let c = 0; c < columns; c++) {
         /** @type {string} */
@@ -129,12 +142,32 @@ function createView(model, el) {
         const y = MARGIN + r * CELL;
         const classes = ["ltw-cell", `ltw-${TERRAIN[ground]}`];
         if (legal.has(cellKey([r, c]))) classes.push("ltw-legal");
-        const space = svg("g", { class: classes.join(" "), "data-cell": cellKey([r, c]) }, board);
+        const note = notes.length ? notes[r][c] : null;
+        const space = svg(
+          "g",
+          {
+            class: classes.join(" "),
+            "data-cell": cellKey([r, c]),
+            "data-key": cellDataKey([r, c]),
+            role: "button",
+            tabindex: cursor[0] === r && cursor[1] === c ? 0 : -1,
+            "aria-label": littleTownCellLabel([r, c], note ? note.what : TERRAIN[ground], note ? note.click : ""),
+          },
+          board,
+        );
         svg("rect", { x, y, width: CELL, height: CELL }, space);
         drawTerrain(space, ground, x, y);
-        const note = notes.length ? notes[r][c] : null;
         svg("title", {}, space).textContent = note ? note.what : TERRAIN[ground];
-        space.addEventListener("click", () => send({ intent: "cell", cell: [r, c] }));
+        space.addEventListener("click", () => {
+          local.cursor = [r, c];
+          send(littleTown.cell([r, c]));
+        });
+        space.addEventListener("focus", () => {
+          local.cursor = [r, c];
+          for (const other of board.querySelectorAll('.ltw-cell[tabindex="0"]')) other.setAttribute("tabindex", "-1");
+          space.setAttribute("tabindex", "0");
+          drawHover();
+        });
         space.addEventListener("mouseenter", () => {
           local.hover = [r, c];
           drawHover();
@@ -221,7 +254,7 @@ function createView(model, el) {
       svgText(group, x + CELL / 2, y + 19 + i * 11, line, { class: "ltw-tile-name", "text-anchor": "middle", ...fit });
     });
     svgText(group, x + 8, y + CELL - 9, `${kind.vp} VP`, { class: "ltw-tile-vp" });
-    drawHouse(group, building.owner, x + CELL - 20, y + CELL - 22);
+    drawHouse(group, building.owner, x + CELL - 23, y + CELL - 25);
     if (activated.has(key)) {
       svg("rect", { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 6, class: "ltw-activated" }, group);
     }
@@ -242,13 +275,13 @@ function createView(model, el) {
     svg(
       "path",
       {
-        d: `M${x} ${y + 6}L${x + 7} ${y}L${x + 14} ${y + 6}V${y + 16}H${x}Z`,
+        d: `M${x} ${y + 8}L${x + 9} ${y}L${x + 18} ${y + 8}V${y + 20}H${x}Z`,
         fill: PLAYER_COLOURS[player],
         class: "ltw-house",
       },
       parent,
     );
-    svgText(parent, x + 7, y + 14, String(player), {
+    svgText(parent, x + 9, y + 18, String(player), {
       class: "ltw-piece-number",
       fill: PLAYER_INK[player],
       "text-anchor": "middle",
@@ -270,7 +303,7 @@ function createView(model, el) {
     if (turn.worker && cellKey(turn.worker) === key)
       svg("circle", { cx, cy, r: 17, class: "ltw-active-worker" }, group);
     svg("circle", { cx, cy, r: 12, fill: PLAYER_COLOURS[worker.player], class: "ltw-pawn" }, group);
-    svgText(group, cx, cy + 4, String(worker.player), {
+    svgText(group, cx, cy + 5, String(worker.player), {
       class: "ltw-piece-number",
       fill: PLAYER_INK[worker.player],
       "text-anchor": "middle",
@@ -289,7 +322,8 @@ function createView(model, el) {
     overlay.replaceChildren();
     line.textContent = "";
     const notes = live() ? get("notes") : [];
-    const spot = local.hover;
+    const focused = local.cursor && root.contains(document.activeElement) && document.activeElement !== root;
+    const spot = local.hover || (focused ? local.cursor : null);
     if (!spot || !notes.length) return;
     const note = notes[spot[0]][spot[1]];
     svg(
@@ -345,7 +379,7 @@ function createView(model, el) {
         box,
         choice.text,
       );
-      button.addEventListener("click", () => send({ intent: "act", action: choice.action }));
+      button.addEventListener("click", () => send(littleTown.act(choice.action)));
     });
   }
 
@@ -426,7 +460,7 @@ function createView(model, el) {
       if (kind.cost.coins) coins(cost, kind.cost.coins);
       html("div", { class: "ltw-effect" }, button, kind.effect);
       // a building that cannot be built still answers a click: Python says why
-      button.addEventListener("click", () => send({ intent: "build", building: offer.id }));
+      button.addEventListener("click", () => send(littleTown.build(offer.id)));
     }
   }
 
@@ -445,8 +479,8 @@ function createView(model, el) {
   function drawControls(parent) {
     const buttons = get("buttons");
     const box = html("div", { class: named("ltw", "controls") }, parent);
-    intentButton(model, box, "Undo", "undo", buttons.undo, { intent: "undo" });
-    intentButton(model, box, "New game", "new-game", buttons.new_game, { intent: "new_game" });
+    intentButton(model, box, "Undo", "undo", buttons.undo, common.undo());
+    drawNewGame(model, box, local, (focus) => redrawKeepingFocus(root, paint, focus));
     drawHistorySlider(html("label", { class: named("ltw", "history") }, box, "History "), box, "ltw", model);
   }
 
@@ -454,7 +488,9 @@ function createView(model, el) {
   function drawOutcome(parent) {
     const outcome = get("outcome");
     if (!live() || !outcome.rows) return;
-    const table = headedTable(outcomeBox(parent, "ltw"), ["Rank", "Player", "Score", "Where the points came from"]);
+    const box = outcomeBox(parent, "ltw");
+    if (outcome.reason) html("p", { class: "ltw-end-reason" }, box, outcome.reason);
+    const table = headedTable(box, ["Rank", "Player", "Score", "Where the points came from"]);
     for (const row of outcome.rows) {
       const line = html("tr", { class: row.winner ? "ltw-winner" : null }, table);
       const sources = Object.entries(row.sources).map(([source, points]) => `${SOURCES[source]} ${points}`);
@@ -462,6 +498,7 @@ function createView(model, el) {
         (text) => html("td", {}, line, String(text)),
       );
     }
+    playAgainButton(model, box);
   }
 
   // --- everything --------------------------------------------------------------------------------------------
@@ -473,10 +510,12 @@ function createView(model, el) {
     const view = get("view");
     const state = shown();
     const title = `Little Town · ${view.num_players} players · board side ${view.rules.side}`;
-    drawHeader(root, "ltw", title, get("status"));
+    root.setAttribute("aria-busy", get("thinking") ? "true" : "false");
+    drawHeader(root, "ltw", title, model);
     drawRounds(root, state);
     const main = html("div", { class: "ltw-main" }, root);
-    const left = html("div", { class: "ltw-left" }, main);
+    const left = html("div", { class: "ltw-column" }, main);
+    left.style.maxWidth = `${MARGIN + state.terrain[0].length * CELL + 2}px`; // never larger than drawn
     drawBoard(left);
     drawMessages(left, "ltw", get("error"));
     drawReserve(left, state);
@@ -492,13 +531,33 @@ function createView(model, el) {
     root.dataset.revision = String(get("revision"));
   }
 
-  // Escape leaves the history slider's earlier move.
+  // Arrows move over the board's spaces from anywhere but the slider, Enter or Space plays the focused space,
+  // Escape leaves the history slider's earlier move. Choices and market buildings are buttons: Tab reaches them.
   /** @param {KeyboardEvent} event */
   function onKey(event) {
-    if (event.key !== "Escape" || live()) return;
-    send({ intent: "step", step: null });
+    const target = /** @type {Element} */ (event.target);
+    const terrain = shown().terrain;
+    const place = target.classList.contains("ltw-cell")
+      ? "cell"
+      : target === root
+        ? "root"
+        : target instanceof HTMLInputElement && target.type === "range"
+          ? "slider"
+          : "control";
+    const context = { place, cursor: local.cursor, rows: terrain.length, columns: terrain[0].length, start: legalCells()[0] || [0, 0], choices: 0 };
+    const action = keyAction(event.key, /** @type {import("./intents.js").KeyContext} */ (context), {
+      play: littleTown.cell,
+      escape: () => common.step(null),
+    });
+    if (!action || (event.key === "Escape" && live())) return;
     event.preventDefault();
     event.stopPropagation();
+    if (action.cursor) {
+      local.cursor = action.cursor;
+      const space = /** @type {SVGElement | null} */ (root.querySelector(`[data-key="${cellDataKey(action.cursor)}"]`));
+      space?.focus({ preventScroll: true });
+    }
+    if (action.intent) send(action.intent);
   }
 
   return { root, draw, schedule: drawOnce(draw), onKey };

@@ -47,3 +47,58 @@ export function arrivalDelays(history, seen, placed, delayMs) {
  * @param {number} steps
  */
 export const stepText = (step, steps) => (step < 0 ? `move ${steps} of ${steps}` : `move ${step} of ${steps} (read only)`);
+
+/**
+ * @typedef {object} TileNames the names part of the `tile_style` trait
+ * @property {string[]} colour_names
+ * @property {string[]} shape_names
+ */
+
+/**
+ * A Town tile in words: "orange gable", "an orange tile (shape not shown)", "a blank tile".
+ * @param {TileNames} style
+ * @param {ArrayLike<number | null> | "blank" | null} tile
+ */
+export function tileName(style, tile) {
+  if (tile === null) return "no tile";
+  if (tile === "blank") return "a blank tile";
+  const colour = style.colour_names[Number(tile[0])];
+  if (tile[1] === null) return `${/^[aeiou]/.test(colour) ? "an" : "a"} ${colour} tile (shape not shown)`;
+  return `${colour} ${style.shape_names[tile[1]]}`;
+}
+
+/**
+ * A Town board cell in words, for screen readers and the reason line.
+ * @param {TileNames} style
+ * @param {Cell} cell
+ * @param {{tile: ArrayLike<number | null> | "blank" | null, legal: boolean, fit: number | null, pioneer: boolean}} about
+ */
+export function townCellLabel(style, cell, about) {
+  const empty = about.legal ? "empty, the picked tile may go here" : "empty";
+  let label = `Row ${cell[0]}, column ${cell[1]}: ${about.tile === null ? empty : tileName(style, about.tile)}`;
+  if (about.pioneer && about.tile === null) label += ", the pioneer's cell";
+  if (about.fit !== null) label += `; ${about.fit} of your tiles ${about.fit === 1 ? "fits" : "fit"} here`;
+  return label;
+}
+
+/**
+ * A solo pile's button in words: "Pile 2: orange gable on top, 5 tiles (key 3)".
+ * @param {TileNames} style
+ * @param {number} pile
+ * @param {ArrayLike<number | null> | null} top
+ * @param {number} size
+ */
+export function pileLabel(style, pile, top, size) {
+  if (top === null) return `Pile ${pile}: empty`;
+  return `Pile ${pile}: ${tileName(style, top)} on top, ${plural(size, "tile")} (key ${pile + 1})`;
+}
+
+/**
+ * A Little Town space in words: where it is, what is there, and what Enter or a click does there (or why not).
+ * @param {Cell} cell
+ * @param {string} what
+ * @param {string} click
+ */
+export function littleTownCellLabel(cell, what, click) {
+  return `Row ${cell[0]}, column ${cell[1]}: ${what}${click ? `. ${click}` : ""}`;
+}

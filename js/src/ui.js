@@ -4,22 +4,73 @@
 import { GAME_TRAITS } from "./constants.js";
 import { html } from "./dom.js";
 import { focusedKey, refocus } from "./focus.js";
+import { common } from "./intents.js";
 import { named, stepText } from "./text.js";
 
 /** @typedef {import("@anywidget/types").AnyModel} Model */
 
 /**
- * The title and the status line.
+ * The title and the status line; while an opponent thinks, a moving mark says the widget is working.
  * @param {Element} parent
  * @param {string} prefix
  * @param {string} title
- * @param {string} status
+ * @param {Model} model
  */
-export function drawHeader(parent, prefix, title, status) {
+export function drawHeader(parent, prefix, title, model) {
   const header = html("div", { class: `${prefix}-header gw-header` }, parent);
   html("span", { class: named(prefix, "title") }, header, title);
-  html("span", { class: `${prefix}-status gw-status`, role: "status" }, header, status);
+  const status = html("span", { class: `${prefix}-status gw-status`, role: "status" }, header, model.get("status"));
+  if (model.get("thinking")) html("span", { class: "gw-thinking", "aria-hidden": "true" }, status);
+  if (model.get("practice")) html("span", { class: "gw-practice", title: "Undo was used: this result does not count" }, header, "practice");
   return header;
+}
+
+/**
+ * New game, confirmed first while a game is under way (it cannot be undone): the first press asks
+ * "Start a new game?" with Yes and Cancel; once the game is over it starts at once.
+ * @param {Model} model
+ * @param {Element} parent
+ * @param {{confirming: boolean}} local
+ * @param {(focus?: string) => void} redraw draws the view again, then focuses the control with that key
+ */
+export function drawNewGame(model, parent, local, redraw) {
+  const enabled = Boolean(model.get("buttons").new_game);
+  const over = Object.keys(model.get("outcome")).length > 0;
+  if (!local.confirming || !enabled) {
+    local.confirming = false;
+    const button = html("button", { type: "button", "data-key": "new-game", disabled: !enabled }, parent, "New game");
+    button.addEventListener("click", () => {
+      if (over) {
+        model.send(common.newGame());
+        return;
+      }
+      local.confirming = true;
+      redraw("new-game-cancel");
+    });
+    return;
+  }
+  const box = html("span", { class: "gw-confirm", role: "group", "aria-label": "confirm new game" }, parent);
+  html("span", {}, box, "Start a new game? This one is lost.");
+  const yes = html("button", { type: "button", "data-key": "new-game-yes" }, box, "Yes, new game");
+  const no = html("button", { type: "button", "data-key": "new-game-cancel" }, box, "Cancel");
+  yes.addEventListener("click", () => {
+    local.confirming = false;
+    model.send(common.newGame());
+  });
+  no.addEventListener("click", () => {
+    local.confirming = false;
+    redraw("new-game");
+  });
+}
+
+/**
+ * "Play again" in the final outcome's box.
+ * @param {Model} model
+ * @param {Element} box
+ */
+export function playAgainButton(model, box) {
+  const row = html("div", { class: "gw-again" }, box);
+  intentButton(model, row, "Play again", "play-again", true, common.newGame());
 }
 
 /**
@@ -89,9 +140,10 @@ export function drawHistorySlider(label, box, prefix, model) {
       label,
     )
   );
-  slider.addEventListener("input", () => model.send({ intent: "step", step: Number(slider.value) }));
+  slider.setAttribute("aria-label", "history: move shown");
+  slider.addEventListener("input", () => model.send(common.step(Number(slider.value))));
   html("span", { class: named(prefix, "step") }, box, stepText(step, steps));
-  if (step >= 0) intentButton(model, box, "Back to game", "back", true, { intent: "step", step: null });
+  if (step >= 0) intentButton(model, box, "Back to game", "back", true, common.step(null));
 }
 
 /**
@@ -138,12 +190,13 @@ export function drawOnce(draw) {
  */
 
 /**
- * Redraw `root` by `paint`, keeping the focus on the control (or cell) that had it.
+ * Redraw `root` by `paint`, keeping the focus on the control (or cell) that had it, or moving it to `focus`.
  * @param {HTMLElement} root
  * @param {() => void} paint
+ * @param {string} [focus]
  */
-export function redrawKeepingFocus(root, paint) {
-  const key = focusedKey(root, document.activeElement);
+export function redrawKeepingFocus(root, paint, focus) {
+  const key = focus || focusedKey(root, document.activeElement);
   root.replaceChildren();
   paint();
   refocus(root, key);

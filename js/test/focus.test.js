@@ -29,3 +29,12 @@ test("after a redraw the same key takes the focus again", () => {
   assert.equal(refocus(/** @type {any} */ (root), undefined), false);
   assert.deepEqual(root.focused, ["cell-1-2"]);
 });
+
+test("after a pick the board cursor stays where the tile may go, else goes to the first cell where it may", async () => {
+  const { cellAfterPick } = await import("../src/focus.js");
+  assert.deepEqual(cellAfterPick([1, 2], [[0, 0], [1, 2]]), [1, 2]);
+  assert.deepEqual(cellAfterPick([3, 3], [[0, 1], [1, 2]]), [0, 1]);
+  assert.deepEqual(cellAfterPick(null, [[0, 1]]), [0, 1]);
+  assert.deepEqual(cellAfterPick([3, 3], []), [3, 3]);
+  assert.deepEqual(cellAfterPick(null, []), [0, 0]);
+});

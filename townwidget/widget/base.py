@@ -465,7 +465,7 @@ class GameWidget(anywidget.AnyWidget):
             self._publish_game(view, names)
             self.set_trait("buttons", self._buttons())
             self.set_trait("error", self._error)
-            self.set_trait("moves", [self._describe(entry, names[entry["player"]], view) for entry in view["history"]])
+            self.set_trait("moves", self._log(view, names))
             self.set_trait("steps", last)
             self.set_trait("step", -1 if self._step is None else self._step)
             self.set_trait("frame", {} if self._step is None else self._frames[self._step])
@@ -515,6 +515,10 @@ class GameWidget(anywidget.AnyWidget):
     def _describe(self, entry: dict[str, Any], who: str, view: dict[str, Any]) -> str:
         """One history entry of the viewer form in words."""
         raise NotImplementedError
+
+    def _log(self, view: dict[str, Any], names: list[str]) -> list[str]:
+        """The move log in words: by default one line per history entry of the viewer form."""
+        return [self._describe(entry, names[entry["player"]], view) for entry in view["history"]]
 
     def _outcome(self, names: list[str]) -> dict[str, Any]:
         """The final result for the view ({} until the game is over)."""

@@ -232,7 +232,8 @@ class LittleTownWidget(GameWidget):
             }
             for player, (rank, score) in enumerate(zip(result["ranks"], result["scores"], strict=True))
         ]
-        return {"rows": sorted(rows, key=lambda row: row["rank"])}
+        reason = f"The game ended after round {ROUNDS} of {ROUNDS}: the most victory points win (ties share)."
+        return {"rows": sorted(rows, key=lambda row: row["rank"]), "reason": reason}
 
     def _final_status(self, names: list[str]) -> str:
         result = self._state.result()

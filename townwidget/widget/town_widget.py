@@ -45,7 +45,7 @@ from townwidget.town.rules import resolve_rules
 from townwidget.town.style import tile_style
 from townwidget.widget.base import FRONT_END, STATIC, GameWidget, check_front_end, check_seed, opponent_list, synced
 from townwidget.widget.intents import Intent, parse_intent
-from townwidget.widget.words import describe_move, humanize, ordinal
+from townwidget.widget.words import describe_move, humanize, leaving_words, ordinal
 
 MODES = ("solo", "multi")
 
@@ -123,6 +123,10 @@ class TownWidget(GameWidget):
     def _drop_picks(self) -> None:
         self._picks = _Picks(inspect=self._picks.inspect)
 
+    def _undo_is_practice(self) -> bool:
+        """A solo undo shows the player what a pile top hid, so the score no longer counts."""
+        return isinstance(self._state, SoloState)
+
     def _restore(self, before: State) -> State:
         """Undo must not let the player peek: in solo the tiles below the pile tops are dealt again, so the next tile
         of a pile is not known in advance; in multiplayer the bag's future draws get fresh randomness."""
@@ -142,6 +146,45 @@ class TownWidget(GameWidget):
 
     def _describe(self, entry: dict[str, Any], who: str, view: dict[str, Any]) -> str:
         return describe_move(entry, who)
+
+    def _log(self, view: dict[str, Any], names: list[str]) -> list[str]:
+        """The moves in words, each followed by the players who left after it and why; at the end, why the game
+        ended."""
+        state = self._state
+        departures: dict[int, list[str]] = {}
+        for move, player, order, tiles_left in self._departures():
+            departures.setdefault(move, []).append(leaving_words(names[player], order, tiles_left))
+        visible = iter(view["history"])
+        lines = []
+        for move, (player, phase, action) in enumerate(state.history, start=1):
+            if player == self.seat or not (phase == "exchange" and isinstance(action, Pass)):  # as the view shows
+                lines.append(describe_move(next(visible), names[player]))
+            lines += departures.get(move, [])
+        if state.current_player is None:
+            lines.append(f"Game over: {self._end_reason()}.")
+        return lines
+
+    def _departures(self) -> list[tuple[int, int, int, int]]:
+        """``(move, player, order, tiles left)`` for each player who left, from the frames: the move after which
+        they left (1 = the first move), the order of leaving, and their tiles then (0: the hand was emptied)."""
+        frames = self._frames
+        first = len(self._state.history) - (len(frames) - 1)  # moves before the frames begin (a restored game)
+        found = []
+        for index in range(1, len(frames)):
+            before, after = frames[index - 1].get("out", []), frames[index].get("out", [])
+            for player, order in enumerate(after):
+                if order is not None and before[player] is None:
+                    found.append((first + index, player, order, len(frames[index]["hands"][player])))
+        return sorted(found, key=lambda item: (item[0], item[2]))
+
+    def _end_reason(self) -> str:
+        state = self._state
+        if isinstance(state, MultiState):
+            return "every player has left (a player leaves when the hand is empty or none of its tiles fits)"
+        if state.board.placed() == state.rules.tiles:
+            return "every tile is placed"
+        flips = ", and no flip is left" if state.rules.flips else ""
+        return f"no pile top fits an open cell{flips}"
 
     # --- intents from the browser ----------------------------------------------------------------------------
     def _on_select(self, intent: Intent) -> None:
@@ -298,20 +341,30 @@ class TownWidget(GameWidget):
         result = state.result()
         if result is None:
             return {}
+        reason = f"The game ended: {self._end_reason()}."
         if not isinstance(state, MultiState):
-            return {"placed": result["placed"], "tiles": state.rules.tiles, "level": result["level"] or ""}
+            level = result["level"] or ""
+            return {"placed": result["placed"], "tiles": state.rules.tiles, "level": level, "reason": reason}
+        when = {player: (move, tiles_left) for move, player, _order, tiles_left in self._departures()}
         rows = [
-            {"rank": rank, "name": names[player], "tiles_left": left, "left": _leaving(state.out[player])}
+            {
+                "rank": rank,
+                "name": names[player],
+                "tiles_left": left,
+                "left": _leaving(state.out[player], when.get(player)),
+            }
             for player, (rank, left) in enumerate(zip(result["ranks"], result["tiles_left"], strict=True))
         ]
-        return {"rows": sorted(rows, key=lambda row: row["rank"])}
+        return {"rows": sorted(rows, key=lambda row: row["rank"]), "reason": reason}
 
     def _final_status(self, names: list[str]) -> str:
         state = self._state
         result = state.result()
         assert result is not None
         if state.mode == "solo":
-            return f"Game over: {result['placed']} of {state.rules.tiles} tiles placed. {result['level'] or ''}"
+            practice = " Practice: Undo was used, so this score does not count." if self._practice else ""
+            level = f" {result['level']}" if result["level"] else ""
+            return f"Game over: {result['placed']} of {state.rules.tiles} tiles placed.{level}{practice}"
         return f"Game over: you finished {ordinal(result['ranks'][self.seat])} of {state.num_players}."
 
     def _prompt(self) -> str:
@@ -320,13 +373,22 @@ class TownWidget(GameWidget):
             return "Exchange? Choose 3 alike tiles and press Exchange, or press No exchange."
         if state.phase == "discard":
             return "You drew a tile: pick one and press Discard, or press Keep hand."
+        practice = "Practice game (Undo was used). " if self._practice else ""
         if self._picks.tile is not None:
-            return "Now click a lit cell (or move with the arrow keys and press Enter)."
-        return f"Your move: pick {'a pile top' if state.mode == 'solo' else 'a tile of your hand'}, then a lit cell."
+            return f"{practice}Now click a lit cell (or move with the arrow keys and press Enter)."
+        source = "a pile top" if state.mode == "solo" else "a tile of your hand"
+        return f"{practice}Your move: pick {source}, then a lit cell."
 
 
 check_front_end(TownWidget, FRONT_END["town"]["traits"])
 
 
-def _leaving(order: int | None) -> str:
-    return ordinal(order) if order else ""
+def _leaving(order: int | None, when: tuple[int, int] | None) -> str:
+    """When and why a player left, for the final table ('' for a player who never left)."""
+    if not order:
+        return ""
+    if when is None:  # before the frames this widget holds
+        return ordinal(order)
+    move, tiles_left = when
+    why = "hand emptied" if not tiles_left else "no tile fitted"
+    return f"{ordinal(order)}, after move {move}: {why}"

@@ -55,6 +55,50 @@ function setAttributes(node, attrs) {
   }
 }
 
+// src/geometry.js
+var STEPS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+var isArrow = (key) => key in STEPS;
+function moveCursor(cursor, key, rows, columns, start) {
+  if (!cursor) return [...start];
+  const [dr, dc] = STEPS[key] || [0, 0];
+  return [clamp(cursor[0] + dr, rows - 1), clamp(cursor[1] + dc, columns - 1)];
+}
+var clamp = (value, high) => Math.min(high, Math.max(0, value));
+
+// src/intents.js
+var common = {
+  undo: () => ({ intent: "undo" }),
+  newGame: () => ({ intent: "new_game" }),
+  /** @param {number | null} step a history frame, or null for the game itself */
+  step: (step) => ({ intent: "step", step })
+};
+var littleTown = {
+  /** @param {Cell} cell */
+  cell: (cell) => ({ intent: "cell", cell }),
+  /** @param {string} building */
+  build: (building) => ({ intent: "build", building }),
+  /** @param {object} action an engine action dict, as Python listed it */
+  act: (action) => ({ intent: "act", action })
+};
+function keyAction(key, context, intents) {
+  const { place, cursor } = context;
+  if (isArrow(key)) {
+    if (place === "slider") return null;
+    const onBoard = (place === "cell" || place === "root") && !context.fresh;
+    return { cursor: moveCursor(onBoard ? cursor : null, key, context.rows, context.columns, cursor || context.start) };
+  }
+  if (key === "Enter" || key === " ") {
+    if (place === "cell" && cursor) return { intent: intents.play(cursor) };
+    if (place === "root") return { cursor: cursor || context.start };
+    return null;
+  }
+  if (key === "Escape") return { intent: intents.escape() };
+  if (intents.pick && /^[1-9]$/.test(key) && Number(key) <= context.choices) {
+    return { intent: intents.pick(Number(key) - 1), toBoard: true };
+  }
+  return null;
+}
+
 // src/text.js
 var plural = (count, word) => `${count} ${word}${count === 1 ? "" : "s"}`;
 var cellKey = (cell) => `${cell[0]},${cell[1]}`;
@@ -69,6 +113,9 @@ function arrivalDelays(history, seen, placed, delayMs) {
   return delays;
 }
 var stepText = (step, steps) => step < 0 ? `move ${steps} of ${steps}` : `move ${step} of ${steps} (read only)`;
+function littleTownCellLabel(cell, what, click) {
+  return `Row ${cell[0]}, column ${cell[1]}: ${what}${click ? `. ${click}` : ""}`;
+}
 
 // src/focus.js
 function focusedKey(root, active) {
@@ -86,11 +133,46 @@ function refocus(root, key) {
 }
 
 // src/ui.js
-function drawHeader(parent, prefix, title, status) {
+function drawHeader(parent, prefix, title, model) {
   const header = html("div", { class: `${prefix}-header gw-header` }, parent);
   html("span", { class: named(prefix, "title") }, header, title);
-  html("span", { class: `${prefix}-status gw-status`, role: "status" }, header, status);
+  const status = html("span", { class: `${prefix}-status gw-status`, role: "status" }, header, model.get("status"));
+  if (model.get("thinking")) html("span", { class: "gw-thinking", "aria-hidden": "true" }, status);
+  if (model.get("practice")) html("span", { class: "gw-practice", title: "Undo was used: this result does not count" }, header, "practice");
   return header;
+}
+function drawNewGame(model, parent, local, redraw) {
+  const enabled = Boolean(model.get("buttons").new_game);
+  const over = Object.keys(model.get("outcome")).length > 0;
+  if (!local.confirming || !enabled) {
+    local.confirming = false;
+    const button = html("button", { type: "button", "data-key": "new-game", disabled: !enabled }, parent, "New game");
+    button.addEventListener("click", () => {
+      if (over) {
+        model.send(common.newGame());
+        return;
+      }
+      local.confirming = true;
+      redraw("new-game-cancel");
+    });
+    return;
+  }
+  const box = html("span", { class: "gw-confirm", role: "group", "aria-label": "confirm new game" }, parent);
+  html("span", {}, box, "Start a new game? This one is lost.");
+  const yes = html("button", { type: "button", "data-key": "new-game-yes" }, box, "Yes, new game");
+  const no = html("button", { type: "button", "data-key": "new-game-cancel" }, box, "Cancel");
+  yes.addEventListener("click", () => {
+    local.confirming = false;
+    model.send(common.newGame());
+  });
+  no.addEventListener("click", () => {
+    local.confirming = false;
+    redraw("new-game");
+  });
+}
+function playAgainButton(model, box) {
+  const row = html("div", { class: "gw-again" }, box);
+  intentButton(model, row, "Play again", "play-again", true, common.newGame());
 }
 function drawMessages(parent, prefix, error) {
   html("div", { class: named(prefix, "error"), role: "alert" }, parent, error);
@@ -124,9 +206,10 @@ function drawHistorySlider(label, box, prefix, model) {
       label
     )
   );
-  slider.addEventListener("input", () => model.send({ intent: "step", step: Number(slider.value) }));
+  slider.setAttribute("aria-label", "history: move shown");
+  slider.addEventListener("input", () => model.send(common.step(Number(slider.value))));
   html("span", { class: named(prefix, "step") }, box, stepText(step, steps));
-  if (step >= 0) intentButton(model, box, "Back to game", "back", true, { intent: "step", step: null });
+  if (step >= 0) intentButton(model, box, "Back to game", "back", true, common.step(null));
 }
 var outcomeBox = (parent, prefix) => html("div", { class: named(prefix, "outcome") }, parent);
 function headedTable(parent, columns) {
@@ -146,8 +229,8 @@ function drawOnce(draw) {
     });
   };
 }
-function redrawKeepingFocus(root, paint) {
-  const key = focusedKey(root, document.activeElement);
+function redrawKeepingFocus(root, paint, focus) {
+  const key = focus || focusedKey(root, document.activeElement);
   root.replaceChildren();
   paint();
   refocus(root, key);
@@ -201,30 +284,35 @@ var newPieces = (history, seen) => arrivalDelays(
   (entry) => entry.type === "place_worker" || entry.type === "place_building",
   MOVE_DELAY_MS
 );
+var cellDataKey = (cell) => `cell-${cell[0]}-${cell[1]}`;
 function createView(model, el) {
   const root = html("div", { class: named("ltw", "root"), tabindex: 0, "data-lm-suppress-shortcuts": "true" }, el);
-  const local = { hover: null, seen: null };
+  const local = { hover: null, cursor: null, seen: null, confirming: false };
   const get = (name) => model.get(name);
   const send = (intent) => model.send(intent);
   const live = () => get("step") < 0;
   const shown = () => live() ? get("view") : get("frame");
+  const legalCells = () => live() ? get("legal") : [];
   function drawBoard(parent) {
     const state = shown();
     const rows = state.terrain.length;
     const columns = state.terrain[0].length;
     const width = MARGIN + columns * CELL + 2;
     const height = MARGIN + rows * CELL + 2;
-    const board = svg("svg", { class: "ltw-board", width, height, viewBox: `0 0 ${width} ${height}` }, parent);
+    const board = svg("svg", { class: "ltw-board", width, height, viewBox: `0 0 ${width} ${height}`, role: "group" }, parent);
+    board.setAttribute("aria-label", `The board, ${rows} rows by ${columns} columns: arrow keys move, Enter plays the space`);
     for (let c = 0; c < columns; c++) {
       svgText(board, MARGIN + c * CELL + CELL / 2, 14, String(c), {
         class: named("ltw", "coord"),
-        "text-anchor": "middle"
+        "text-anchor": "middle",
+        "aria-hidden": "true"
       });
     }
     for (let r = 0; r < rows; r++) {
       svgText(board, MARGIN / 2, MARGIN + r * CELL + CELL / 2 + 4, String(r), {
         class: named("ltw", "coord"),
-        "text-anchor": "middle"
+        "text-anchor": "middle",
+        "aria-hidden": "true"
       });
     }
     const legal = new Set((live() ? (
@@ -232,6 +320,7 @@ function createView(model, el) {
       get("legal")
     ) : []).map(cellKey));
     const notes = live() ? get("notes") : [];
+    const cursor = local.cursor || legalCells()[0] || [0, 0];
     for (let r = 0; r < rows; r++) {
       for (let c = 0; c < columns; c++) {
         const ground = state.terrain[r][c];
@@ -239,12 +328,32 @@ function createView(model, el) {
         const y = MARGIN + r * CELL;
         const classes = ["ltw-cell", `ltw-${TERRAIN[ground]}`];
         if (legal.has(cellKey([r, c]))) classes.push("ltw-legal");
-        const space = svg("g", { class: classes.join(" "), "data-cell": cellKey([r, c]) }, board);
+        const note = notes.length ? notes[r][c] : null;
+        const space = svg(
+          "g",
+          {
+            class: classes.join(" "),
+            "data-cell": cellKey([r, c]),
+            "data-key": cellDataKey([r, c]),
+            role: "button",
+            tabindex: cursor[0] === r && cursor[1] === c ? 0 : -1,
+            "aria-label": littleTownCellLabel([r, c], note ? note.what : TERRAIN[ground], note ? note.click : "")
+          },
+          board
+        );
         svg("rect", { x, y, width: CELL, height: CELL }, space);
         drawTerrain(space, ground, x, y);
-        const note = notes.length ? notes[r][c] : null;
         svg("title", {}, space).textContent = note ? note.what : TERRAIN[ground];
-        space.addEventListener("click", () => send({ intent: "cell", cell: [r, c] }));
+        space.addEventListener("click", () => {
+          local.cursor = [r, c];
+          send(littleTown.cell([r, c]));
+        });
+        space.addEventListener("focus", () => {
+          local.cursor = [r, c];
+          for (const other of board.querySelectorAll('.ltw-cell[tabindex="0"]')) other.setAttribute("tabindex", "-1");
+          space.setAttribute("tabindex", "0");
+          drawHover();
+        });
         space.addEventListener("mouseenter", () => {
           local.hover = [r, c];
           drawHover();
@@ -316,7 +425,7 @@ function createView(model, el) {
       svgText(group, x + CELL / 2, y + 19 + i * 11, line, { class: "ltw-tile-name", "text-anchor": "middle", ...fit });
     });
     svgText(group, x + 8, y + CELL - 9, `${kind.vp} VP`, { class: "ltw-tile-vp" });
-    drawHouse(group, building.owner, x + CELL - 20, y + CELL - 22);
+    drawHouse(group, building.owner, x + CELL - 23, y + CELL - 25);
     if (activated.has(key)) {
       svg("rect", { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 6, class: "ltw-activated" }, group);
     }
@@ -329,13 +438,13 @@ function createView(model, el) {
     svg(
       "path",
       {
-        d: `M${x} ${y + 6}L${x + 7} ${y}L${x + 14} ${y + 6}V${y + 16}H${x}Z`,
+        d: `M${x} ${y + 8}L${x + 9} ${y}L${x + 18} ${y + 8}V${y + 20}H${x}Z`,
         fill: PLAYER_COLOURS[player],
         class: "ltw-house"
       },
       parent
     );
-    svgText(parent, x + 7, y + 14, String(player), {
+    svgText(parent, x + 9, y + 18, String(player), {
       class: "ltw-piece-number",
       fill: PLAYER_INK[player],
       "text-anchor": "middle"
@@ -350,7 +459,7 @@ function createView(model, el) {
     if (turn.worker && cellKey(turn.worker) === key)
       svg("circle", { cx, cy, r: 17, class: "ltw-active-worker" }, group);
     svg("circle", { cx, cy, r: 12, fill: PLAYER_COLOURS[worker.player], class: "ltw-pawn" }, group);
-    svgText(group, cx, cy + 4, String(worker.player), {
+    svgText(group, cx, cy + 5, String(worker.player), {
       class: "ltw-piece-number",
       fill: PLAYER_INK[worker.player],
       "text-anchor": "middle"
@@ -367,7 +476,8 @@ function createView(model, el) {
     overlay.replaceChildren();
     line.textContent = "";
     const notes = live() ? get("notes") : [];
-    const spot = local.hover;
+    const focused = local.cursor && root.contains(document.activeElement) && document.activeElement !== root;
+    const spot = local.hover || (focused ? local.cursor : null);
     if (!spot || !notes.length) return;
     const note = notes[spot[0]][spot[1]];
     svg(
@@ -415,7 +525,7 @@ function createView(model, el) {
         box,
         choice.text
       );
-      button.addEventListener("click", () => send({ intent: "act", action: choice.action }));
+      button.addEventListener("click", () => send(littleTown.act(choice.action)));
     });
   }
   function drawPlayers(parent, state) {
@@ -487,7 +597,7 @@ function createView(model, el) {
       });
       if (kind.cost.coins) coins(cost, kind.cost.coins);
       html("div", { class: "ltw-effect" }, button, kind.effect);
-      button.addEventListener("click", () => send({ intent: "build", building: offer.id }));
+      button.addEventListener("click", () => send(littleTown.build(offer.id)));
     }
   }
   function drawReserve(parent, state) {
@@ -499,14 +609,16 @@ function createView(model, el) {
   function drawControls(parent) {
     const buttons = get("buttons");
     const box = html("div", { class: named("ltw", "controls") }, parent);
-    intentButton(model, box, "Undo", "undo", buttons.undo, { intent: "undo" });
-    intentButton(model, box, "New game", "new-game", buttons.new_game, { intent: "new_game" });
+    intentButton(model, box, "Undo", "undo", buttons.undo, common.undo());
+    drawNewGame(model, box, local, (focus) => redrawKeepingFocus(root, paint, focus));
     drawHistorySlider(html("label", { class: named("ltw", "history") }, box, "History "), box, "ltw", model);
   }
   function drawOutcome(parent) {
     const outcome = get("outcome");
     if (!live() || !outcome.rows) return;
-    const table = headedTable(outcomeBox(parent, "ltw"), ["Rank", "Player", "Score", "Where the points came from"]);
+    const box = outcomeBox(parent, "ltw");
+    if (outcome.reason) html("p", { class: "ltw-end-reason" }, box, outcome.reason);
+    const table = headedTable(box, ["Rank", "Player", "Score", "Where the points came from"]);
     for (const row of outcome.rows) {
       const line = html("tr", { class: row.winner ? "ltw-winner" : null }, table);
       const sources = Object.entries(row.sources).map(([source, points]) => `${SOURCES[source]} ${points}`);
@@ -514,6 +626,7 @@ function createView(model, el) {
         (text) => html("td", {}, line, String(text))
       );
     }
+    playAgainButton(model, box);
   }
   function draw() {
     redrawKeepingFocus(root, paint);
@@ -522,10 +635,12 @@ function createView(model, el) {
     const view = get("view");
     const state = shown();
     const title = `Little Town · ${view.num_players} players · board side ${view.rules.side}`;
-    drawHeader(root, "ltw", title, get("status"));
+    root.setAttribute("aria-busy", get("thinking") ? "true" : "false");
+    drawHeader(root, "ltw", title, model);
     drawRounds(root, state);
     const main = html("div", { class: "ltw-main" }, root);
-    const left = html("div", { class: "ltw-left" }, main);
+    const left = html("div", { class: "ltw-column" }, main);
+    left.style.maxWidth = `${MARGIN + state.terrain[0].length * CELL + 2}px`;
     drawBoard(left);
     drawMessages(left, "ltw", get("error"));
     drawReserve(left, state);
@@ -541,10 +656,34 @@ function createView(model, el) {
     root.dataset.revision = String(get("revision"));
   }
   function onKey(event) {
-    if (event.key !== "Escape" || live()) return;
-    send({ intent: "step", step: null });
+    const target = (
+      /** @type {Element} */
+      event.target
+    );
+    const terrain = shown().terrain;
+    const place = target.classList.contains("ltw-cell") ? "cell" : target === root ? "root" : target instanceof HTMLInputElement && target.type === "range" ? "slider" : "control";
+    const context = { place, cursor: local.cursor, rows: terrain.length, columns: terrain[0].length, start: legalCells()[0] || [0, 0], choices: 0 };
+    const action = keyAction(
+      event.key,
+      /** @type {import("./intents.js").KeyContext} */
+      context,
+      {
+        play: littleTown.cell,
+        escape: () => common.step(null)
+      }
+    );
+    if (!action || event.key === "Escape" && live()) return;
     event.preventDefault();
     event.stopPropagation();
+    if (action.cursor) {
+      local.cursor = action.cursor;
+      const space = (
+        /** @type {SVGElement | null} */
+        root.querySelector(`[data-key="${cellDataKey(action.cursor)}"]`)
+      );
+      space?.focus({ preventScroll: true });
+    }
+    if (action.intent) send(action.intent);
   }
   return { root, draw, schedule: drawOnce(draw), onKey };
 }

@@ -55,15 +55,77 @@ function setAttributes(node, attrs) {
   }
 }
 
+// src/focus.js
+function focusedKey(root, active) {
+  return active && root.contains(active) && active.dataset ? active.dataset.key : void 0;
+}
+function refocus(root, key) {
+  if (!key) return false;
+  const node = (
+    /** @type {HTMLElement | SVGElement | null} */
+    root.querySelector(`[data-key="${key}"]`)
+  );
+  if (!node) return false;
+  node.focus({ preventScroll: true });
+  return true;
+}
+function cellAfterPick(cursor, legal) {
+  if (cursor && legal.some((cell) => cell[0] === cursor[0] && cell[1] === cursor[1])) return cursor;
+  return legal[0] || cursor || [0, 0];
+}
+
 // src/geometry.js
 var STEPS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 var isArrow = (key) => key in STEPS;
+var cellOrigin = (at, cell, margin) => ({ x: margin + at[1] * cell, y: margin + at[0] * cell });
 function moveCursor(cursor, key, rows, columns, start) {
   if (!cursor) return [...start];
   const [dr, dc] = STEPS[key] || [0, 0];
   return [clamp(cursor[0] + dr, rows - 1), clamp(cursor[1] + dc, columns - 1)];
 }
 var clamp = (value, high) => Math.min(high, Math.max(0, value));
+
+// src/intents.js
+var common = {
+  undo: () => ({ intent: "undo" }),
+  newGame: () => ({ intent: "new_game" }),
+  /** @param {number | null} step a history frame, or null for the game itself */
+  step: (step) => ({ intent: "step", step })
+};
+var town = {
+  /** @param {number} pile */
+  pickPile: (pile) => ({ intent: "select", pile }),
+  /** @param {Tile} tile */
+  pickTile: (tile) => ({ intent: "select", tile }),
+  /** @param {Cell} cell */
+  place: (cell) => ({ intent: "place", cell }),
+  deselect: () => ({ intent: "deselect" }),
+  /** @param {boolean} on */
+  flip: (on) => ({ intent: "flip", on }),
+  /** @param {boolean} on */
+  inspect: (on) => ({ intent: "inspect", on }),
+  exchange: () => ({ intent: "exchange" }),
+  discard: () => ({ intent: "discard" }),
+  pass: () => ({ intent: "pass" })
+};
+function keyAction(key, context, intents) {
+  const { place, cursor } = context;
+  if (isArrow(key)) {
+    if (place === "slider") return null;
+    const onBoard = (place === "cell" || place === "root") && !context.fresh;
+    return { cursor: moveCursor(onBoard ? cursor : null, key, context.rows, context.columns, cursor || context.start) };
+  }
+  if (key === "Enter" || key === " ") {
+    if (place === "cell" && cursor) return { intent: intents.play(cursor) };
+    if (place === "root") return { cursor: cursor || context.start };
+    return null;
+  }
+  if (key === "Escape") return { intent: intents.escape() };
+  if (intents.pick && /^[1-9]$/.test(key) && Number(key) <= context.choices) {
+    return { intent: intents.pick(Number(key) - 1), toBoard: true };
+  }
+  return null;
+}
 
 // src/text.js
 var plural = (count, word) => `${count} ${word}${count === 1 ? "" : "s"}`;
@@ -79,28 +141,66 @@ function arrivalDelays(history, seen, placed, delayMs) {
   return delays;
 }
 var stepText = (step, steps) => step < 0 ? `move ${steps} of ${steps}` : `move ${step} of ${steps} (read only)`;
-
-// src/focus.js
-function focusedKey(root, active) {
-  return active && root.contains(active) && active.dataset ? active.dataset.key : void 0;
+function tileName(style, tile) {
+  if (tile === null) return "no tile";
+  if (tile === "blank") return "a blank tile";
+  const colour = style.colour_names[Number(tile[0])];
+  if (tile[1] === null) return `${/^[aeiou]/.test(colour) ? "an" : "a"} ${colour} tile (shape not shown)`;
+  return `${colour} ${style.shape_names[tile[1]]}`;
 }
-function refocus(root, key) {
-  if (!key) return false;
-  const node = (
-    /** @type {HTMLElement | SVGElement | null} */
-    root.querySelector(`[data-key="${key}"]`)
-  );
-  if (!node) return false;
-  node.focus({ preventScroll: true });
-  return true;
+function townCellLabel(style, cell, about) {
+  const empty = about.legal ? "empty, the picked tile may go here" : "empty";
+  let label = `Row ${cell[0]}, column ${cell[1]}: ${about.tile === null ? empty : tileName(style, about.tile)}`;
+  if (about.pioneer && about.tile === null) label += ", the pioneer's cell";
+  if (about.fit !== null) label += `; ${about.fit} of your tiles ${about.fit === 1 ? "fits" : "fit"} here`;
+  return label;
+}
+function pileLabel(style, pile, top, size) {
+  if (top === null) return `Pile ${pile}: empty`;
+  return `Pile ${pile}: ${tileName(style, top)} on top, ${plural(size, "tile")} (key ${pile + 1})`;
 }
 
 // src/ui.js
-function drawHeader(parent, prefix, title, status) {
+function drawHeader(parent, prefix, title, model) {
   const header = html("div", { class: `${prefix}-header gw-header` }, parent);
   html("span", { class: named(prefix, "title") }, header, title);
-  html("span", { class: `${prefix}-status gw-status`, role: "status" }, header, status);
+  const status = html("span", { class: `${prefix}-status gw-status`, role: "status" }, header, model.get("status"));
+  if (model.get("thinking")) html("span", { class: "gw-thinking", "aria-hidden": "true" }, status);
+  if (model.get("practice")) html("span", { class: "gw-practice", title: "Undo was used: this result does not count" }, header, "practice");
   return header;
+}
+function drawNewGame(model, parent, local, redraw) {
+  const enabled = Boolean(model.get("buttons").new_game);
+  const over = Object.keys(model.get("outcome")).length > 0;
+  if (!local.confirming || !enabled) {
+    local.confirming = false;
+    const button = html("button", { type: "button", "data-key": "new-game", disabled: !enabled }, parent, "New game");
+    button.addEventListener("click", () => {
+      if (over) {
+        model.send(common.newGame());
+        return;
+      }
+      local.confirming = true;
+      redraw("new-game-cancel");
+    });
+    return;
+  }
+  const box = html("span", { class: "gw-confirm", role: "group", "aria-label": "confirm new game" }, parent);
+  html("span", {}, box, "Start a new game? This one is lost.");
+  const yes = html("button", { type: "button", "data-key": "new-game-yes" }, box, "Yes, new game");
+  const no = html("button", { type: "button", "data-key": "new-game-cancel" }, box, "Cancel");
+  yes.addEventListener("click", () => {
+    local.confirming = false;
+    model.send(common.newGame());
+  });
+  no.addEventListener("click", () => {
+    local.confirming = false;
+    redraw("new-game");
+  });
+}
+function playAgainButton(model, box) {
+  const row = html("div", { class: "gw-again" }, box);
+  intentButton(model, row, "Play again", "play-again", true, common.newGame());
 }
 function drawMessages(parent, prefix, error) {
   html("div", { class: named(prefix, "error"), role: "alert" }, parent, error);
@@ -134,9 +234,10 @@ function drawHistorySlider(label, box, prefix, model) {
       label
     )
   );
-  slider.addEventListener("input", () => model.send({ intent: "step", step: Number(slider.value) }));
+  slider.setAttribute("aria-label", "history: move shown");
+  slider.addEventListener("input", () => model.send(common.step(Number(slider.value))));
   html("span", { class: named(prefix, "step") }, box, stepText(step, steps));
-  if (step >= 0) intentButton(model, box, "Back to game", "back", true, { intent: "step", step: null });
+  if (step >= 0) intentButton(model, box, "Back to game", "back", true, common.step(null));
 }
 var outcomeBox = (parent, prefix) => html("div", { class: named(prefix, "outcome") }, parent);
 function headedTable(parent, columns) {
@@ -156,8 +257,8 @@ function drawOnce(draw) {
     });
   };
 }
-function redrawKeepingFocus(root, paint) {
-  const key = focusedKey(root, document.activeElement);
+function redrawKeepingFocus(root, paint, focus) {
+  const key = focus || focusedKey(root, document.activeElement);
   root.replaceChildren();
   paint();
   refocus(root, key);
@@ -184,7 +285,7 @@ function drawTile(parent, style, tile, x, y, size) {
   const x0 = x + pad;
   const y0 = y + pad;
   const inner = size - 2 * pad;
-  const font = Math.max(9, Math.round(size * 10 / CELL));
+  const font = Math.max(9, Math.round(size * 15 / CELL));
   const group = svg("g", {}, parent);
   const card = (fill) => svg("rect", { x: x0, y: y0, width: inner, height: inner, rx: 4, fill, stroke: "#777" }, group);
   let title;
@@ -197,8 +298,9 @@ function drawTile(parent, style, tile, x, y, size) {
     const colour = tile[0];
     group.setAttribute("class", "tw-back");
     card(style.palette[colour]);
-    sansText(group, x0 + inner - 3, y0 + font + 1, String(colour + 1), {
+    sansText(group, x0 + inner - 3, y0 + font, String(colour + 1), {
       "font-size": font,
+      "font-weight": 700,
       "text-anchor": "end",
       fill: style.label_ink[colour]
     });
@@ -218,7 +320,14 @@ function drawTile(parent, style, tile, x, y, size) {
       },
       group
     );
-    sansText(group, x0 + 3, y0 + font + 1, String(colour + 1), { "font-size": font, fill: "#222" });
+    sansText(group, x0 + 2, y0 + font - 1, String(colour + 1), {
+      "font-size": font,
+      "font-weight": 700,
+      fill: "#222",
+      stroke: "#fbfaf5",
+      "stroke-width": 3,
+      "paint-order": "stroke"
+    });
     title = `${style.colour_names[colour]} ${style.shape_names[shape]}`;
   }
   svg("title", {}, group).textContent = title;
@@ -226,61 +335,86 @@ function drawTile(parent, style, tile, x, y, size) {
 }
 function tileButton(style, tile, attrs, parent, caption) {
   const button = html("button", { type: "button", ...attrs }, parent);
-  const picture = svg("svg", { width: HAND_TILE, height: HAND_TILE, viewBox: `0 0 ${HAND_TILE} ${HAND_TILE}` }, button);
+  const picture = svg(
+    "svg",
+    { width: HAND_TILE, height: HAND_TILE, viewBox: `0 0 ${HAND_TILE} ${HAND_TILE}`, "aria-hidden": "true" },
+    button
+  );
   if (tile) drawTile(picture, style, tile, 0, 0, HAND_TILE);
   else svg("rect", { x: 4, y: 4, width: HAND_TILE - 8, height: HAND_TILE - 8, rx: 4, class: "tw-empty-pile" }, picture);
-  if (caption !== void 0) html("span", { class: "tw-caption" }, button, caption);
+  if (caption !== void 0) html("span", { class: "tw-caption", "aria-hidden": "true" }, button, caption);
   return button;
 }
 var newPlacements = (history, seen) => arrivalDelays(history, seen, (entry) => entry.type === "place", MOVE_DELAY_MS);
+var cellDataKey = (cell) => `cell-${cell[0]}-${cell[1]}`;
 function createView(model, el) {
   const root = html("div", { class: named("tw", "root"), tabindex: 0, "data-lm-suppress-shortcuts": "true" }, el);
-  const local = { hover: null, cursor: null, seen: null };
+  const local = { hover: null, cursor: null, seen: null, toBoard: false, fresh: false, confirming: false };
   const get = (name) => model.get(name);
   const send = (intent) => model.send(intent);
-  function live() {
-    return get("step") < 0;
-  }
-  function shown() {
-    return live() ? get("view") : get("frame");
-  }
+  const live = () => get("step") < 0;
+  const idle = () => !get("thinking");
+  const shown = () => live() ? get("view") : get("frame");
+  const legalCells = () => live() ? get("legal") : [];
+  const choices = () => {
+    const state = get("view");
+    return state.mode === "solo" ? state.piles.length : state.hands[get("seat")].length;
+  };
   function drawBoard(parent) {
     const style = get("tile_style");
     const state = shown();
     const n = state.n;
     const size = MARGIN + n * CELL + 4;
-    const board = svg("svg", { class: "tw-board", width: size, height: size, viewBox: `0 0 ${size} ${size}` }, parent);
+    const board = svg(
+      "svg",
+      { class: "tw-board", width: size, height: size, viewBox: `0 0 ${size} ${size}`, role: "group" },
+      parent
+    );
+    board.setAttribute("aria-label", `The board, ${n} by ${n}: arrow keys move, Enter places the picked tile`);
     for (let i = 0; i < n; i++) {
       const middle = MARGIN + i * CELL + CELL / 2;
-      sansText(board, middle, 14, String(i), { "font-size": 11, "text-anchor": "middle", class: named("tw", "coord") });
-      sansText(board, MARGIN / 2, middle + 4, String(i), {
-        "font-size": 11,
-        "text-anchor": "middle",
-        class: named("tw", "coord")
-      });
+      const coord = { "font-size": 11, "text-anchor": "middle", class: named("tw", "coord"), "aria-hidden": "true" };
+      sansText(board, middle, 14, String(i), coord);
+      sansText(board, MARGIN / 2, middle + 4, String(i), coord);
     }
-    const legal = new Set((live() ? (
-      /** @type {Cell[]} */
-      get("legal")
-    ) : []).map(cellKey));
+    const legal = new Set(legalCells().map(cellKey));
     const fits = live() && get("inspect") ? get("fits") : [];
     const delays = live() ? newPlacements(get("view").history, local.seen) : /* @__PURE__ */ new Map();
+    const cursor = local.cursor || legalCells()[0] || [0, 0];
     for (let r = 0; r < n; r++) {
       for (let k = 0; k < n; k++) {
-        const x = MARGIN + k * CELL;
-        const y = MARGIN + r * CELL;
+        const { x, y } = cellOrigin([r, k], CELL, MARGIN);
         const key = cellKey([r, k]);
         const classes = ["tw-cell"];
         if (legal.has(key)) classes.push("tw-legal");
         if (r === 0 && k === 0) classes.push("tw-pioneer-cell");
+        const tile = state.board[r][k];
+        const fit = fits.length ? fits[r][k] : null;
         const cell = svg(
           "rect",
-          { x, y, width: CELL, height: CELL, class: classes.join(" "), "data-cell": key },
+          {
+            x,
+            y,
+            width: CELL,
+            height: CELL,
+            class: classes.join(" "),
+            "data-cell": key,
+            "data-key": cellDataKey([r, k]),
+            role: "button",
+            tabindex: cursor[0] === r && cursor[1] === k ? 0 : -1,
+            "aria-label": townCellLabel(style, [r, k], { tile, legal: legal.has(key), fit, pioneer: r === 0 && k === 0 })
+          },
           board
         );
         cell.addEventListener("click", () => {
-          root.focus({ preventScroll: true });
-          send({ intent: "place", cell: [r, k] });
+          local.cursor = [r, k];
+          send(town.place([r, k]));
+        });
+        cell.addEventListener("focus", () => {
+          local.cursor = [r, k];
+          for (const other of board.querySelectorAll('[tabindex="0"].tw-cell')) other.setAttribute("tabindex", "-1");
+          cell.setAttribute("tabindex", "0");
+          drawInspect();
         });
         cell.addEventListener("mouseenter", () => {
           local.hover = [r, k];
@@ -290,10 +424,10 @@ function createView(model, el) {
           local.hover = null;
           drawInspect();
         });
-        const tile = state.board[r][k];
         if (tile !== null) {
           const drawn = drawTile(board, style, tile, x, y, CELL);
           drawn.classList.add("tw-placed");
+          drawn.setAttribute("aria-hidden", "true");
           if (delays.has(key)) {
             drawn.classList.add("tw-new", "gw-new");
             drawn.style.animationDelay = `${delays.get(key)}ms`;
@@ -301,22 +435,23 @@ function createView(model, el) {
         } else if (legal.has(key)) {
           svg("circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: 5, class: named("tw", "legal-dot") }, board);
         }
-        if (fits.length && fits[r][k] !== null) {
-          sansText(board, x + CELL - 5, y + CELL - 5, String(fits[r][k]), {
-            "font-size": 12,
+        if (fit !== null) {
+          sansText(board, x + CELL - 5, y + CELL - 5, String(fit), {
+            "font-size": 13,
             "text-anchor": "end",
-            class: fits[r][k] ? "tw-fit" : "tw-fit tw-fit-none"
+            class: fit ? "tw-fit" : "tw-fit tw-fit-none",
+            "aria-hidden": "true"
           });
         }
       }
     }
-    const pioneer = sansText(board, MARGIN + CELL - 3, MARGIN + 10, "★", {
-      "font-size": 10,
+    const pioneer = sansText(board, MARGIN + CELL - 3, MARGIN + 11, "★", {
+      "font-size": 11,
       "text-anchor": "end",
       class: "tw-pioneer"
     });
     svg("title", {}, pioneer).textContent = "the pioneer's cell";
-    svg("g", { class: "tw-overlay" }, board);
+    svg("g", { class: "tw-overlay", "aria-hidden": "true" }, board);
     return board;
   }
   function drawInspect() {
@@ -325,29 +460,32 @@ function createView(model, el) {
     if (!overlay || !reasonLine) return;
     overlay.replaceChildren();
     reasonLine.textContent = "";
-    const outline = (cell, cls) => svg(
-      "rect",
-      {
-        x: MARGIN + cell[1] * CELL + 2,
-        y: MARGIN + cell[0] * CELL + 2,
-        width: CELL - 4,
-        height: CELL - 4,
-        class: cls
-      },
-      overlay
-    );
-    if (local.cursor) outline(local.cursor, "tw-cursor");
+    const outline = (cell, cls) => {
+      const { x, y } = cellOrigin(cell, CELL, MARGIN);
+      svg("rect", { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, class: cls }, overlay);
+    };
+    if (local.cursor && root.contains(document.activeElement) && document.activeElement !== root) {
+      outline(local.cursor, "tw-cursor");
+    }
     const spot = local.hover || local.cursor;
     const reasons = live() ? get("reasons") : [];
     if (!spot || !reasons.length) return;
     const note = reasons[spot[0]][spot[1]];
     if (!note) {
       reasonLine.textContent = `[${spot[0]}, ${spot[1]}] is open for this tile.`;
+      const selection = get("selection");
+      const ghost = get("flip") ? [selection.tile[0], null] : selection.tile;
+      const { x, y } = cellOrigin(spot, CELL, MARGIN);
+      drawTile(overlay, get("tile_style"), ghost, x, y, CELL).classList.add("tw-ghost");
       return;
     }
     reasonLine.textContent = `Not at [${spot[0]}, ${spot[1]}]: ${note.text}`;
     outline(spot, "tw-blocked");
     if (note.conflict) outline(note.conflict, "tw-conflict");
+  }
+  function pickThenBoard(intent) {
+    local.toBoard = true;
+    send(intent);
   }
   function drawHand(parent) {
     const style = get("tile_style");
@@ -355,10 +493,11 @@ function createView(model, el) {
     const selection = get("selection");
     const chosen = get("chosen");
     const seat = get("seat");
+    const playable = live() && idle();
     const box = html("div", { class: "tw-hand" }, parent);
     if (state.mode === "solo") {
       html("div", { class: named("tw", "label") }, box, "Pile tops");
-      const row2 = html("div", { class: "tw-tiles" }, box);
+      const row2 = html("div", { class: "tw-tiles", role: "group", "aria-label": "pile tops" }, box);
       state.piles.forEach((pile, i) => {
         const top = pile.length ? pile[pile.length - 1] : null;
         const picked = live() && selection.pile === i;
@@ -369,20 +508,21 @@ function createView(model, el) {
             class: picked ? "tw-pick tw-picked" : "tw-pick",
             "data-pile": i,
             "data-key": `pile-${i}`,
-            disabled: !top || !live(),
+            disabled: !top || !playable,
             "aria-pressed": picked ? "true" : "false",
+            "aria-label": pileLabel(style, i, top === "blank" ? null : top, pile.length),
             title: top ? `pile ${i} (key ${i + 1})` : `pile ${i} is empty`
           },
           row2,
-          `${pile.length} left`
+          `${plural(pile.length, "tile")} left`
         );
-        button.addEventListener("click", () => send({ intent: "select", pile: i }));
+        button.addEventListener("click", () => pickThenBoard(town.pickPile(i)));
       });
       if (state.rules.flips > 0) drawFlip(box, state);
       return;
     }
     html("div", { class: named("tw", "label") }, box, "Your hand");
-    const row = html("div", { class: "tw-tiles" }, box);
+    const row = html("div", { class: "tw-tiles", role: "group", "aria-label": "your hand" }, box);
     state.hands[seat].forEach((tile, i) => {
       const picked = live() && sameTile(selection.tile, tile);
       const isChosen = live() && chosen.some((other) => sameTile(other, tile));
@@ -394,13 +534,17 @@ function createView(model, el) {
           class: classes,
           "data-tile": cellKey(tile),
           "data-key": `tile-${cellKey(tile)}`,
-          disabled: !live(),
+          disabled: !playable,
           "aria-pressed": picked || isChosen ? "true" : "false",
+          "aria-label": `${tileName(style, tile)} (key ${i + 1})${isChosen ? ", chosen for the exchange" : ""}`,
           title: `key ${i + 1}`
         },
         row
       );
-      button.addEventListener("click", () => send({ intent: "select", tile }));
+      button.addEventListener("click", () => pickThenBoard(town.pickTile(
+        /** @type {[number, number]} */
+        tile
+      )));
     });
   }
   function drawFlip(parent, state) {
@@ -410,29 +554,38 @@ function createView(model, el) {
       html("input", { type: "checkbox", "data-key": "flip", disabled: !get("buttons").flip }, label)
     );
     box.checked = get("flip");
-    box.addEventListener("change", () => send({ intent: "flip", on: box.checked }));
+    box.addEventListener("change", () => send(town.flip(box.checked)));
     label.append(` Flip: place turned over (${state.flips_left} left)`);
   }
   function drawControls(parent) {
     const buttons = get("buttons");
     const state = get("view");
     const box = html("div", { class: named("tw", "controls") }, parent);
-    const button = (text, key, enabled, intent) => intentButton(model, box, text, key, enabled, { intent });
     if (state.mode === "multi") {
-      button("Exchange", "exchange", buttons.exchange, "exchange");
-      button("Discard", "discard", buttons.discard, "discard");
-      if (buttons.pass) button(buttons.pass, "pass", true, "pass");
+      intentButton(model, box, "Exchange", "exchange", buttons.exchange, town.exchange());
+      intentButton(model, box, "Discard", "discard", buttons.discard, town.discard());
+      if (buttons.pass) intentButton(model, box, buttons.pass, "pass", true, town.pass());
     }
-    button("Undo", "undo", buttons.undo, "undo");
-    button("New game", "new-game", buttons.new_game, "new_game");
+    const undo = intentButton(model, box, "Undo", "undo", buttons.undo, common.undo());
+    if (state.mode === "solo") {
+      undo.title = "Undo deals the tiles under the pile tops again (the next tile of a pile may change); a game with undos counts as practice";
+    }
+    drawNewGame(model, box, local, (focus) => redrawKeepingFocus(root, paint, focus));
     const label = html("label", { class: "tw-toggle" }, box);
     const inspect = (
       /** @type {HTMLInputElement} */
       html("input", { type: "checkbox", "data-key": "inspect" }, label)
     );
     inspect.checked = get("inspect");
-    inspect.addEventListener("change", () => send({ intent: "inspect", on: inspect.checked }));
+    inspect.addEventListener("change", () => send(town.inspect(inspect.checked)));
     label.append(" Show fits");
+    if (live() && get("inspect")) {
+      const tiles = state.mode === "solo" ? "pile tops" : "hand tiles";
+      html("div", { class: "tw-legend", "data-key": "legend" }, parent, `Show fits: the number on each open cell is how many of your ${tiles} may go there (0: none).`);
+    }
+    if (state.mode === "solo") {
+      html("div", { class: "tw-note" }, parent, "Undo deals the tiles under the pile tops again, and the game then counts as practice.");
+    }
   }
   function drawPlayers(parent) {
     const style = get("tile_style");
@@ -442,10 +595,10 @@ function createView(model, el) {
     const box = html("div", { class: "tw-players" }, parent);
     state.hands.forEach((hand, player) => {
       const row = html("div", { class: player === state.current_player ? "tw-player tw-turn" : "tw-player" }, box);
-      html("span", { class: "tw-marker" }, row, player === state.current_player ? "▶" : "");
+      html("span", { class: "tw-marker", "aria-hidden": "true" }, row, player === state.current_player ? "▶" : "");
       html("span", { class: "tw-name" }, row, names[player]);
       if (player !== get("seat")) {
-        const backs = svg("svg", { width: hand.length * 24, height: 24 }, row);
+        const backs = svg("svg", { width: hand.length * 24, height: 24, "aria-hidden": "true" }, row);
         hand.forEach((tile, i) => drawTile(backs, style, tile, i * 24, 0, 24));
       }
       const left = state.out[player] ? ", has left the game" : "";
@@ -461,28 +614,43 @@ function createView(model, el) {
     const outcome = get("outcome");
     if (!live() || !Object.keys(outcome).length) return;
     const box = outcomeBox(parent, "tw");
+    if (outcome.reason) html("p", { class: "tw-end-reason" }, box, outcome.reason);
     if (outcome.rows === void 0) {
       html("strong", {}, box, `${outcome.placed} of ${outcome.tiles} tiles placed. `);
       html("span", {}, box, outcome.level);
-      return;
+      if (get("practice")) html("p", { class: "tw-practice-note" }, box, "Practice: Undo was used, so this score does not count.");
+    } else {
+      const table = headedTable(box, ["Rank", "Player", "Tiles left", "Left the game"]);
+      outcome.rows.forEach((row) => {
+        const line = html("tr", {}, table);
+        [row.rank, row.name, row.tiles_left, row.left].forEach(
+          (text) => html("td", {}, line, String(text))
+        );
+      });
     }
-    const table = headedTable(box, ["Rank", "Player", "Tiles left", "Left the game"]);
-    outcome.rows.forEach((row) => {
-      const line = html("tr", {}, table);
-      [row.rank, row.name, row.tiles_left, row.left].forEach((text) => html("td", {}, line, String(text)));
-    });
+    playAgainButton(model, box);
   }
   function draw() {
-    redrawKeepingFocus(root, paint);
+    let focus;
+    if (local.toBoard && Object.keys(get("selection")).length) {
+      local.cursor = cellAfterPick(local.cursor, legalCells());
+      local.fresh = true;
+      focus = cellDataKey(local.cursor);
+    }
+    local.toBoard = false;
+    redrawKeepingFocus(root, paint, focus);
   }
   function paint() {
     const view = get("view");
     const rules = view.rules;
     const title = rules.name.replace(/^town(\d)(\d)$/, "Town $1$2");
     const players = view.mode === "solo" ? "solo" : `${view.hands.length} players`;
-    drawHeader(root, "tw", `${title} · ${players}`, get("status"));
+    root.setAttribute("aria-busy", get("thinking") ? "true" : "false");
+    drawHeader(root, "tw", `${title} · ${players}`, model);
     const main = html("div", { class: "tw-main" }, root);
-    drawBoard(main);
+    const boardBox = html("div", { class: "tw-board-box" }, main);
+    boardBox.style.maxWidth = `${MARGIN + view.n * CELL + 4}px`;
+    drawBoard(boardBox);
     const side = html("div", { class: "tw-side" }, main);
     drawHand(side);
     drawControls(side);
@@ -496,27 +664,39 @@ function createView(model, el) {
     root.dataset.revision = String(get("revision"));
   }
   function onKey(event) {
-    const onButton = event.target !== root;
+    const target = (
+      /** @type {Element} */
+      event.target
+    );
     const n = get("view").n;
-    if (isArrow(event.key) && !onButton) {
-      local.cursor = moveCursor(local.cursor, event.key, n, n, get("legal")[0] || [0, 0]);
-      drawInspect();
-    } else if ((event.key === "Enter" || event.key === " ") && !onButton) {
-      if (local.cursor) send({ intent: "place", cell: local.cursor });
-    } else if (event.key === "Escape") {
-      local.cursor = null;
-      send({ intent: "deselect" });
-    } else if (/^[1-9]$/.test(event.key)) {
-      const index = Number(event.key) - 1;
-      const state = get("view");
-      if (state.mode === "solo") send({ intent: "select", pile: index });
-      else if (index < state.hands[get("seat")].length)
-        send({ intent: "select", tile: state.hands[get("seat")][index] });
-    } else {
-      return;
-    }
+    const place = target.classList.contains("tw-cell") ? "cell" : target === root ? "root" : target instanceof HTMLInputElement && target.type === "range" ? "slider" : "control";
+    const start = legalCells()[0] || [0, 0];
+    const context = { place, cursor: local.cursor, rows: n, columns: n, start, choices: choices(), fresh: local.fresh };
+    const state = get("view");
+    const action = keyAction(
+      event.key,
+      /** @type {import("./intents.js").KeyContext} */
+      context,
+      {
+        play: town.place,
+        escape: () => live() ? town.deselect() : common.step(null),
+        pick: (index) => state.mode === "solo" ? town.pickPile(index) : town.pickTile(state.hands[get("seat")][index])
+      }
+    );
+    if (!action) return;
     event.preventDefault();
     event.stopPropagation();
+    local.fresh = false;
+    if (action.cursor) {
+      local.cursor = action.cursor;
+      const cell = (
+        /** @type {SVGElement | null} */
+        root.querySelector(`[data-key="${cellDataKey(action.cursor)}"]`)
+      );
+      cell?.focus({ preventScroll: true });
+    }
+    if (action.toBoard) local.toBoard = true;
+    if (action.intent) send(action.intent);
   }
   return { root, draw, schedule: drawOnce(draw), onKey };
 }
