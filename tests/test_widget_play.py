@@ -94,3 +94,42 @@ def test_undo_against_opponents_is_not_practice() -> None:
     widget.apply(widget.state.legal_actions()[0])
     widget.undo()
     assert not widget.practice
+
+
+# --- saving and loading ----------------------------------------------------------------------------------------
+def test_a_saved_solo_game_comes_back_with_its_history_slider_and_undo() -> None:
+    played = TownWidget(seed=3)
+    for _ in range(5):
+        played.apply(played.state.legal_actions()[0])
+    saved = played.state.to_dict()
+    state = type(played.state).from_dict(saved)  # the recipe of the README
+    restored = TownWidget(state=state)
+    browser = browser_of(restored)
+    assert restored.steps == 5 and restored.moves == played.moves and restored.buttons["undo"]
+    for step in range(6):  # every earlier position can be shown, and is the one that was played
+        browser.intent(intent="step", step=step)
+        assert restored.error == "" and restored.frame == (played._frames[step] if step < 5 else {})
+    browser.intent(intent="step", step=None)
+    browser.intent(intent="undo")
+    assert restored.error == "" and restored.steps == 4 and len(restored.history) == 4
+    assert restored.state.board.to_lists() == played._frames[4]["board"]
+    assert restored.practice
+
+
+def test_a_saved_multiplayer_game_shows_its_log_and_says_which_moves_can_be_shown() -> None:
+    game = town.new_game("town77", players=2, seed=3)
+    for _ in range(6):
+        game.apply(game.legal_actions()[0])
+    restored = TownWidget(state=town.MultiState.from_dict(game.to_dict()), opponents=["random"])
+    browser = browser_of(restored)
+    moves = len(restored.history)
+    assert restored.steps == moves >= 6  # the slider counts every move, as the log does
+    browser.intent(intent="step", step=2)
+    assert restored.error == f"move 2 was played before this game was loaded: moves 6 to {moves} can be shown"
+    assert restored.step == -1
+
+
+def test_from_dict_on_the_state_class_refuses_the_other_kind() -> None:
+    solo = town.new_solo("town44", seed=1)
+    with pytest.raises(ValueError, match="the data is a SoloState, not a MultiState"):
+        town.MultiState.from_dict(solo.to_dict())

@@ -251,7 +251,9 @@ class GameWidget(anywidget.AnyWidget):
         self.set_trait("seat", seat)
         self._agents = self._make_agents(state, seat)
         self._undo: list[tuple[Any, int]] = []  # (state before a decision of the seat, frames at that time)
-        self._frames = [self._frame()]
+        self._frames: list[dict[str, Any] | None] = [None] * len(state.history) + [self._frame()]
+        if state.history:
+            self._recall(state)
         self._step, self._error = None, ""
         self._drop_picks()
         self._advance()
@@ -370,12 +372,27 @@ class GameWidget(anywidget.AnyWidget):
             who = self._thinker_name(self._names())
             raise WidgetBusy(f"{what}() refused: {who} is thinking; call widget.wait() first")
 
-    def _frame(self) -> dict[str, Any]:
-        """The seated player's view now, for the history slider (the log is not repeated in each frame)."""
-        frame = self._state.to_dict(viewer=self.seat)
+    def _frame(self, state: Any = None) -> dict[str, Any]:
+        """The seated player's view of ``state`` (default: now), for the history slider (the log is not repeated in
+        each frame)."""
+        frame = (self._state if state is None else state).to_dict(viewer=self.seat)
         for key in self.FRAME_OMITS:
             frame.pop(key, None)
         return frame
+
+    def _recall(self, state: Any) -> None:
+        """A loaded game with a history: rebuild the slider's frames and the undo snapshots from the positions
+        before each move, when the game can tell them (:meth:`_positions`); otherwise only the log shows the earlier
+        moves and the slider says they cannot be shown."""
+        positions = self._positions(state)
+        if positions is None:
+            return
+        self._frames = [self._frame(position) for position in positions] + [self._frame()]
+        self._undo = [
+            (position, index + 1)
+            for index, (position, (player, _phase, _action)) in enumerate(zip(positions, state.history, strict=True))
+            if player == self.seat
+        ]
 
     def _seat_decides(self, action: Any) -> None:
         """The seated player's move from the browser: checked, applied, shown; then the opponents move."""
@@ -447,6 +464,11 @@ class GameWidget(anywidget.AnyWidget):
         last = len(self._frames) - 1
         if intent.step is not None and intent.step > last:
             raise IllegalAction(f"'step' must be at most {last}, the number of moves so far")
+        if intent.step is not None and self._frames[intent.step] is None:
+            first = next(index for index, frame in enumerate(self._frames) if frame is not None)
+            raise IllegalAction(
+                f"move {intent.step} was played before this game was loaded: moves {first} to {last} can be shown"
+            )
         self._drop_picks()
         self._step = None if intent.step in (None, last) else intent.step
 
@@ -552,6 +574,10 @@ class GameWidget(anywidget.AnyWidget):
     def _undo_is_practice(self) -> bool:
         """Whether an undo makes the result practice (it showed what should have stayed hidden, e.g. solo tiles)."""
         return False
+
+    def _positions(self, state: Any) -> list[Any] | None:
+        """The positions before each move of a loaded ``state``'s history, oldest first (``None``: unknown)."""
+        return None
 
     def _restore(self, before: Any) -> Any:
         """The state to go on from after undoing to ``before`` (a game with hidden chance deals it again)."""

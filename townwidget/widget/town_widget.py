@@ -123,6 +123,29 @@ class TownWidget(GameWidget):
     def _drop_picks(self) -> None:
         self._picks = _Picks(inspect=self._picks.inspect)
 
+    def _positions(self, state: State) -> list[State] | None:
+        """A solo game's earlier positions, played again from its start: the placed tiles go back on top of their
+        piles in reverse order (the history says which pile each came from). Multiplayer draws cannot be told
+        from a saved game, so there this gives ``None``."""
+        if not isinstance(state, SoloState):
+            return None
+        piles, flips = [list(pile) for pile in state.piles], state.flips_left
+        for _player, _phase, action in reversed(state.history):
+            if not isinstance(action, Place) or action.pile is None or not 0 <= action.pile < len(piles):
+                return None
+            piles[action.pile].append(action.tile)
+            flips += action.flip
+        game: State = SoloState(state.rules, state.rng.copy(), piles, flips)
+        positions = []
+        try:
+            for _player, _phase, action in state.history:
+                positions.append(game.clone())
+                game.apply(action)
+        except IllegalAction:
+            return None
+        same = game.to_dict(viewer=self.seat) == state.to_dict(viewer=self.seat)
+        return positions if same else None
+
     def _undo_is_practice(self) -> bool:
         """A solo undo shows the player what a pile top hid, so the score no longer counts."""
         return isinstance(self._state, SoloState)
@@ -168,13 +191,14 @@ class TownWidget(GameWidget):
         """``(move, player, order, tiles left)`` for each player who left, from the frames: the move after which
         they left (1 = the first move), the order of leaving, and their tiles then (0: the hand was emptied)."""
         frames = self._frames
-        first = len(self._state.history) - (len(frames) - 1)  # moves before the frames begin (a restored game)
         found = []
-        for index in range(1, len(frames)):
-            before, after = frames[index - 1].get("out", []), frames[index].get("out", [])
-            for player, order in enumerate(after):
-                if order is not None and before[player] is None:
-                    found.append((first + index, player, order, len(frames[index]["hands"][player])))
+        for move in range(1, len(frames)):
+            before, after = frames[move - 1], frames[move]
+            if before is None or after is None:  # played before the game was loaded
+                continue
+            for player, order in enumerate(after.get("out", [])):
+                if order is not None and before["out"][player] is None:
+                    found.append((move, player, order, len(after["hands"][player])))
         return sorted(found, key=lambda item: (item[0], item[2]))
 
     def _end_reason(self) -> str:
