@@ -387,7 +387,7 @@ class GameWidget(anywidget.AnyWidget):
         positions = self._positions(state)
         if positions is None:
             return
-        self._frames = [self._frame(position) for position in positions] + [self._frame()]
+        self._frames = [*map(self._frame, positions), self._frame()]
         self._undo = [
             (position, index + 1)
             for index, (position, (player, _phase, _action)) in enumerate(zip(positions, state.history, strict=True))
