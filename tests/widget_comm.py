@@ -28,14 +28,22 @@ class FrontEnd:
     def close(self, *args: Any, **kwargs: Any) -> None:
         pass
 
-    def deliver(self, data: dict[str, Any]) -> list[dict[str, Any]]:
-        """A message from the browser; returns the messages Python sent in answer."""
+    def deliver(self, data: dict[str, Any], wait: bool = True) -> list[dict[str, Any]]:
+        """A message from the browser; returns the messages Python sent in answer (by default once the opponents,
+        who think on a worker thread after a move from the browser, have moved too)."""
         before = len(self.messages)
         self.handler({"content": {"data": data}, "buffers": []})
+        widget = getattr(self.handler, "__self__", None)  # the handler is the widget's bound method
+        if wait and widget is not None:
+            assert widget.wait(timeout=60), "the opponents did not finish moving within 60 s"
         return self.messages[before:]
 
     def intent(self, **content: Any) -> list[dict[str, Any]]:
         return self.deliver({"method": "custom", "content": content})
+
+    def intent_now(self, **content: Any) -> list[dict[str, Any]]:
+        """An intent, without waiting for the opponents: the answer is what Python sent at once."""
+        return self.deliver({"method": "custom", "content": content}, wait=False)
 
     def model(self) -> dict[str, Any]:
         """The browser's copy of the traits: the opening state with every update applied."""

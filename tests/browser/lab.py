@@ -17,6 +17,7 @@ import json, pathlib
 from townwidget.widget import {widget_class}
 
 widget = {widget_call}
+{setup}
 record = pathlib.Path({record!r})
 
 
@@ -52,10 +53,11 @@ LATENCY_PROBE = """(root) => {
 }"""
 
 
-def write_notebook(root: Path, name: str, widget_class: str, widget_call: str) -> Path:
-    """Write notebook ``name`` showing ``widget_call`` twice; returns the path of the record it will write."""
+def write_notebook(root: Path, name: str, widget_class: str, widget_call: str, setup: str = "") -> Path:
+    """Write notebook ``name`` showing ``widget_call`` twice (after running the code ``setup``, which may use
+    ``widget``); returns the path of the record it will write."""
     record = root / f"{Path(name).stem}-record.json"
-    source = NOTEBOOK_CELL.format(widget_class=widget_class, widget_call=widget_call, record=str(record))
+    source = NOTEBOOK_CELL.format(widget_class=widget_class, widget_call=widget_call, record=str(record), setup=setup)
     cell = {"id": "play", "cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": source}
     notebook = {
         "cells": [cell],
@@ -132,3 +134,115 @@ def timed_click(page: Any, view: Any, target: Any, record: Record, what: str, la
     assert latency is not None, f"the view did not redraw within 20 s after {what}"
     latencies.append(float(latency))
     return record.wait(revision, what)
+
+
+# Every text in a view and its contrast with what is painted under it (WCAG 2 relative luminance): the text's colour
+# (CSS `color`, or `fill` for SVG text, with the opacity of it and its ancestors) over the first opaque layer below
+# its middle (an HTML background, an SVG shape's fill, or the halo of a text drawn with `paint-order: stroke`), with
+# the translucent layers between blended in. Returns [{text, ratio, fg, bg}] for texts below `minimum`.
+CONTRAST_PROBE = """([root, minimum]) => {
+  const hidden = document.createElement("style");
+  hidden.textContent = ".gw-root, .gw-root * { pointer-events: auto !important; }";  // hit-test every layer
+  document.head.appendChild(hidden);
+  const parse = (text) => {
+    const m = text && text.match(/rgba?\\(([^)]+)\\)/);
+    if (!m) return null;
+    const [r, g, b, a] = m[1].split(/[ ,\\/]+/).filter(Boolean).map(Number);
+    return [r, g, b, a === undefined ? 1 : a];
+  };
+  const over = (top, bottom) => {
+    const a = top[3];
+    return [0, 1, 2].map((i) => top[i] * a + bottom[i] * (1 - a)).concat([1]);
+  };
+  const luminance = (c) => {
+    const [r, g, b] = c.slice(0, 3).map((v) => {
+      v /= 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const opacity = (node) => {
+    let value = 1;
+    for (let n = node; n && n.nodeType === 1; n = n.parentNode) value *= Number(getComputedStyle(n).opacity);
+    return value;
+  };
+  const layerColour = (node) => {
+    const style = getComputedStyle(node);
+    if (node instanceof SVGElement) {
+      if (node.tagName === "text") return null;
+      if (node.tagName === "svg" || node.tagName === "g") return null;
+      const fill = parse(style.fill);
+      if (!fill || style.fill === "none") return null;
+      fill[3] *= Number(style.fillOpacity) * opacity(node);
+      return fill[3] > 0 ? fill : null;
+    }
+    const background = parse(style.backgroundColor);
+    if (!background || background[3] === 0) return null;
+    background[3] *= opacity(node);
+    return background;
+  };
+  const failures = [];
+  const texts = [...root.querySelectorAll("*")].filter((node) =>
+    node.tagName !== "title" && node.tagName !== "style" &&
+    [...node.childNodes].some((child) => child.nodeType === 3 && child.textContent.trim()) &&
+    node.getClientRects().length && getComputedStyle(node).visibility !== "hidden");
+  for (const node of texts) {
+    const box = node.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) continue;
+    const style = getComputedStyle(node);
+    const svgText = node instanceof SVGElement;
+    const fg = parse(svgText ? style.fill : style.color);
+    fg[3] *= (svgText ? Number(style.fillOpacity) : 1) * opacity(node);
+    const layers = [];
+    if (svgText && style.paintOrder.startsWith("stroke") && parseFloat(style.strokeWidth) >= 2) {
+      const halo = parse(style.stroke);
+      if (halo) layers.push(halo);
+    }
+    if (!layers.length || layers[0][3] < 1) {
+      const x = box.left + box.width / 2, y = box.top + box.height / 2;
+      const stack = document.elementsFromPoint(x, y);
+      const start = stack.indexOf(node);
+      for (const below of stack.slice(start + 1)) {
+        if (node.contains(below)) continue;
+        const colour = layerColour(below);
+        if (!colour) continue;
+        layers.push(colour);
+        if (colour[3] >= 1) break;
+      }
+    }
+    let bg = [255, 255, 255, 1];
+    for (const layer of layers.reverse()) bg = over(layer, bg);
+    const shown = over(fg, bg);
+    const [l1, l2] = [luminance(shown), luminance(bg)].sort((a, b) => b - a);
+    const ratio = (l1 + 0.05) / (l2 + 0.05);
+    if (ratio < minimum) {
+      const rgb = (c) => c.slice(0, 3).map(Math.round);
+      const text = node.textContent.trim().slice(0, 40);
+      const cls = String(node.getAttribute("class"));
+      failures.push({ text, cls, ratio: ratio.toFixed(2), fg: rgb(shown), bg: rgb(bg) });
+    }
+  }
+  hidden.remove();
+  return { checked: texts.length, failures };
+}"""
+
+# How far a view's contents reach beyond its output area, in pixels (0: nothing scrolls sideways).
+OVERFLOW_PROBE = """(root) => {
+  const area = root.closest(".jp-OutputArea-output") || root.parentElement;
+  const right = area.getBoundingClientRect().right;
+  let worst = area.scrollWidth - area.clientWidth;
+  for (const node of root.querySelectorAll("*")) {
+    if (!node.getClientRects().length) continue;
+    worst = Math.max(worst, node.getBoundingClientRect().right - right);
+  }
+  return worst;
+}"""
+
+
+def set_theme(page: Any, dark: bool) -> None:
+    """Switch JupyterLab's theme and wait until the page uses it."""
+    theme = "JupyterLab Dark" if dark else "JupyterLab Light"
+    page.evaluate(f"() => window.jupyterapp.commands.execute('apputils:change-theme', {{theme: '{theme}'}})")
+    light = "false" if dark else "true"
+    page.wait_for_function(f"() => document.body.dataset.jpThemeLight === '{light}'", timeout=TIMEOUT_MS)
+    page.wait_for_timeout(500)  # the theme's stylesheet is applied

@@ -316,6 +316,20 @@ class State:
 
         return state_svg(self.to_dict())
 
+    @classmethod
+    def from_dict(cls, data: Any) -> State:
+        """The state saved by :meth:`to_dict` (the full form), checked by :func:`townwidget.littletown.from_dict`;
+        bad data raises :class:`~townwidget.core.errors.InvalidState` naming the fault.
+
+        >>> from townwidget.littletown import new_game
+        >>> game = new_game(players=2, seed=4)
+        >>> State.from_dict(game.to_dict()).to_dict() == game.to_dict()
+        True
+        """
+        from townwidget.littletown.format import from_dict
+
+        return from_dict(data)
+
     def __repr__(self) -> str:
         return f"<LittleTown {self.num_players} players round={self.round} phase={self.phase} player={self._current}>"
 

@@ -23,7 +23,7 @@ from itertools import combinations
 from typing import Any
 
 from townwidget.core.checks import require_integer, shown
-from townwidget.core.errors import IllegalAction
+from townwidget.core.errors import IllegalAction, InvalidState
 from townwidget.core.rng import Rng, make_rng
 from townwidget.town.actions import Action, Discard, Exchange, Pass, Place, Tile, parse_action
 from townwidget.town.bits import fitting_cells, flip_cells
@@ -168,6 +168,22 @@ class State:
         from townwidget.town.format import state_to_dict
 
         return state_to_dict(self, viewer)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> State:
+        """The state saved by :meth:`to_dict` (the full form), checked by :func:`townwidget.town.from_dict`;
+        bad data raises :class:`~townwidget.core.errors.InvalidState` naming the fault.
+
+        >>> game = new_solo("town44", seed=2)
+        >>> type(game).from_dict(game.to_dict()).to_dict() == game.to_dict()
+        True
+        """
+        from townwidget.town.format import from_dict
+
+        state = from_dict(data)
+        if not isinstance(state, cls):
+            raise InvalidState(f"the data is a {type(state).__name__}, not a {cls.__name__}")
+        return state
 
     def _repr_svg_(self) -> str:
         from townwidget.town.render import state_svg

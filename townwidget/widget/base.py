@@ -8,6 +8,12 @@ changes nothing; any other error is shown too, with its traceback printed, never
 (:func:`townwidget.agents.make_agent` names or objects with ``act(view)``) move on their own views. Undo restores a
 snapshot taken before the seat's last decision; a history slider shows earlier positions, read only.
 
+After a move from the browser the opponents think on a worker thread, each on its own view, and their moves are
+applied and published one by one under the widget's lock: meanwhile the view keeps answering (hover, fits, history),
+``thinking`` names who is choosing, moves are refused with that reason, and New game drops the thinking (its move is
+discarded). Calls from Python (``apply``, ``undo``, ``new_game``) let the opponents move before they return; called
+from an ``on_move`` callback or an agent while the opponents are moving, they raise :class:`WidgetBusy`.
+
 Each game's widget (:class:`~townwidget.widget.TownWidget`, :class:`~townwidget.widget.LittleTownWidget`) adds its
 own traits, intents and words through the hooks at the end of :class:`GameWidget`.
 
@@ -21,8 +27,11 @@ ValueError: this game has 2 other seat(s) but 1 opponent(s) were given
 
 from __future__ import annotations
 
+import json
+import threading
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from itertools import cycle, islice
 from pathlib import Path
 from typing import Any
@@ -35,6 +44,11 @@ from townwidget.core.errors import IllegalAction
 from townwidget.core.rng import Rng
 
 MoveCallback = Callable[[int, Any], Any]
+
+
+class WidgetBusy(RuntimeError):
+    """A call the widget cannot take now: it came from an ``on_move`` callback or an agent while the opponents are
+    moving, or the opponents are thinking. Nothing was changed."""
 
 
 def synced(trait: traitlets.TraitType) -> traitlets.TraitType:
@@ -62,10 +76,24 @@ def opponent_list(opponents: Sequence[Any] | None, seats: int | None, defaults: 
     return list(opponents)
 
 
-def joined_text(*paths: Path) -> str:
-    """The files' text one after the other: a widget's ``_esm`` (``_css``) is the front ends' shared
-    ``static/common.js`` (``common.css``) followed by its own module (styles), as one string read at import."""
-    return "\n".join(path.read_text(encoding="utf-8") for path in paths)
+STATIC = Path(__file__).parent / "static"  # the front ends, bundled by esbuild from js/ (see js/README.md)
+# What Python and the front ends share (trait lists, board geometry, names): one file, also bundled into the JS.
+FRONT_END: dict[str, Any] = json.loads((Path(__file__).parent / "front_end.json").read_text(encoding="utf-8"))
+
+
+def synced_names(cls: type) -> list[str]:
+    """The traits ``cls`` declares itself (not inherited) that the browser reads, in order."""
+    return [
+        name
+        for name, trait in vars(cls).items()
+        if isinstance(trait, traitlets.TraitType) and trait.metadata.get("sync")
+    ]
+
+
+def check_front_end(cls: type, traits: list[str]) -> None:
+    """The traits a class publishes must be those its front end redraws on (``front_end.json``)."""
+    if synced_names(cls) != traits:
+        raise TypeError(f"{cls.__name__} syncs {synced_names(cls)} but front_end.json lists {traits}")
 
 
 def name_of(thing: Any) -> str:
@@ -95,6 +123,8 @@ class GameWidget(anywidget.AnyWidget):
     steps = synced(traitlets.Int(0, read_only=True))
     frame = synced(traitlets.Dict(read_only=True))
     outcome = synced(traitlets.Dict(read_only=True))
+    thinking = synced(traitlets.Unicode(read_only=True))  # who is choosing a move now ("" when the widget is idle)
+    practice = synced(traitlets.Bool(False, read_only=True))  # the result does not count (solo with undos)
     revision = synced(traitlets.Int(0, read_only=True))
     suggestion = synced(traitlets.Dict(read_only=True))  # the hint on show: text, action, cells to highlight
     assisted = synced(traitlets.Bool(False, read_only=True))  # a hint was asked for in this game
@@ -109,6 +139,12 @@ class GameWidget(anywidget.AnyWidget):
         self._callbacks: list[MoveCallback] = []
         self._error = ""
         self._step: int | None = None  # the history frame on show; None: the game itself
+        self._lock = threading.RLock()  # one change at a time: intents, Python calls and the opponents' moves
+        self._thinker: threading.Thread | None = None  # the opponents' worker thread while they think
+        self._generation = 0  # counts loaded games: a thinker's move for an older game is dropped
+        self._movers: set[int] = set()  # threads running an agent or a callback now (to refuse re-entrant calls)
+        self._background = False  # while handling an intent: the opponents think on a worker thread
+        self._practice = False
         self._opponents = opponent_list(opponents, state.num_players - 1, self.DEFAULT_OPPONENTS)
         super().__init__()  # opens the comm: only once the arguments are known to be good
         self._load(state, seat)
@@ -125,7 +161,9 @@ class GameWidget(anywidget.AnyWidget):
         players, of_this_game = self._state.num_players, isinstance(state, self.STATE_TYPES)
         if not of_this_game or state.num_players != players:
             raise ValueError(f"state must be a {self.GAME} state with {players} player(s), not {state!r}")
-        self._load(state, self.seat)
+        with self._lock:
+            self._require_idle("setting state", interrupts=True)
+            self._load(state, self.seat)
 
     @property
     def history(self) -> list[tuple[int, Any]]:
@@ -135,16 +173,31 @@ class GameWidget(anywidget.AnyWidget):
     def apply(self, action: Any) -> None:
         """Play ``action`` for the player to act (an action object or its dict), then let AI opponents move.
 
-        An illegal action raises :class:`~townwidget.core.errors.IllegalAction` (a ValueError) and changes nothing.
+        An illegal action raises :class:`~townwidget.core.errors.IllegalAction` (a ValueError) and changes nothing;
+        a call while the opponents are moving raises :class:`WidgetBusy`.
         """
-        self._step = None
-        if self._state.current_player == self.seat:
-            self._play_seat(action)
-        else:
-            self._state.apply(action)
-            self._after_move()
-        self._advance()
-        self._publish()
+        with self._lock:
+            self._require_idle("apply")
+            self._step = None
+            if self._state.current_player == self.seat:
+                self._play_seat(action)
+            else:
+                self._state.apply(action)
+                self._after_move()
+            self._advance()
+            self._publish()
+
+    def undo(self) -> None:
+        """Take back the seated player's last decision and the opponents' moves after it (as the Undo button does).
+
+        Raises :class:`~townwidget.core.errors.IllegalAction` when there is nothing to undo, :class:`WidgetBusy`
+        while the opponents are moving.
+        """
+        with self._lock:
+            self._require_idle("undo")
+            self._step = None
+            self._undo_last()
+            self._publish()
 
     def hint(self) -> Any:
         """A suggested move for the seated player (a :class:`townwidget.advice.Hint`), measured from their view only;
@@ -180,9 +233,22 @@ class GameWidget(anywidget.AnyWidget):
 
     def new_game(self, seed: int | None = None) -> None:
         """Start a new game like this one, with the same seat and opponents (``seed=None``: drawn from the widget's
-        own generator, so a seeded widget replays its sequence of games)."""
+        own generator, so a seeded widget replays its sequence of games). Opponents still thinking about the old
+        game are interrupted (their move is dropped); from an ``on_move`` callback or an agent it raises
+        :class:`WidgetBusy`."""
         check_seed(seed)
-        self._load(self._new_state(self._rng.next64() if seed is None else seed), self.seat)
+        with self._lock:
+            self._require_idle("new_game", interrupts=True)
+            self._load(self._new_state(self._rng.next64() if seed is None else seed), self.seat)
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait until the opponents have moved (after a move from the browser they think on a worker thread);
+        ``True`` once the widget is idle, ``False`` if ``timeout`` seconds passed first."""
+        while (thinker := self._thinker) is not None and thinker is not threading.current_thread():
+            thinker.join(timeout)
+            if thinker.is_alive():
+                return False
+        return self._thinker is None
 
     def on_move(self, callback: MoveCallback, remove: bool = False) -> None:
         """Call ``callback(player, action)`` after every move (the seated player's, an opponent's, or ``apply``'s).
@@ -219,10 +285,15 @@ class GameWidget(anywidget.AnyWidget):
         if not is_integer(seat) or not 0 <= seat < state.num_players:
             raise ValueError(f"seat must be a player number from 0 to {state.num_players - 1}, not {shown(seat)}")
         self._state = state
+        self._generation += 1  # an opponent still thinking about the previous game will find it gone
+        self._thinker = None
+        self._practice = False
         self.set_trait("seat", seat)
         self._agents = self._make_agents(state, seat)
         self._undo: list[tuple[Any, int]] = []  # (state before a decision of the seat, frames at that time)
-        self._frames = [self._frame()]
+        self._frames: list[dict[str, Any] | None] = [None] * len(state.history) + [self._frame()]
+        if state.history:
+            self._recall(state)
         self._step, self._error = None, ""
         self._hints, self._suggested, self._reviewed = 0, None, None
         self._drop_picks()
@@ -252,39 +323,125 @@ class GameWidget(anywidget.AnyWidget):
         self._drop_picks()
         for callback in list(self._callbacks):
             try:
-                callback(player, action)
+                with self._moving():
+                    callback(player, action)
             except Exception as error:  # shown in the view; the move stands
                 self._error = f"on_move callback {name_of(callback)} failed: {type(error).__name__}: {error}"
                 traceback.print_exc()
 
     def _advance(self) -> None:
-        """Let the AI opponents move until it is the seated player's turn or the game is over."""
-        state = self._state
-        while state.current_player is not None and state.current_player != self.seat:
-            player = state.current_player
-            try:
-                action = self._agents[player].act(state.view(player))
-                state.apply(action)
-            except Exception as error:  # an agent's failure stops the game here, in plain view
-                self._error = f"{self._names()[player]} could not move: {type(error).__name__}: {error}"
-                traceback.print_exc()
+        """Let the AI opponents move until it is the seated player's turn or the game is over: here and now for a
+        call from Python, on a worker thread for an intent (so that the view keeps answering while they think)."""
+        if self._opponent_to_move() is None:
+            return
+        if self._background:
+            self._thinker = threading.Thread(target=self._think, args=(self._generation,), daemon=True)
+            self._thinker.start()
+            return
+        while (player := self._opponent_to_move()) is not None:
+            if not self._play_opponent(player, self._choose(player, self._state.view(player))):
                 return
-            self._after_move()
 
-    def _frame(self) -> dict[str, Any]:
-        """The seated player's view now, for the history slider (the log is not repeated in each frame)."""
-        frame = self._state.to_dict(viewer=self.seat)
+    def _think(self, generation: int) -> None:
+        """The worker thread: each opponent chooses on its own view outside the lock, and its move is applied and
+        published under the lock, unless a new game was loaded meanwhile."""
+        while True:
+            with self._lock:
+                if generation != self._generation:
+                    return
+                player = self._opponent_to_move()
+                if player is None:
+                    break
+                view = self._state.view(player)
+            choice = self._choose(player, view)
+            with self._lock:
+                if generation != self._generation:
+                    return
+                if not self._play_opponent(player, choice):
+                    break
+                self._publish()
+        with self._lock:
+            if generation == self._generation:
+                self._thinker = None
+                self._publish()
+
+    def _opponent_to_move(self) -> int | None:
+        player = self._state.current_player
+        return None if player in (None, self.seat) else player
+
+    def _choose(self, player: int, view: Any) -> Any:
+        """The agent's action for ``view``, or the exception it raised."""
+        try:
+            with self._moving():
+                return self._agents[player].act(view)
+        except Exception as error:
+            return error
+
+    def _play_opponent(self, player: int, choice: Any) -> bool:
+        """Apply an opponent's choice; an agent's failure stops the game here, in plain view (``False``)."""
+        try:
+            if isinstance(choice, Exception):
+                raise choice
+            self._state.apply(choice)
+        except Exception as error:
+            self._error = f"{self._names()[player]} could not move: {type(error).__name__}: {error}"
+            traceback.print_exception(error)
+            return False
+        self._after_move()
+        return True
+
+    @contextmanager
+    def _moving(self) -> Iterator[None]:
+        """The current thread runs an agent or a callback: calls back into the widget from it are refused (they
+        would change the game in the middle of a move)."""
+        me = threading.get_ident()
+        self._movers.add(me)
+        try:
+            yield
+        finally:
+            self._movers.discard(me)
+
+    def _require_idle(self, what: str, interrupts: bool = False) -> None:
+        """Refuse a call from Python made while the opponents are moving (``interrupts``: allowed from outside the
+        move, where it stops the thinking)."""
+        if threading.get_ident() in self._movers:
+            raise WidgetBusy(
+                f"{what}() was called from an on_move callback or an agent while a move is being played: "
+                "call it once the widget is idle (after wait())"
+            )
+        if self._thinker is not None and not interrupts:
+            who = self._thinker_name(self._names())
+            raise WidgetBusy(f"{what}() refused: {who} is thinking; call widget.wait() first")
+
+    def _frame(self, state: Any = None) -> dict[str, Any]:
+        """The seated player's view of ``state`` (default: now), for the history slider (the log is not repeated in
+        each frame)."""
+        frame = (self._state if state is None else state).to_dict(viewer=self.seat)
         for key in self.FRAME_OMITS:
             frame.pop(key, None)
         return frame
+
+    def _recall(self, state: Any) -> None:
+        """A loaded game with a history: rebuild the slider's frames and the undo snapshots from the positions
+        before each move, when the game can tell them (:meth:`_positions`); otherwise only the log shows the earlier
+        moves and the slider says they cannot be shown."""
+        positions = self._positions(state)
+        if positions is None:
+            return
+        self._frames = [*map(self._frame, positions), self._frame()]
+        self._undo = [
+            (position, index + 1)
+            for index, (position, (player, _phase, _action)) in enumerate(zip(positions, state.history, strict=True))
+            if player == self.seat
+        ]
 
     def _seat_decides(self, action: Any) -> None:
         """The seated player's move from the browser: checked, applied, shown; then the opponents move."""
         self._require_turn()
         self._play_seat(action)
-        if self._state.current_player not in (None, self.seat):
+        if not self._background and self._opponent_to_move() is not None:
             self._publish()  # show the player's own move at once, while the opponents think
-            self._advance()
+        self._advance()
 
     def _require_turn(self) -> None:
         elsewhere = self._turn_elsewhere()
@@ -307,11 +464,22 @@ class GameWidget(anywidget.AnyWidget):
 
     # --- intents from the browser ----------------------------------------------------------------------------
     def _receive_intent(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        with self._lock:
+            self._background = True
+            try:
+                self._handle_intent(content)
+            finally:
+                self._background = False
+
+    def _handle_intent(self, content: Any) -> None:
         """Act on one message from the browser: accepted, or refused with the reason in ``error`` and nothing
         changed; nothing raised here leaves the handler."""
         self._error = ""
         try:
             intent = self._parse_intent(content)
+            if self._thinker is not None and intent.kind not in (*self.LOOKING, "new_game"):
+                who = self._thinker_name(self._names())
+                raise IllegalAction(f"{who} is thinking: wait for its move (New game stops it)")
             if self._step is not None and intent.kind not in self.LOOKING:
                 last = len(self._frames) - 1
                 raise IllegalAction(f"move {self._step} of {last} is on show (read only): press Escape to play")
@@ -332,10 +500,14 @@ class GameWidget(anywidget.AnyWidget):
             return reason
 
     def _on_undo(self, _intent: Any) -> None:
+        self._undo_last()
+
+    def _undo_last(self) -> None:
         if not self._undo:
             raise IllegalAction("nothing to undo: you have not decided anything yet in this game")
         before, frames = self._undo.pop()
         self._state = self._restore(before)
+        self._practice = self._practice or self._undo_is_practice()
         del self._frames[frames:]
         self._drop_picks()
 
@@ -343,6 +515,11 @@ class GameWidget(anywidget.AnyWidget):
         last = len(self._frames) - 1
         if intent.step is not None and intent.step > last:
             raise IllegalAction(f"'step' must be at most {last}, the number of moves so far")
+        if intent.step is not None and self._frames[intent.step] is None:
+            first = next(index for index, frame in enumerate(self._frames) if frame is not None)
+            raise IllegalAction(
+                f"move {intent.step} was played before this game was loaded: moves {first} to {last} can be shown"
+            )
         self._drop_picks()
         self._step = None if intent.step in (None, last) else intent.step
 
@@ -371,7 +548,7 @@ class GameWidget(anywidget.AnyWidget):
             self._publish_game(view, names)
             self.set_trait("buttons", self._buttons())
             self.set_trait("error", self._error)
-            self.set_trait("moves", [self._describe(entry, names[entry["player"]], view) for entry in self._log(view)])
+            self.set_trait("moves", self._log(view, names))
             self.set_trait("steps", last)
             self.set_trait("step", -1 if self._step is None else self._step)
             self.set_trait("frame", {} if self._step is None else self._frames[self._step])
@@ -383,6 +560,8 @@ class GameWidget(anywidget.AnyWidget):
             self.set_trait("suggestion", self._suggested[1] if current and self._suggested else {})
             self.set_trait("reviewed", self._reviewed[1] if self._reviewed and self._reviewed[0] == here else {})
             self.set_trait("assisted", self._hints > 0)
+            self.set_trait("thinking", self._thinker_name(names))
+            self.set_trait("practice", self._practice)
             self.set_trait("revision", self.revision + 1)
 
     def _names(self) -> list[str]:
@@ -391,9 +570,13 @@ class GameWidget(anywidget.AnyWidget):
             for player in range(self._state.num_players)
         ]
 
+    def _thinker_name(self, names: list[str]) -> str:
+        player = self._state.current_player
+        return names[player] if self._thinker is not None and player is not None else ""
+
     def _buttons(self) -> dict[str, Any]:
-        live = self._step is None
-        return {**self._game_buttons(), "undo": live and bool(self._undo), "new_game": live}
+        live, idle = self._step is None, self._thinker is None
+        return {**self._game_buttons(), "undo": live and idle and bool(self._undo), "new_game": live}
 
     def _status(self, names: list[str]) -> str:
         state = self._state
@@ -419,13 +602,13 @@ class GameWidget(anywidget.AnyWidget):
         """Set the game's own traits (inside the publishing ``hold_sync``)."""
         raise NotImplementedError
 
-    def _log(self, view: dict[str, Any]) -> list[dict[str, Any]]:
-        """The entries the move log tells, in JSON form (by default the view's history: the players' moves)."""
-        return list(view["history"])
-
     def _describe(self, entry: dict[str, Any], who: str, view: dict[str, Any]) -> str:
         """One history entry of the viewer form in words."""
         raise NotImplementedError
+
+    def _log(self, view: dict[str, Any], names: list[str]) -> list[str]:
+        """The move log in words: by default one line per history entry of the viewer form."""
+        return [self._describe(entry, names[entry["player"]], view) for entry in view["history"]]
 
     def _outcome(self, names: list[str]) -> dict[str, Any]:
         """The final result for the view ({} until the game is over)."""
@@ -456,6 +639,14 @@ class GameWidget(anywidget.AnyWidget):
     def _drop_picks(self) -> None:
         """Forget what the seat picked in the view (after a move, an undo, a new game)."""
 
+    def _undo_is_practice(self) -> bool:
+        """Whether an undo makes the result practice (it showed what should have stayed hidden, e.g. solo tiles)."""
+        return False
+
+    def _positions(self, state: Any) -> list[Any] | None:
+        """The positions before each move of a loaded ``state``'s history, oldest first (``None``: unknown)."""
+        return None
+
     def _restore(self, before: Any) -> Any:
         """The state to go on from after undoing to ``before`` (a game with hidden chance deals it again)."""
         return before
@@ -463,3 +654,6 @@ class GameWidget(anywidget.AnyWidget):
     def _words(self, reason: str) -> str:
         """An engine message in the words the view uses."""
         return reason
+
+
+check_front_end(GameWidget, FRONT_END["game_traits"])

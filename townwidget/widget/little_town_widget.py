@@ -22,7 +22,6 @@ LittleTownWidget(2 players, side 1, seat 0: your turn to place a worker or build
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 import traitlets
@@ -44,7 +43,7 @@ from townwidget.littletown.board import CELLS, COLUMNS, Cell, cell_of
 from townwidget.littletown.data import ROUNDS
 from townwidget.littletown.refusals import refusal
 from townwidget.littletown.rounds import log_entry_to_dict
-from townwidget.widget.base import GameWidget, check_seed, joined_text, synced
+from townwidget.widget.base import FRONT_END, STATIC, GameWidget, check_front_end, check_seed, synced
 from townwidget.widget.intents import Intent, parse_little_town_intent
 from townwidget.widget.littletown_words import (
     action_words,
@@ -55,7 +54,6 @@ from townwidget.widget.littletown_words import (
 )
 from townwidget.widget.words import ordinal
 
-STATIC = Path(__file__).parent / "static"
 # What a click on a space plays, per phase.
 CELL_ACTIONS: dict[str, type[PlaceWorker] | type[PlaceBuilding] | type[Activate]] = {
     "turn": PlaceWorker,
@@ -96,8 +94,8 @@ class LittleTownWidget(GameWidget):
     state instead (its players and rules win). ``seed`` makes the set-up and the agents reproducible.
     """
 
-    _esm = joined_text(STATIC / "common.js", STATIC / "littletown.js")
-    _css = joined_text(STATIC / "common.css", STATIC / "littletown.css")
+    _esm = STATIC / "littletown.js"  # paths, not text: anywidget reloads them when they change (see js/README.md)
+    _css = STATIC / "littletown.css"
     GAME = "Little Town"
     STATE_TYPES = (State,)
     DEFAULT_OPPONENTS = ("greedy",)
@@ -141,9 +139,10 @@ class LittleTownWidget(GameWidget):
     def _doing(self) -> str:
         return DOING[self._state.phase]
 
-    def _log(self, view: dict[str, Any]) -> list[dict[str, Any]]:
-        """Every step of the game, the automatic ones too (the engine's log holds only public events)."""
-        return [log_entry_to_dict(entry) for entry in self._state.log]
+    def _log(self, view: dict[str, Any], names: list[str]) -> list[str]:
+        """Every step of the game in words, the automatic ones too (the engine's log holds only public events)."""
+        entries = [log_entry_to_dict(entry) for entry in self._state.log]
+        return [self._describe(entry, names[entry["player"]], view) for entry in entries]
 
     def _describe(self, entry: dict[str, Any], who: str, view: dict[str, Any]) -> str:
         return describe_move(entry, who, view)
@@ -239,7 +238,8 @@ class LittleTownWidget(GameWidget):
             }
             for player, (rank, score) in enumerate(zip(result["ranks"], result["scores"], strict=True))
         ]
-        return {"rows": sorted(rows, key=lambda row: row["rank"])}
+        reason = f"The game ended after round {ROUNDS} of {ROUNDS}: the most victory points win (ties share)."
+        return {"rows": sorted(rows, key=lambda row: row["rank"]), "reason": reason}
 
     def _final_status(self, names: list[str]) -> str:
         result = self._state.result()
@@ -257,6 +257,9 @@ class LittleTownWidget(GameWidget):
 
     def _prompt(self) -> str:
         return PROMPTS[self._state.phase]
+
+
+check_front_end(LittleTownWidget, FRONT_END["littletown"]["traits"])
 
 
 def _catalogue(known: State) -> dict[str, dict[str, Any]]:

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import traitlets
@@ -44,11 +43,10 @@ from townwidget.town import (
 )
 from townwidget.town.rules import resolve_rules
 from townwidget.town.style import tile_style
-from townwidget.widget.base import GameWidget, check_seed, joined_text, opponent_list, synced
+from townwidget.widget.base import FRONT_END, STATIC, GameWidget, check_front_end, check_seed, opponent_list, synced
 from townwidget.widget.intents import Intent, parse_intent
-from townwidget.widget.words import describe_move, humanize, ordinal
+from townwidget.widget.words import describe_move, humanize, leaving_words, ordinal
 
-STATIC = Path(__file__).parent / "static"
 MODES = ("solo", "multi")
 
 
@@ -73,8 +71,8 @@ class TownWidget(GameWidget):
     are repeated to fill its other seats). ``seed`` makes the deals and the agents reproducible.
     """
 
-    _esm = joined_text(STATIC / "common.js", STATIC / "town.js")
-    _css = joined_text(STATIC / "common.css", STATIC / "town.css")
+    _esm = STATIC / "town.js"  # paths, not text: anywidget reloads them when they change (see js/README.md)
+    _css = STATIC / "town.css"
     GAME = "Town"
     STATE_TYPES = (SoloState, MultiState)
     DEFAULT_OPPONENTS = ("greedy", "mcts")
@@ -125,6 +123,33 @@ class TownWidget(GameWidget):
     def _drop_picks(self) -> None:
         self._picks = _Picks(inspect=self._picks.inspect)
 
+    def _positions(self, state: State) -> list[State] | None:
+        """A solo game's earlier positions, played again from its start: the placed tiles go back on top of their
+        piles in reverse order (the history says which pile each came from). Multiplayer draws cannot be told
+        from a saved game, so there this gives ``None``."""
+        if not isinstance(state, SoloState):
+            return None
+        piles, flips = [list(pile) for pile in state.piles], state.flips_left
+        for _player, _phase, action in reversed(state.history):
+            if not isinstance(action, Place) or action.pile is None or not 0 <= action.pile < len(piles):
+                return None
+            piles[action.pile].append(action.tile)
+            flips += action.flip
+        game: State = SoloState(state.rules, state.rng.copy(), piles, flips)
+        positions = []
+        try:
+            for _player, _phase, action in state.history:
+                positions.append(game.clone())
+                game.apply(action)
+        except IllegalAction:
+            return None
+        same = game.to_dict(viewer=self.seat) == state.to_dict(viewer=self.seat)
+        return positions if same else None
+
+    def _undo_is_practice(self) -> bool:
+        """A solo undo shows the player what a pile top hid, so the score no longer counts."""
+        return isinstance(self._state, SoloState)
+
     def _restore(self, before: State) -> State:
         """Undo must not let the player peek: in solo the tiles below the pile tops are dealt again, so the next tile
         of a pile is not known in advance; in multiplayer the bag's future draws get fresh randomness."""
@@ -144,6 +169,46 @@ class TownWidget(GameWidget):
 
     def _describe(self, entry: dict[str, Any], who: str, view: dict[str, Any]) -> str:
         return describe_move(entry, who)
+
+    def _log(self, view: dict[str, Any], names: list[str]) -> list[str]:
+        """The moves in words, each followed by the players who left after it and why; at the end, why the game
+        ended."""
+        state = self._state
+        departures: dict[int, list[str]] = {}
+        for move, player, order, tiles_left in self._departures():
+            departures.setdefault(move, []).append(leaving_words(names[player], order, tiles_left))
+        visible = iter(view["history"])
+        lines = []
+        for move, (player, phase, action) in enumerate(state.history, start=1):
+            if player == self.seat or not (phase == "exchange" and isinstance(action, Pass)):  # as the view shows
+                lines.append(describe_move(next(visible), names[player]))
+            lines += departures.get(move, [])
+        if state.current_player is None:
+            lines.append(f"Game over: {self._end_reason()}.")
+        return lines
+
+    def _departures(self) -> list[tuple[int, int, int, int]]:
+        """``(move, player, order, tiles left)`` for each player who left, from the frames: the move after which
+        they left (1 = the first move), the order of leaving, and their tiles then (0: the hand was emptied)."""
+        frames = self._frames
+        found = []
+        for move in range(1, len(frames)):
+            before, after = frames[move - 1], frames[move]
+            if before is None or after is None:  # played before the game was loaded
+                continue
+            for player, order in enumerate(after.get("out", [])):
+                if order is not None and before["out"][player] is None:
+                    found.append((move, player, order, len(after["hands"][player])))
+        return sorted(found, key=lambda item: (item[0], item[2]))
+
+    def _end_reason(self) -> str:
+        state = self._state
+        if isinstance(state, MultiState):
+            return "every player has left (a player leaves when the hand is empty or none of its tiles fits)"
+        if state.board.placed() == state.rules.tiles:
+            return "every tile is placed"
+        flips = ", and no flip is left" if state.rules.flips else ""
+        return f"no pile top fits an open cell{flips}"
 
     # --- intents from the browser ----------------------------------------------------------------------------
     def _on_select(self, intent: Intent) -> None:
@@ -300,20 +365,30 @@ class TownWidget(GameWidget):
         result = state.result()
         if result is None:
             return {}
+        reason = f"The game ended: {self._end_reason()}."
         if not isinstance(state, MultiState):
-            return {"placed": result["placed"], "tiles": state.rules.tiles, "level": result["level"] or ""}
+            level = result["level"] or ""
+            return {"placed": result["placed"], "tiles": state.rules.tiles, "level": level, "reason": reason}
+        when = {player: (move, tiles_left) for move, player, _order, tiles_left in self._departures()}
         rows = [
-            {"rank": rank, "name": names[player], "tiles_left": left, "left": _leaving(state.out[player])}
+            {
+                "rank": rank,
+                "name": names[player],
+                "tiles_left": left,
+                "left": _leaving(state.out[player], when.get(player)),
+            }
             for player, (rank, left) in enumerate(zip(result["ranks"], result["tiles_left"], strict=True))
         ]
-        return {"rows": sorted(rows, key=lambda row: row["rank"])}
+        return {"rows": sorted(rows, key=lambda row: row["rank"]), "reason": reason}
 
     def _final_status(self, names: list[str]) -> str:
         state = self._state
         result = state.result()
         assert result is not None
         if state.mode == "solo":
-            return f"Game over: {result['placed']} of {state.rules.tiles} tiles placed. {result['level'] or ''}"
+            practice = " Practice: Undo was used, so this score does not count." if self._practice else ""
+            level = f" {result['level']}" if result["level"] else ""
+            return f"Game over: {result['placed']} of {state.rules.tiles} tiles placed.{level}{practice}"
         return f"Game over: you finished {ordinal(result['ranks'][self.seat])} of {state.num_players}."
 
     def _prompt(self) -> str:
@@ -322,10 +397,22 @@ class TownWidget(GameWidget):
             return "Exchange? Choose 3 alike tiles and press Exchange, or press No exchange."
         if state.phase == "discard":
             return "You drew a tile: pick one and press Discard, or press Keep hand."
+        practice = "Practice game (Undo was used). " if self._practice else ""
         if self._picks.tile is not None:
-            return "Now click a lit cell (or move with the arrow keys and press Enter)."
-        return f"Your move: pick {'a pile top' if state.mode == 'solo' else 'a tile of your hand'}, then a lit cell."
+            return f"{practice}Now click a lit cell (or move with the arrow keys and press Enter)."
+        source = "a pile top" if state.mode == "solo" else "a tile of your hand"
+        return f"{practice}Your move: pick {source}, then a lit cell."
 
 
-def _leaving(order: int | None) -> str:
-    return ordinal(order) if order else ""
+check_front_end(TownWidget, FRONT_END["town"]["traits"])
+
+
+def _leaving(order: int | None, when: tuple[int, int] | None) -> str:
+    """When and why a player left, for the final table ('' for a player who never left)."""
+    if not order:
+        return ""
+    if when is None:  # before the frames this widget holds
+        return ordinal(order)
+    move, tiles_left = when
+    why = "hand emptied" if not tiles_left else "no tile fitted"
+    return f"{ordinal(order)}, after move {move}: {why}"

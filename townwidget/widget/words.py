@@ -75,3 +75,17 @@ def ordinal(number: int) -> str:
     """
     suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
     return f"{number}{suffix}"
+
+
+def leaving_words(who: str, order: int, tiles_left: int) -> str:
+    """Why a player left a multiplayer game: the hand is empty, or none of its tiles fits the city.
+
+    >>> leaving_words("Player 2 (greedy)", 1, 3)
+    'Player 2 (greedy) left the game (1st to leave): none of the 3 tiles in hand fits the city'
+    >>> leaving_words("You", 2, 0)
+    'You left the game (2nd to leave): the last tile of the hand is placed'
+    """
+    if not tiles_left:
+        return f"{who} left the game ({ordinal(order)} to leave): the last tile of the hand is placed"
+    tiles = "the 1 tile" if tiles_left == 1 else f"the {tiles_left} tiles"
+    return f"{who} left the game ({ordinal(order)} to leave): none of {tiles} in hand fits the city"

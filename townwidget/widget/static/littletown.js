@@ -1,19 +1,258 @@
-// The LittleTownWidget front end (an anywidget ES module, hand-written: no build step).
-//
-// It draws what Python publishes and reports clicks as intents: {intent: "cell", cell: [r, c]} for a space,
-// {intent: "build", building: id} for a market building, {intent: "act", action: {...}} for one of the choices
-// Python lists in words. It decides nothing: which spaces are lit, what each choice means, why a building cannot be
-// built, all come from Python, which holds the game and checks every intent.
+// ../townwidget/widget/front_end.json
+var front_end_default = {
+  about: "Constants the widgets' Python and JavaScript share (read by townwidget/widget/base.py, imported by js/src/constants.js and bundled by esbuild).",
+  game_traits: ["view", "seat", "names", "status", "buttons", "error", "moves", "step", "steps", "frame", "outcome", "thinking", "practice", "revision", "suggestion", "assisted", "reviewed"],
+  town: {
+    traits: ["tile_style", "selection", "flip", "legal", "reasons", "fits", "inspect", "chosen"],
+    cell: 48,
+    margin: 22,
+    hand_tile: 56,
+    move_delay_ms: 350
+  },
+  littletown: {
+    traits: ["catalogue", "cards", "legal", "notes", "market", "choices"],
+    cell: 56,
+    margin: 20,
+    move_delay_ms: 300,
+    rounds: 4,
+    resources: ["wood", "stone", "fish", "wheat"],
+    terrain: { F: "forest", M: "mountain", L: "lake", ".": "grass" }
+  }
+};
 
-const CELL = 56; // board space size
-const MARGIN = 20; // room for the coordinates
-const MOVE_DELAY_MS = 300; // opponents' pieces appear one after another
-const RESOURCES = ["wood", "stone", "fish", "wheat"];
-const TERRAIN = { F: "forest", M: "mountain", L: "lake", ".": "grass" };
-// Player colours from the Okabe-Ito palette (safe for colour-blind eyes); every piece also shows its player number.
-const PLAYER_COLOURS = ["#E69F00", "#0072B2", "#CC79A7", "#F0E442"];
-const PLAYER_INK = ["#222", "#fff", "#222", "#222"];
-const SOURCES = {
+// src/constants.js
+var GAME_TRAITS = front_end_default.game_traits;
+var TOWN = front_end_default.town;
+var LITTLE_TOWN = front_end_default.littletown;
+
+// src/dom.js
+var SVG_NS = "http://www.w3.org/2000/svg";
+function svg(tag, attrs, parent) {
+  const node = (
+    /** @type {SVGElement} */
+    document.createElementNS(SVG_NS, tag)
+  );
+  setAttributes(node, attrs);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+function html(tag, attrs, parent, text) {
+  const node = document.createElement(tag);
+  setAttributes(node, attrs);
+  if (text !== void 0) node.textContent = text;
+  if (parent) parent.appendChild(node);
+  return node;
+}
+function svgText(parent, x, y, text, attrs) {
+  const node = svg("text", { x, y, ...attrs }, parent);
+  node.textContent = text;
+  return node;
+}
+function setAttributes(node, attrs) {
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === false || value === null || value === void 0) continue;
+    node.setAttribute(key, value === true ? "" : String(value));
+  }
+}
+
+// src/geometry.js
+var STEPS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+var isArrow = (key) => key in STEPS;
+function moveCursor(cursor, key, rows, columns, start) {
+  if (!cursor) return [...start];
+  const [dr, dc] = STEPS[key] || [0, 0];
+  return [clamp(cursor[0] + dr, rows - 1), clamp(cursor[1] + dc, columns - 1)];
+}
+var clamp = (value, high) => Math.min(high, Math.max(0, value));
+
+// src/intents.js
+var common = {
+  undo: () => ({ intent: "undo" }),
+  newGame: () => ({ intent: "new_game" }),
+  /** @param {number | null} step a history frame, or null for the game itself */
+  step: (step) => ({ intent: "step", step })
+};
+var littleTown = {
+  /** @param {Cell} cell */
+  cell: (cell) => ({ intent: "cell", cell }),
+  /** @param {string} building */
+  build: (building) => ({ intent: "build", building }),
+  /** @param {object} action an engine action dict, as Python listed it */
+  act: (action) => ({ intent: "act", action })
+};
+function keyAction(key, context, intents) {
+  const { place, cursor } = context;
+  if (isArrow(key)) {
+    if (place === "slider") return null;
+    const onBoard = (place === "cell" || place === "root") && !context.fresh;
+    return { cursor: moveCursor(onBoard ? cursor : null, key, context.rows, context.columns, cursor || context.start) };
+  }
+  if (key === "Enter" || key === " ") {
+    if (place === "cell" && cursor) return { intent: intents.play(cursor) };
+    if (place === "root") return { cursor: cursor || context.start };
+    return null;
+  }
+  if (key === "Escape") return { intent: intents.escape() };
+  if (intents.pick && /^[1-9]$/.test(key) && Number(key) <= context.choices) {
+    return { intent: intents.pick(Number(key) - 1), toBoard: true };
+  }
+  return null;
+}
+
+// src/text.js
+var plural = (count, word) => `${count} ${word}${count === 1 ? "" : "s"}`;
+var cellKey = (cell) => `${cell[0]},${cell[1]}`;
+var named = (prefix, name) => `${prefix}-${name} gw-${name}`;
+function arrivalDelays(history, seen, placed, delayMs) {
+  const delays = /* @__PURE__ */ new Map();
+  if (seen === null || history.length <= seen) return delays;
+  let order = 0;
+  for (const entry of history.slice(seen)) {
+    if (placed(entry) && entry.cell) delays.set(cellKey(entry.cell), order++ * delayMs);
+  }
+  return delays;
+}
+var stepText = (step, steps) => step < 0 ? `move ${steps} of ${steps}` : `move ${step} of ${steps} (read only)`;
+function littleTownCellLabel(cell, what, click) {
+  return `Row ${cell[0]}, column ${cell[1]}: ${what}${click ? `. ${click}` : ""}`;
+}
+
+// src/focus.js
+function focusedKey(root, active) {
+  return active && root.contains(active) && active.dataset ? active.dataset.key : void 0;
+}
+function refocus(root, key) {
+  if (!key) return false;
+  const node = (
+    /** @type {HTMLElement | SVGElement | null} */
+    root.querySelector(`[data-key="${key}"]`)
+  );
+  if (!node) return false;
+  node.focus({ preventScroll: true });
+  return true;
+}
+
+// src/ui.js
+function drawHeader(parent, prefix, title, model) {
+  const header = html("div", { class: `${prefix}-header gw-header` }, parent);
+  html("span", { class: named(prefix, "title") }, header, title);
+  const status = html("span", { class: `${prefix}-status gw-status`, role: "status" }, header, model.get("status"));
+  if (model.get("thinking")) html("span", { class: "gw-thinking", "aria-hidden": "true" }, status);
+  if (model.get("practice")) html("span", { class: "gw-practice", title: "Undo was used: this result does not count" }, header, "practice");
+  return header;
+}
+function drawNewGame(model, parent, local, redraw) {
+  const enabled = Boolean(model.get("buttons").new_game);
+  const over = Object.keys(model.get("outcome")).length > 0;
+  if (!local.confirming || !enabled) {
+    local.confirming = false;
+    const button = html("button", { type: "button", "data-key": "new-game", disabled: !enabled }, parent, "New game");
+    button.addEventListener("click", () => {
+      if (over) {
+        model.send(common.newGame());
+        return;
+      }
+      local.confirming = true;
+      redraw("new-game-cancel");
+    });
+    return;
+  }
+  const box = html("span", { class: "gw-confirm", role: "group", "aria-label": "confirm new game" }, parent);
+  html("span", {}, box, "Start a new game? This one is lost.");
+  const yes = html("button", { type: "button", "data-key": "new-game-yes" }, box, "Yes, new game");
+  const no = html("button", { type: "button", "data-key": "new-game-cancel" }, box, "Cancel");
+  yes.addEventListener("click", () => {
+    local.confirming = false;
+    model.send(common.newGame());
+  });
+  no.addEventListener("click", () => {
+    local.confirming = false;
+    redraw("new-game");
+  });
+}
+function playAgainButton(model, box) {
+  const row = html("div", { class: "gw-again" }, box);
+  intentButton(model, row, "Play again", "play-again", true, common.newGame());
+}
+function drawMessages(parent, prefix, error) {
+  html("div", { class: named(prefix, "error"), role: "alert" }, parent, error);
+  html("div", { class: named(prefix, "reason"), "aria-live": "polite" }, parent);
+}
+function intentButton(model, parent, text, key, enabled, intent) {
+  const node = html("button", { type: "button", "data-key": key, disabled: !enabled }, parent, text);
+  node.addEventListener("click", () => model.send(intent));
+  return node;
+}
+function drawLog(parent, prefix, model) {
+  const lines = model.get("moves");
+  const step = model.get("step");
+  const log = html("ol", { class: named(prefix, "log"), "aria-label": "moves" }, parent);
+  const later = named(prefix, "later");
+  const items = lines.map((line, i) => html("li", { class: step >= 0 && i >= step ? later : null }, log, line));
+  const current = step > 0 ? items[step - 1] : items[items.length - 1];
+  if (current) current.classList.add(`${prefix}-current`, "gw-current");
+  requestAnimationFrame(() => {
+    if (current) log.scrollTop = current.offsetTop - log.clientHeight + current.offsetHeight + 4;
+  });
+}
+function drawHistorySlider(label, box, prefix, model) {
+  const steps = model.get("steps");
+  const step = model.get("step");
+  const slider = (
+    /** @type {HTMLInputElement} */
+    html(
+      "input",
+      { type: "range", min: 0, max: steps, value: step < 0 ? steps : step, "data-key": "history", disabled: steps === 0 },
+      label
+    )
+  );
+  slider.setAttribute("aria-label", "history: move shown");
+  slider.addEventListener("input", () => model.send(common.step(Number(slider.value))));
+  html("span", { class: named(prefix, "step") }, box, stepText(step, steps));
+  if (step >= 0) intentButton(model, box, "Back to game", "back", true, common.step(null));
+}
+var outcomeBox = (parent, prefix) => html("div", { class: named(prefix, "outcome") }, parent);
+function headedTable(parent, columns) {
+  const table = html("table", {}, parent);
+  const head = html("tr", {}, table);
+  columns.forEach((text) => html("th", {}, head, text));
+  return table;
+}
+function drawOnce(draw) {
+  let pending = false;
+  return function schedule() {
+    if (pending) return;
+    pending = true;
+    queueMicrotask(() => {
+      pending = false;
+      draw();
+    });
+  };
+}
+function redrawKeepingFocus(root, paint, focus) {
+  const key = focus || focusedKey(root, document.activeElement);
+  root.replaceChildren();
+  paint();
+  refocus(root, key);
+}
+function renderer(createView2, extra) {
+  const traits = [...GAME_TRAITS, ...extra];
+  return function render({ model, el }) {
+    const view = createView2(model, el);
+    view.root.addEventListener("keydown", view.onKey);
+    for (const name of traits) model.on(`change:${name}`, view.schedule);
+    view.draw();
+    return () => {
+      for (const name of traits) model.off(`change:${name}`, view.schedule);
+    };
+  };
+}
+
+// src/littletown.js
+var { cell: CELL, margin: MARGIN, move_delay_ms: MOVE_DELAY_MS, resources: RESOURCES, terrain: TERRAIN } = LITTLE_TOWN;
+var PLAYER_COLOURS = ["#E69F00", "#0072B2", "#CC79A7", "#F0E442"];
+var PLAYER_INK = ["#222", "#fff", "#222", "#222"];
+var SOURCES = {
   buildings: "buildings",
   effects: "effects",
   objectives: "objectives",
@@ -21,71 +260,67 @@ const SOURCES = {
   feeding: "feeding",
   castle: "Castle",
   watchtower: "Watchtower",
-  coins: "coins",
+  coins: "coins"
 };
-
-// svg, html, svgText, plural, cellKey and the other shared helpers are in common.js, joined in front of this file.
-
-// A resource cube: a small coloured square (with the resource's name as its title) and a count.
 function cube(parent, resource, count) {
   const item = html("span", { class: `ltw-cube ltw-${resource}`, title: resource }, parent);
   html("span", { class: "ltw-swatch" }, item);
   html("span", {}, item, `${count} ${resource}`);
   return item;
 }
-
 function coins(parent, count) {
   const item = html("span", { class: "ltw-cube ltw-coins", title: "coins" }, parent);
   html("span", { class: "ltw-swatch" }, item);
   html("span", {}, item, plural(count, "coin"));
   return item;
 }
-
-// A building's name on its tile, in at most two lines.
 function nameLines(name) {
   const words = name.split(" ");
   return words.length > 1 ? [words.slice(0, -1).join(" "), words[words.length - 1]] : [name];
 }
-
-// Where each newly placed piece was put, in order: opponents' moves appear one by one.
-const newPieces = (history, seen) =>
-  arrivalDelays(
-    history,
-    seen,
-    (entry) => entry.type === "place_worker" || entry.type === "place_building",
-    MOVE_DELAY_MS,
-  );
-
+var newPieces = (history, seen) => arrivalDelays(
+  history,
+  seen,
+  (entry) => entry.type === "place_worker" || entry.type === "place_building",
+  MOVE_DELAY_MS
+);
+var cellDataKey = (cell) => `cell-${cell[0]}-${cell[1]}`;
 function createView(model, el) {
   const root = html("div", { class: named("ltw", "root"), tabindex: 0, "data-lm-suppress-shortcuts": "true" }, el);
-  const local = { hover: null, seen: null };
+  const local = { hover: null, cursor: null, seen: null, confirming: false };
   const get = (name) => model.get(name);
   const send = (intent) => model.send(intent);
   const live = () => get("step") < 0;
-  const shown = () => (live() ? get("view") : get("frame"));
-
-  // --- the board -------------------------------------------------------------------------------------------
+  const shown = () => live() ? get("view") : get("frame");
+  const legalCells = () => live() ? get("legal") : [];
   function drawBoard(parent) {
     const state = shown();
     const rows = state.terrain.length;
     const columns = state.terrain[0].length;
     const width = MARGIN + columns * CELL + 2;
     const height = MARGIN + rows * CELL + 2;
-    const board = svg("svg", { class: "ltw-board", width, height, viewBox: `0 0 ${width} ${height}` }, parent);
+    const board = svg("svg", { class: "ltw-board", width, height, viewBox: `0 0 ${width} ${height}`, role: "group" }, parent);
+    board.setAttribute("aria-label", `The board, ${rows} rows by ${columns} columns: arrow keys move, Enter plays the space`);
     for (let c = 0; c < columns; c++) {
       svgText(board, MARGIN + c * CELL + CELL / 2, 14, String(c), {
         class: named("ltw", "coord"),
         "text-anchor": "middle",
+        "aria-hidden": "true"
       });
     }
     for (let r = 0; r < rows; r++) {
       svgText(board, MARGIN / 2, MARGIN + r * CELL + CELL / 2 + 4, String(r), {
         class: named("ltw", "coord"),
         "text-anchor": "middle",
+        "aria-hidden": "true"
       });
     }
-    const legal = new Set((live() ? get("legal") : []).map(cellKey));
+    const legal = new Set((live() ? (
+      /** @type {Cell[]} */
+      get("legal")
+    ) : []).map(cellKey));
     const notes = live() ? get("notes") : [];
+    const cursor = local.cursor || legalCells()[0] || [0, 0];
     for (let r = 0; r < rows; r++) {
       for (let c = 0; c < columns; c++) {
         const ground = state.terrain[r][c];
@@ -93,12 +328,32 @@ function createView(model, el) {
         const y = MARGIN + r * CELL;
         const classes = ["ltw-cell", `ltw-${TERRAIN[ground]}`];
         if (legal.has(cellKey([r, c]))) classes.push("ltw-legal");
-        const space = svg("g", { class: classes.join(" "), "data-cell": cellKey([r, c]) }, board);
+        const note = notes.length ? notes[r][c] : null;
+        const space = svg(
+          "g",
+          {
+            class: classes.join(" "),
+            "data-cell": cellKey([r, c]),
+            "data-key": cellDataKey([r, c]),
+            role: "button",
+            tabindex: cursor[0] === r && cursor[1] === c ? 0 : -1,
+            "aria-label": littleTownCellLabel([r, c], note ? note.what : TERRAIN[ground], note ? note.click : "")
+          },
+          board
+        );
         svg("rect", { x, y, width: CELL, height: CELL }, space);
         drawTerrain(space, ground, x, y);
-        const note = notes.length ? notes[r][c] : null;
         svg("title", {}, space).textContent = note ? note.what : TERRAIN[ground];
-        space.addEventListener("click", () => send({ intent: "cell", cell: [r, c] }));
+        space.addEventListener("click", () => {
+          local.cursor = [r, c];
+          send(littleTown.cell([r, c]));
+        });
+        space.addEventListener("focus", () => {
+          local.cursor = [r, c];
+          for (const other of board.querySelectorAll('.ltw-cell[tabindex="0"]')) other.setAttribute("tabindex", "-1");
+          space.setAttribute("tabindex", "0");
+          drawHover();
+        });
         space.addEventListener("mouseenter", () => {
           local.hover = [r, c];
           drawHover();
@@ -109,7 +364,7 @@ function createView(model, el) {
         });
       }
     }
-    const delays = live() ? newPieces(get("view").history, local.seen) : new Map();
+    const delays = live() ? newPieces(get("view").history, local.seen) : /* @__PURE__ */ new Map();
     const turn = state.turn;
     const activated = new Set((turn.activated || []).map(cellKey));
     for (const building of state.buildings) drawBuilding(board, building, activated, delays);
@@ -119,27 +374,25 @@ function createView(model, el) {
       svg(
         "circle",
         { cx: MARGIN + c * CELL + CELL / 2, cy: MARGIN + r * CELL + 8, r: 4, class: named("ltw", "legal-dot") },
-        board,
+        board
       );
     }
     svg("g", { class: "ltw-overlay" }, board);
   }
-
-  // Terrain is told by its colour and by a drawing: trees, a peak, waves.
   function drawTerrain(parent, ground, x, y) {
     const mid = x + CELL / 2;
     if (ground === "F") {
       for (const [dx, dy, s] of [
         [-14, 4, 11],
         [8, 0, 13],
-        [-2, 14, 10],
+        [-2, 14, 10]
       ]) {
         const cx = mid + dx;
         const cy = y + CELL / 2 + dy;
         svg(
           "path",
           { d: `M${cx} ${cy - s}L${cx + s * 0.7} ${cy + s * 0.6}H${cx - s * 0.7}Z`, class: "ltw-tree" },
-          parent,
+          parent
         );
       }
     } else if (ground === "M") {
@@ -148,9 +401,9 @@ function createView(model, el) {
         "path",
         {
           d: `M${x + 8} ${base}L${mid - 6} ${y + 16}L${mid + 4} ${y + 30}L${mid + 12} ${y + 22}L${x + CELL - 8} ${base}Z`,
-          class: "ltw-peak",
+          class: "ltw-peak"
         },
-        parent,
+        parent
       );
     } else if (ground === "L") {
       for (const dy of [20, 32, 44]) {
@@ -158,7 +411,6 @@ function createView(model, el) {
       }
     }
   }
-
   function drawBuilding(board, building, activated, delays) {
     const catalogue = get("catalogue");
     const kind = catalogue[building.building];
@@ -169,11 +421,11 @@ function createView(model, el) {
     const group = svg("g", { class: "ltw-building", "data-building-cell": key }, board);
     svg("rect", { x: x + 4, y: y + 4, width: CELL - 8, height: CELL - 8, rx: 5, class: "ltw-tile" }, group);
     nameLines(kind.name).forEach((line, i) => {
-      const fit = line.length > 8 ? { textLength: CELL - 14, lengthAdjust: "spacingAndGlyphs" } : {}; // long names
+      const fit = line.length > 8 ? { textLength: CELL - 14, lengthAdjust: "spacingAndGlyphs" } : {};
       svgText(group, x + CELL / 2, y + 19 + i * 11, line, { class: "ltw-tile-name", "text-anchor": "middle", ...fit });
     });
     svgText(group, x + 8, y + CELL - 9, `${kind.vp} VP`, { class: "ltw-tile-vp" });
-    drawHouse(group, building.owner, x + CELL - 20, y + CELL - 22);
+    drawHouse(group, building.owner, x + CELL - 23, y + CELL - 25);
     if (activated.has(key)) {
       svg("rect", { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 6, class: "ltw-activated" }, group);
     }
@@ -182,25 +434,22 @@ function createView(model, el) {
       group.style.animationDelay = `${delays.get(key)}ms`;
     }
   }
-
-  // The owner's house token: a small house in the player's colour with the player's number.
   function drawHouse(parent, player, x, y) {
     svg(
       "path",
       {
-        d: `M${x} ${y + 6}L${x + 7} ${y}L${x + 14} ${y + 6}V${y + 16}H${x}Z`,
+        d: `M${x} ${y + 8}L${x + 9} ${y}L${x + 18} ${y + 8}V${y + 20}H${x}Z`,
         fill: PLAYER_COLOURS[player],
-        class: "ltw-house",
+        class: "ltw-house"
       },
-      parent,
+      parent
     );
-    svgText(parent, x + 7, y + 14, String(player), {
+    svgText(parent, x + 9, y + 18, String(player), {
       class: "ltw-piece-number",
       fill: PLAYER_INK[player],
-      "text-anchor": "middle",
+      "text-anchor": "middle"
     });
   }
-
   function drawWorker(board, worker, turn, delays) {
     const [r, c] = worker.cell;
     const cx = MARGIN + c * CELL + CELL / 2;
@@ -210,18 +459,16 @@ function createView(model, el) {
     if (turn.worker && cellKey(turn.worker) === key)
       svg("circle", { cx, cy, r: 17, class: "ltw-active-worker" }, group);
     svg("circle", { cx, cy, r: 12, fill: PLAYER_COLOURS[worker.player], class: "ltw-pawn" }, group);
-    svgText(group, cx, cy + 4, String(worker.player), {
+    svgText(group, cx, cy + 5, String(worker.player), {
       class: "ltw-piece-number",
       fill: PLAYER_INK[worker.player],
-      "text-anchor": "middle",
+      "text-anchor": "middle"
     });
     if (delays.has(key)) {
       group.classList.add("ltw-new", "gw-new");
       group.style.animationDelay = `${delays.get(key)}ms`;
     }
   }
-
-  // The hovered space: outline it and say what is there and what a click would do (or why not).
   function drawHover() {
     const overlay = root.querySelector(".ltw-overlay");
     const line = root.querySelector(".ltw-reason");
@@ -229,7 +476,8 @@ function createView(model, el) {
     overlay.replaceChildren();
     line.textContent = "";
     const notes = live() ? get("notes") : [];
-    const spot = local.hover;
+    const focused = local.cursor && root.contains(document.activeElement) && document.activeElement !== root;
+    const spot = local.hover || (focused ? local.cursor : null);
     if (!spot || !notes.length) return;
     const note = notes[spot[0]][spot[1]];
     svg(
@@ -239,14 +487,12 @@ function createView(model, el) {
         y: MARGIN + spot[0] * CELL + 1,
         width: CELL - 2,
         height: CELL - 2,
-        class: note.click.startsWith("Not here") ? "ltw-hover ltw-blocked" : "ltw-hover",
+        class: note.click.startsWith("Not here") ? "ltw-hover ltw-blocked" : "ltw-hover"
       },
-      overlay,
+      overlay
     );
     line.textContent = `[${spot[0]}, ${spot[1]}] ${note.what}${note.click ? ` · ${note.click}` : ""}`;
   }
-
-  // --- round track, choices, players, market, log ------------------------------------------------------------
   function drawRounds(parent, state) {
     const names = get("names");
     const box = html("div", { class: "ltw-rounds", "aria-label": "round track" }, parent);
@@ -257,12 +503,11 @@ function createView(model, el) {
         "span",
         { class: current ? "ltw-round ltw-now" : round < state.round ? "ltw-round ltw-past" : "ltw-round" },
         box,
-        String(round),
+        String(round)
       );
     }
     html("span", { class: "ltw-first" }, box, `First player: ${names[state.first_player]}`);
   }
-
   function drawChoices(parent) {
     const choices = get("choices");
     const box = html("div", { class: "ltw-choices" }, parent);
@@ -275,15 +520,14 @@ function createView(model, el) {
           type: "button",
           class: `ltw-choice ltw-choice-${choice.action.type}`,
           "data-choice": i,
-          "data-kind": choice.action.type,
+          "data-kind": choice.action.type
         },
         box,
-        choice.text,
+        choice.text
       );
-      button.addEventListener("click", () => send({ intent: "act", action: choice.action }));
+      button.addEventListener("click", () => send(littleTown.act(choice.action)));
     });
   }
-
   function drawPlayers(parent, state) {
     const names = get("names");
     const cards = get("cards");
@@ -306,8 +550,7 @@ function createView(model, el) {
         "div",
         { class: "ltw-count" },
         card,
-        `${plural(player.workers_left, "worker")} to place · ${plural(player.houses_left, "house")} left` +
-          (player.construction_site ? ` · ${player.construction_site} on the construction site` : ""),
+        `${plural(player.workers_left, "worker")} to place · ${plural(player.houses_left, "house")} left` + (player.construction_site ? ` · ${player.construction_site} on the construction site` : "")
       );
       const objectives = html("ul", { class: "ltw-objectives" }, card);
       for (const id of player.completed) {
@@ -324,7 +567,6 @@ function createView(model, el) {
       }
     });
   }
-
   function drawMarket(parent) {
     const catalogue = get("catalogue");
     const box = html("div", { class: "ltw-market" }, parent);
@@ -341,9 +583,9 @@ function createView(model, el) {
           class: offer.buildable ? "ltw-offer ltw-buildable" : "ltw-offer",
           "data-building": offer.id,
           "aria-disabled": offer.buildable ? "false" : "true",
-          title: offer.buildable ? `Build the ${kind.name}` : offer.why,
+          title: offer.buildable ? `Build the ${kind.name}` : offer.why
         },
-        grid,
+        grid
       );
       const head = html("div", { class: "ltw-offer-head" }, button);
       html("strong", {}, head, kind.name);
@@ -355,50 +597,50 @@ function createView(model, el) {
       });
       if (kind.cost.coins) coins(cost, kind.cost.coins);
       html("div", { class: "ltw-effect" }, button, kind.effect);
-      // a building that cannot be built still answers a click: Python says why
-      button.addEventListener("click", () => send({ intent: "build", building: offer.id }));
+      button.addEventListener("click", () => send(littleTown.build(offer.id)));
     }
   }
-
   function drawReserve(parent, state) {
     const box = html("div", { class: "ltw-reserve" }, parent);
     html("span", { class: named("ltw", "label") }, box, "Reserve");
     coins(box, state.reserve.coins);
     RESOURCES.forEach((resource) => cube(box, resource, state.reserve[resource]));
   }
-
   function drawControls(parent) {
     const buttons = get("buttons");
     const box = html("div", { class: named("ltw", "controls") }, parent);
-    intentButton(model, box, "Undo", "undo", buttons.undo, { intent: "undo" });
-    intentButton(model, box, "New game", "new-game", buttons.new_game, { intent: "new_game" });
+    intentButton(model, box, "Undo", "undo", buttons.undo, common.undo());
+    drawNewGame(model, box, local, (focus) => redrawKeepingFocus(root, paint, focus));
     drawHistorySlider(html("label", { class: named("ltw", "history") }, box, "History "), box, "ltw", model);
   }
-
   function drawOutcome(parent) {
     const outcome = get("outcome");
     if (!live() || !outcome.rows) return;
-    const table = headedTable(outcomeBox(parent, "ltw"), ["Rank", "Player", "Score", "Where the points came from"]);
+    const box = outcomeBox(parent, "ltw");
+    if (outcome.reason) html("p", { class: "ltw-end-reason" }, box, outcome.reason);
+    const table = headedTable(box, ["Rank", "Player", "Score", "Where the points came from"]);
     for (const row of outcome.rows) {
       const line = html("tr", { class: row.winner ? "ltw-winner" : null }, table);
       const sources = Object.entries(row.sources).map(([source, points]) => `${SOURCES[source]} ${points}`);
       [row.winner ? `${row.rank} ★ winner` : row.rank, row.name, `${row.score} VP`, sources.join(", ")].forEach(
-        (text) => html("td", {}, line, String(text)),
+        (text) => html("td", {}, line, String(text))
       );
     }
+    playAgainButton(model, box);
   }
-
-  // --- everything --------------------------------------------------------------------------------------------
   function draw() {
-    const focusKey = focusedKey(root);
+    redrawKeepingFocus(root, paint);
+  }
+  function paint() {
     const view = get("view");
     const state = shown();
-    root.replaceChildren();
     const title = `Little Town · ${view.num_players} players · board side ${view.rules.side}`;
-    drawHeader(root, "ltw", title, get("status"));
+    root.setAttribute("aria-busy", get("thinking") ? "true" : "false");
+    drawHeader(root, "ltw", title, model);
     drawRounds(root, state);
     const main = html("div", { class: "ltw-main" }, root);
-    const left = html("div", { class: "ltw-left" }, main);
+    const left = html("div", { class: "ltw-column" }, main);
+    left.style.maxWidth = `${MARGIN + state.terrain[0].length * CELL + 2}px`;
     drawBoard(left);
     drawMessages(left, "ltw", get("error"));
     drawReserve(left, state);
@@ -412,21 +654,40 @@ function createView(model, el) {
     drawHover();
     local.seen = view.history.length;
     root.dataset.revision = String(get("revision"));
-    refocus(root, focusKey);
   }
-
-  // Escape leaves the history slider's earlier move.
   function onKey(event) {
-    if (event.key !== "Escape" || live()) return;
-    send({ intent: "step", step: null });
+    const target = (
+      /** @type {Element} */
+      event.target
+    );
+    const terrain = shown().terrain;
+    const place = target.classList.contains("ltw-cell") ? "cell" : target === root ? "root" : target instanceof HTMLInputElement && target.type === "range" ? "slider" : "control";
+    const context = { place, cursor: local.cursor, rows: terrain.length, columns: terrain[0].length, start: legalCells()[0] || [0, 0], choices: 0 };
+    const action = keyAction(
+      event.key,
+      /** @type {import("./intents.js").KeyContext} */
+      context,
+      {
+        play: littleTown.cell,
+        escape: () => common.step(null)
+      }
+    );
+    if (!action || event.key === "Escape" && live()) return;
     event.preventDefault();
     event.stopPropagation();
+    if (action.cursor) {
+      local.cursor = action.cursor;
+      const space = (
+        /** @type {SVGElement | null} */
+        root.querySelector(`[data-key="${cellDataKey(action.cursor)}"]`)
+      );
+      space?.focus({ preventScroll: true });
+    }
+    if (action.intent) send(action.intent);
   }
-
   return { root, draw, schedule: drawOnce(draw), onKey };
 }
-
-// Redraw on these besides the game traits (GAME_TRAITS in common.js).
-const TRAITS = ["catalogue", "cards", "legal", "notes", "market", "choices"];
-
-export default { render: renderer(createView, TRAITS) };
+var littletown_default = { render: renderer(createView, LITTLE_TOWN.traits) };
+export {
+  littletown_default as default
+};

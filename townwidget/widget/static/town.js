@@ -1,29 +1,291 @@
-// The TownWidget front end (an anywidget ES module, hand-written: no build step).
-//
-// It draws what Python publishes and reports clicks and keys as intents ({intent: "place", cell: [r, k]}, ...).
-// It decides nothing: legal cells, reasons, fit counts and buttons' states all come from Python, which holds the
-// game and checks every intent. Tiles are drawn from the `tile_style` trait (townwidget.town.style), like the static
-// SVG renderer, so both show the same houses.
+// ../townwidget/widget/front_end.json
+var front_end_default = {
+  about: "Constants the widgets' Python and JavaScript share (read by townwidget/widget/base.py, imported by js/src/constants.js and bundled by esbuild).",
+  game_traits: ["view", "seat", "names", "status", "buttons", "error", "moves", "step", "steps", "frame", "outcome", "thinking", "practice", "revision", "suggestion", "assisted", "reviewed"],
+  town: {
+    traits: ["tile_style", "selection", "flip", "legal", "reasons", "fits", "inspect", "chosen"],
+    cell: 48,
+    margin: 22,
+    hand_tile: 56,
+    move_delay_ms: 350
+  },
+  littletown: {
+    traits: ["catalogue", "cards", "legal", "notes", "market", "choices"],
+    cell: 56,
+    margin: 20,
+    move_delay_ms: 300,
+    rounds: 4,
+    resources: ["wood", "stone", "fish", "wheat"],
+    terrain: { F: "forest", M: "mountain", L: "lake", ".": "grass" }
+  }
+};
 
-const CELL = 48; // board cell size, as in townwidget/town/render.py
-const MARGIN = 22; // room for the coordinates
-const HAND_TILE = 56;
-const MOVE_DELAY_MS = 350; // opponents' moves appear one after another
+// src/constants.js
+var GAME_TRAITS = front_end_default.game_traits;
+var TOWN = front_end_default.town;
+var LITTLE_TOWN = front_end_default.littletown;
 
-// svg, html, svgText, plural, cellKey and the other shared helpers are in common.js, joined in front of this file.
+// src/dom.js
+var SVG_NS = "http://www.w3.org/2000/svg";
+function svg(tag, attrs, parent) {
+  const node = (
+    /** @type {SVGElement} */
+    document.createElementNS(SVG_NS, tag)
+  );
+  setAttributes(node, attrs);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+function html(tag, attrs, parent, text) {
+  const node = document.createElement(tag);
+  setAttributes(node, attrs);
+  if (text !== void 0) node.textContent = text;
+  if (parent) parent.appendChild(node);
+  return node;
+}
+function svgText(parent, x, y, text, attrs) {
+  const node = svg("text", { x, y, ...attrs }, parent);
+  node.textContent = text;
+  return node;
+}
+function setAttributes(node, attrs) {
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === false || value === null || value === void 0) continue;
+    node.setAttribute(key, value === true ? "" : String(value));
+  }
+}
 
-// Text on the board and on tiles, in a sans-serif face.
-const sansText = (parent, x, y, text, attrs) => svgText(parent, x, y, text, { "font-family": "sans-serif", ...attrs });
-const sameTile = (a, b) => Array.isArray(a) && Array.isArray(b) && a[0] === b[0] && a[1] === b[1];
+// src/focus.js
+function focusedKey(root, active) {
+  return active && root.contains(active) && active.dataset ? active.dataset.key : void 0;
+}
+function refocus(root, key) {
+  if (!key) return false;
+  const node = (
+    /** @type {HTMLElement | SVGElement | null} */
+    root.querySelector(`[data-key="${key}"]`)
+  );
+  if (!node) return false;
+  node.focus({ preventScroll: true });
+  return true;
+}
+function cellAfterPick(cursor, legal) {
+  if (cursor && legal.some((cell) => cell[0] === cursor[0] && cell[1] === cursor[1])) return cursor;
+  return legal[0] || cursor || [0, 0];
+}
 
-// One tile at (x, y) with side `size`: a house on a card, a coloured back (shape unknown or turned over), or a
-// blank. The same drawing as townwidget.town.render.tile_svg; every coloured tile shows its colour number.
+// src/geometry.js
+var STEPS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+var isArrow = (key) => key in STEPS;
+var cellOrigin = (at, cell, margin) => ({ x: margin + at[1] * cell, y: margin + at[0] * cell });
+function moveCursor(cursor, key, rows, columns, start) {
+  if (!cursor) return [...start];
+  const [dr, dc] = STEPS[key] || [0, 0];
+  return [clamp(cursor[0] + dr, rows - 1), clamp(cursor[1] + dc, columns - 1)];
+}
+var clamp = (value, high) => Math.min(high, Math.max(0, value));
+
+// src/intents.js
+var common = {
+  undo: () => ({ intent: "undo" }),
+  newGame: () => ({ intent: "new_game" }),
+  /** @param {number | null} step a history frame, or null for the game itself */
+  step: (step) => ({ intent: "step", step })
+};
+var town = {
+  /** @param {number} pile */
+  pickPile: (pile) => ({ intent: "select", pile }),
+  /** @param {Tile} tile */
+  pickTile: (tile) => ({ intent: "select", tile }),
+  /** @param {Cell} cell */
+  place: (cell) => ({ intent: "place", cell }),
+  deselect: () => ({ intent: "deselect" }),
+  /** @param {boolean} on */
+  flip: (on) => ({ intent: "flip", on }),
+  /** @param {boolean} on */
+  inspect: (on) => ({ intent: "inspect", on }),
+  exchange: () => ({ intent: "exchange" }),
+  discard: () => ({ intent: "discard" }),
+  pass: () => ({ intent: "pass" })
+};
+function keyAction(key, context, intents) {
+  const { place, cursor } = context;
+  if (isArrow(key)) {
+    if (place === "slider") return null;
+    const onBoard = (place === "cell" || place === "root") && !context.fresh;
+    return { cursor: moveCursor(onBoard ? cursor : null, key, context.rows, context.columns, cursor || context.start) };
+  }
+  if (key === "Enter" || key === " ") {
+    if (place === "cell" && cursor) return { intent: intents.play(cursor) };
+    if (place === "root") return { cursor: cursor || context.start };
+    return null;
+  }
+  if (key === "Escape") return { intent: intents.escape() };
+  if (intents.pick && /^[1-9]$/.test(key) && Number(key) <= context.choices) {
+    return { intent: intents.pick(Number(key) - 1), toBoard: true };
+  }
+  return null;
+}
+
+// src/text.js
+var plural = (count, word) => `${count} ${word}${count === 1 ? "" : "s"}`;
+var cellKey = (cell) => `${cell[0]},${cell[1]}`;
+var named = (prefix, name) => `${prefix}-${name} gw-${name}`;
+function arrivalDelays(history, seen, placed, delayMs) {
+  const delays = /* @__PURE__ */ new Map();
+  if (seen === null || history.length <= seen) return delays;
+  let order = 0;
+  for (const entry of history.slice(seen)) {
+    if (placed(entry) && entry.cell) delays.set(cellKey(entry.cell), order++ * delayMs);
+  }
+  return delays;
+}
+var stepText = (step, steps) => step < 0 ? `move ${steps} of ${steps}` : `move ${step} of ${steps} (read only)`;
+function tileName(style, tile) {
+  if (tile === null) return "no tile";
+  if (tile === "blank") return "a blank tile";
+  const colour = style.colour_names[Number(tile[0])];
+  if (tile[1] === null) return `${/^[aeiou]/.test(colour) ? "an" : "a"} ${colour} tile (shape not shown)`;
+  return `${colour} ${style.shape_names[tile[1]]}`;
+}
+function townCellLabel(style, cell, about) {
+  const empty = about.legal ? "empty, the picked tile may go here" : "empty";
+  let label = `Row ${cell[0]}, column ${cell[1]}: ${about.tile === null ? empty : tileName(style, about.tile)}`;
+  if (about.pioneer && about.tile === null) label += ", the pioneer's cell";
+  if (about.fit !== null) label += `; ${about.fit} of your tiles ${about.fit === 1 ? "fits" : "fit"} here`;
+  return label;
+}
+function pileLabel(style, pile, top, size) {
+  if (top === null) return `Pile ${pile}: empty`;
+  return `Pile ${pile}: ${tileName(style, top)} on top, ${plural(size, "tile")} (key ${pile + 1})`;
+}
+
+// src/ui.js
+function drawHeader(parent, prefix, title, model) {
+  const header = html("div", { class: `${prefix}-header gw-header` }, parent);
+  html("span", { class: named(prefix, "title") }, header, title);
+  const status = html("span", { class: `${prefix}-status gw-status`, role: "status" }, header, model.get("status"));
+  if (model.get("thinking")) html("span", { class: "gw-thinking", "aria-hidden": "true" }, status);
+  if (model.get("practice")) html("span", { class: "gw-practice", title: "Undo was used: this result does not count" }, header, "practice");
+  return header;
+}
+function drawNewGame(model, parent, local, redraw) {
+  const enabled = Boolean(model.get("buttons").new_game);
+  const over = Object.keys(model.get("outcome")).length > 0;
+  if (!local.confirming || !enabled) {
+    local.confirming = false;
+    const button = html("button", { type: "button", "data-key": "new-game", disabled: !enabled }, parent, "New game");
+    button.addEventListener("click", () => {
+      if (over) {
+        model.send(common.newGame());
+        return;
+      }
+      local.confirming = true;
+      redraw("new-game-cancel");
+    });
+    return;
+  }
+  const box = html("span", { class: "gw-confirm", role: "group", "aria-label": "confirm new game" }, parent);
+  html("span", {}, box, "Start a new game? This one is lost.");
+  const yes = html("button", { type: "button", "data-key": "new-game-yes" }, box, "Yes, new game");
+  const no = html("button", { type: "button", "data-key": "new-game-cancel" }, box, "Cancel");
+  yes.addEventListener("click", () => {
+    local.confirming = false;
+    model.send(common.newGame());
+  });
+  no.addEventListener("click", () => {
+    local.confirming = false;
+    redraw("new-game");
+  });
+}
+function playAgainButton(model, box) {
+  const row = html("div", { class: "gw-again" }, box);
+  intentButton(model, row, "Play again", "play-again", true, common.newGame());
+}
+function drawMessages(parent, prefix, error) {
+  html("div", { class: named(prefix, "error"), role: "alert" }, parent, error);
+  html("div", { class: named(prefix, "reason"), "aria-live": "polite" }, parent);
+}
+function intentButton(model, parent, text, key, enabled, intent) {
+  const node = html("button", { type: "button", "data-key": key, disabled: !enabled }, parent, text);
+  node.addEventListener("click", () => model.send(intent));
+  return node;
+}
+function drawLog(parent, prefix, model) {
+  const lines = model.get("moves");
+  const step = model.get("step");
+  const log = html("ol", { class: named(prefix, "log"), "aria-label": "moves" }, parent);
+  const later = named(prefix, "later");
+  const items = lines.map((line, i) => html("li", { class: step >= 0 && i >= step ? later : null }, log, line));
+  const current = step > 0 ? items[step - 1] : items[items.length - 1];
+  if (current) current.classList.add(`${prefix}-current`, "gw-current");
+  requestAnimationFrame(() => {
+    if (current) log.scrollTop = current.offsetTop - log.clientHeight + current.offsetHeight + 4;
+  });
+}
+function drawHistorySlider(label, box, prefix, model) {
+  const steps = model.get("steps");
+  const step = model.get("step");
+  const slider = (
+    /** @type {HTMLInputElement} */
+    html(
+      "input",
+      { type: "range", min: 0, max: steps, value: step < 0 ? steps : step, "data-key": "history", disabled: steps === 0 },
+      label
+    )
+  );
+  slider.setAttribute("aria-label", "history: move shown");
+  slider.addEventListener("input", () => model.send(common.step(Number(slider.value))));
+  html("span", { class: named(prefix, "step") }, box, stepText(step, steps));
+  if (step >= 0) intentButton(model, box, "Back to game", "back", true, common.step(null));
+}
+var outcomeBox = (parent, prefix) => html("div", { class: named(prefix, "outcome") }, parent);
+function headedTable(parent, columns) {
+  const table = html("table", {}, parent);
+  const head = html("tr", {}, table);
+  columns.forEach((text) => html("th", {}, head, text));
+  return table;
+}
+function drawOnce(draw) {
+  let pending = false;
+  return function schedule() {
+    if (pending) return;
+    pending = true;
+    queueMicrotask(() => {
+      pending = false;
+      draw();
+    });
+  };
+}
+function redrawKeepingFocus(root, paint, focus) {
+  const key = focus || focusedKey(root, document.activeElement);
+  root.replaceChildren();
+  paint();
+  refocus(root, key);
+}
+function renderer(createView2, extra) {
+  const traits = [...GAME_TRAITS, ...extra];
+  return function render({ model, el }) {
+    const view = createView2(model, el);
+    view.root.addEventListener("keydown", view.onKey);
+    for (const name of traits) model.on(`change:${name}`, view.schedule);
+    view.draw();
+    return () => {
+      for (const name of traits) model.off(`change:${name}`, view.schedule);
+    };
+  };
+}
+
+// src/town.js
+var { cell: CELL, margin: MARGIN, hand_tile: HAND_TILE, move_delay_ms: MOVE_DELAY_MS } = TOWN;
+var sansText = (parent, x, y, text, attrs) => svgText(parent, x, y, text, { "font-family": "sans-serif", ...attrs });
+var sameTile = (a, b) => Array.isArray(a) && Array.isArray(b) && a[0] === b[0] && a[1] === b[1];
 function drawTile(parent, style, tile, x, y, size) {
   const pad = size * 0.06;
   const x0 = x + pad;
   const y0 = y + pad;
   const inner = size - 2 * pad;
-  const font = Math.max(9, Math.round((size * 10) / CELL));
+  const font = Math.max(9, Math.round(size * 15 / CELL));
   const group = svg("g", {}, parent);
   const card = (fill) => svg("rect", { x: x0, y: y0, width: inner, height: inner, rx: 4, fill, stroke: "#777" }, group);
   let title;
@@ -36,10 +298,11 @@ function drawTile(parent, style, tile, x, y, size) {
     const colour = tile[0];
     group.setAttribute("class", "tw-back");
     card(style.palette[colour]);
-    sansText(group, x0 + inner - 3, y0 + font + 1, String(colour + 1), {
+    sansText(group, x0 + inner - 3, y0 + font, String(colour + 1), {
       "font-size": font,
+      "font-weight": 700,
       "text-anchor": "end",
-      fill: style.label_ink[colour],
+      fill: style.label_ink[colour]
     });
     title = `${style.colour_names[colour]} tile, shape not shown`;
   } else {
@@ -53,79 +316,105 @@ function drawTile(parent, style, tile, x, y, size) {
         d: style.shape_paths[shape],
         fill: style.palette[colour],
         stroke: "#222",
-        "stroke-width": 3,
+        "stroke-width": 3
       },
-      group,
+      group
     );
-    sansText(group, x0 + 3, y0 + font + 1, String(colour + 1), { "font-size": font, fill: "#222" });
+    sansText(group, x0 + 2, y0 + font - 1, String(colour + 1), {
+      "font-size": font,
+      "font-weight": 700,
+      fill: "#222",
+      stroke: "#fbfaf5",
+      "stroke-width": 3,
+      "paint-order": "stroke"
+    });
     title = `${style.colour_names[colour]} ${style.shape_names[shape]}`;
   }
   svg("title", {}, group).textContent = title;
   return group;
 }
-
 function tileButton(style, tile, attrs, parent, caption) {
   const button = html("button", { type: "button", ...attrs }, parent);
-  const picture = svg("svg", { width: HAND_TILE, height: HAND_TILE, viewBox: `0 0 ${HAND_TILE} ${HAND_TILE}` }, button);
+  const picture = svg(
+    "svg",
+    { width: HAND_TILE, height: HAND_TILE, viewBox: `0 0 ${HAND_TILE} ${HAND_TILE}`, "aria-hidden": "true" },
+    button
+  );
   if (tile) drawTile(picture, style, tile, 0, 0, HAND_TILE);
   else svg("rect", { x: 4, y: 4, width: HAND_TILE - 8, height: HAND_TILE - 8, rx: 4, class: "tw-empty-pile" }, picture);
-  if (caption !== undefined) html("span", { class: "tw-caption" }, button, caption);
+  if (caption !== void 0) html("span", { class: "tw-caption", "aria-hidden": "true" }, button, caption);
   return button;
 }
-
-// Where each newly placed tile was put, in order: opponents' moves appear one by one.
-const newPlacements = (history, seen) =>
-  arrivalDelays(history, seen, (entry) => entry.type === "place", MOVE_DELAY_MS);
-
+var newPlacements = (history, seen) => arrivalDelays(history, seen, (entry) => entry.type === "place", MOVE_DELAY_MS);
+var cellDataKey = (cell) => `cell-${cell[0]}-${cell[1]}`;
 function createView(model, el) {
   const root = html("div", { class: named("tw", "root"), tabindex: 0, "data-lm-suppress-shortcuts": "true" }, el);
-  const local = { hover: null, cursor: null, seen: null, revision: null };
+  const local = { hover: null, cursor: null, seen: null, toBoard: false, fresh: false, confirming: false };
   const get = (name) => model.get(name);
   const send = (intent) => model.send(intent);
-
-  function live() {
-    return get("step") < 0;
-  }
-
-  function shown() {
-    return live() ? get("view") : get("frame");
-  }
-
-  // --- the board -------------------------------------------------------------------------------------------
+  const live = () => get("step") < 0;
+  const idle = () => !get("thinking");
+  const shown = () => live() ? get("view") : get("frame");
+  const legalCells = () => live() ? get("legal") : [];
+  const choices = () => {
+    const state = get("view");
+    return state.mode === "solo" ? state.piles.length : state.hands[get("seat")].length;
+  };
   function drawBoard(parent) {
     const style = get("tile_style");
     const state = shown();
     const n = state.n;
     const size = MARGIN + n * CELL + 4;
-    const board = svg("svg", { class: "tw-board", width: size, height: size, viewBox: `0 0 ${size} ${size}` }, parent);
+    const board = svg(
+      "svg",
+      { class: "tw-board", width: size, height: size, viewBox: `0 0 ${size} ${size}`, role: "group" },
+      parent
+    );
+    board.setAttribute("aria-label", `The board, ${n} by ${n}: arrow keys move, Enter places the picked tile`);
     for (let i = 0; i < n; i++) {
       const middle = MARGIN + i * CELL + CELL / 2;
-      sansText(board, middle, 14, String(i), { "font-size": 11, "text-anchor": "middle", class: named("tw", "coord") });
-      sansText(board, MARGIN / 2, middle + 4, String(i), {
-        "font-size": 11,
-        "text-anchor": "middle",
-        class: named("tw", "coord"),
-      });
+      const coord = { "font-size": 11, "text-anchor": "middle", class: named("tw", "coord"), "aria-hidden": "true" };
+      sansText(board, middle, 14, String(i), coord);
+      sansText(board, MARGIN / 2, middle + 4, String(i), coord);
     }
-    const legal = new Set((live() ? get("legal") : []).map(cellKey));
+    const legal = new Set(legalCells().map(cellKey));
     const fits = live() && get("inspect") ? get("fits") : [];
-    const delays = live() ? newPlacements(get("view").history, local.seen) : new Map();
+    const delays = live() ? newPlacements(get("view").history, local.seen) : /* @__PURE__ */ new Map();
+    const cursor = local.cursor || legalCells()[0] || [0, 0];
     for (let r = 0; r < n; r++) {
       for (let k = 0; k < n; k++) {
-        const x = MARGIN + k * CELL;
-        const y = MARGIN + r * CELL;
+        const { x, y } = cellOrigin([r, k], CELL, MARGIN);
         const key = cellKey([r, k]);
         const classes = ["tw-cell"];
         if (legal.has(key)) classes.push("tw-legal");
         if (r === 0 && k === 0) classes.push("tw-pioneer-cell");
+        const tile = state.board[r][k];
+        const fit = fits.length ? fits[r][k] : null;
         const cell = svg(
           "rect",
-          { x, y, width: CELL, height: CELL, class: classes.join(" "), "data-cell": key },
-          board,
+          {
+            x,
+            y,
+            width: CELL,
+            height: CELL,
+            class: classes.join(" "),
+            "data-cell": key,
+            "data-key": cellDataKey([r, k]),
+            role: "button",
+            tabindex: cursor[0] === r && cursor[1] === k ? 0 : -1,
+            "aria-label": townCellLabel(style, [r, k], { tile, legal: legal.has(key), fit, pioneer: r === 0 && k === 0 })
+          },
+          board
         );
         cell.addEventListener("click", () => {
-          root.focus({ preventScroll: true }); // so the keys work next
-          send({ intent: "place", cell: [r, k] });
+          local.cursor = [r, k];
+          send(town.place([r, k]));
+        });
+        cell.addEventListener("focus", () => {
+          local.cursor = [r, k];
+          for (const other of board.querySelectorAll('[tabindex="0"].tw-cell')) other.setAttribute("tabindex", "-1");
+          cell.setAttribute("tabindex", "0");
+          drawInspect();
         });
         cell.addEventListener("mouseenter", () => {
           local.hover = [r, k];
@@ -135,10 +424,10 @@ function createView(model, el) {
           local.hover = null;
           drawInspect();
         });
-        const tile = state.board[r][k];
         if (tile !== null) {
           const drawn = drawTile(board, style, tile, x, y, CELL);
           drawn.classList.add("tw-placed");
+          drawn.setAttribute("aria-hidden", "true");
           if (delays.has(key)) {
             drawn.classList.add("tw-new", "gw-new");
             drawn.style.animationDelay = `${delays.get(key)}ms`;
@@ -146,69 +435,69 @@ function createView(model, el) {
         } else if (legal.has(key)) {
           svg("circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: 5, class: named("tw", "legal-dot") }, board);
         }
-        if (fits.length && fits[r][k] !== null) {
-          sansText(board, x + CELL - 5, y + CELL - 5, String(fits[r][k]), {
-            "font-size": 12,
+        if (fit !== null) {
+          sansText(board, x + CELL - 5, y + CELL - 5, String(fit), {
+            "font-size": 13,
             "text-anchor": "end",
-            class: fits[r][k] ? "tw-fit" : "tw-fit tw-fit-none",
+            class: fit ? "tw-fit" : "tw-fit tw-fit-none",
+            "aria-hidden": "true"
           });
         }
       }
     }
-    const pioneer = sansText(board, MARGIN + CELL - 3, MARGIN + 10, "★", {
-      "font-size": 10,
+    const pioneer = sansText(board, MARGIN + CELL - 3, MARGIN + 11, "★", {
+      "font-size": 11,
       "text-anchor": "end",
-      class: "tw-pioneer",
+      class: "tw-pioneer"
     });
     svg("title", {}, pioneer).textContent = "the pioneer's cell";
-    svg("g", { class: "tw-overlay" }, board);
+    svg("g", { class: "tw-overlay", "aria-hidden": "true" }, board);
     return board;
   }
-
-  // The hovered (or keyboard) cell: outline it and the tile in the way, and say why the picked tile cannot go there.
   function drawInspect() {
     const overlay = root.querySelector(".tw-overlay");
     const reasonLine = root.querySelector(".tw-reason");
     if (!overlay || !reasonLine) return;
     overlay.replaceChildren();
     reasonLine.textContent = "";
-    const outline = (cell, cls) =>
-      svg(
-        "rect",
-        {
-          x: MARGIN + cell[1] * CELL + 2,
-          y: MARGIN + cell[0] * CELL + 2,
-          width: CELL - 4,
-          height: CELL - 4,
-          class: cls,
-        },
-        overlay,
-      );
-    if (local.cursor) outline(local.cursor, "tw-cursor");
+    const outline = (cell, cls) => {
+      const { x, y } = cellOrigin(cell, CELL, MARGIN);
+      svg("rect", { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, class: cls }, overlay);
+    };
+    if (local.cursor && root.contains(document.activeElement) && document.activeElement !== root) {
+      outline(local.cursor, "tw-cursor");
+    }
     const spot = local.hover || local.cursor;
     const reasons = live() ? get("reasons") : [];
     if (!spot || !reasons.length) return;
     const note = reasons[spot[0]][spot[1]];
     if (!note) {
       reasonLine.textContent = `[${spot[0]}, ${spot[1]}] is open for this tile.`;
+      const selection = get("selection");
+      const ghost = get("flip") ? [selection.tile[0], null] : selection.tile;
+      const { x, y } = cellOrigin(spot, CELL, MARGIN);
+      drawTile(overlay, get("tile_style"), ghost, x, y, CELL).classList.add("tw-ghost");
       return;
     }
     reasonLine.textContent = `Not at [${spot[0]}, ${spot[1]}]: ${note.text}`;
     outline(spot, "tw-blocked");
     if (note.conflict) outline(note.conflict, "tw-conflict");
   }
-
-  // --- the player's tiles and the controls -------------------------------------------------------------------
+  function pickThenBoard(intent) {
+    local.toBoard = true;
+    send(intent);
+  }
   function drawHand(parent) {
     const style = get("tile_style");
     const state = shown();
     const selection = get("selection");
     const chosen = get("chosen");
     const seat = get("seat");
+    const playable = live() && idle();
     const box = html("div", { class: "tw-hand" }, parent);
     if (state.mode === "solo") {
       html("div", { class: named("tw", "label") }, box, "Pile tops");
-      const row = html("div", { class: "tw-tiles" }, box);
+      const row2 = html("div", { class: "tw-tiles", role: "group", "aria-label": "pile tops" }, box);
       state.piles.forEach((pile, i) => {
         const top = pile.length ? pile[pile.length - 1] : null;
         const picked = live() && selection.pile === i;
@@ -219,20 +508,21 @@ function createView(model, el) {
             class: picked ? "tw-pick tw-picked" : "tw-pick",
             "data-pile": i,
             "data-key": `pile-${i}`,
-            disabled: !top || !live(),
+            disabled: !top || !playable,
             "aria-pressed": picked ? "true" : "false",
-            title: top ? `pile ${i} (key ${i + 1})` : `pile ${i} is empty`,
+            "aria-label": pileLabel(style, i, top === "blank" ? null : top, pile.length),
+            title: top ? `pile ${i} (key ${i + 1})` : `pile ${i} is empty`
           },
-          row,
-          `${pile.length} left`,
+          row2,
+          `${plural(pile.length, "tile")} left`
         );
-        button.addEventListener("click", () => send({ intent: "select", pile: i }));
+        button.addEventListener("click", () => pickThenBoard(town.pickPile(i)));
       });
       if (state.rules.flips > 0) drawFlip(box, state);
       return;
     }
     html("div", { class: named("tw", "label") }, box, "Your hand");
-    const row = html("div", { class: "tw-tiles" }, box);
+    const row = html("div", { class: "tw-tiles", role: "group", "aria-label": "your hand" }, box);
     state.hands[seat].forEach((tile, i) => {
       const picked = live() && sameTile(selection.tile, tile);
       const isChosen = live() && chosen.some((other) => sameTile(other, tile));
@@ -244,43 +534,59 @@ function createView(model, el) {
           class: classes,
           "data-tile": cellKey(tile),
           "data-key": `tile-${cellKey(tile)}`,
-          disabled: !live(),
+          disabled: !playable,
           "aria-pressed": picked || isChosen ? "true" : "false",
-          title: `key ${i + 1}`,
+          "aria-label": `${tileName(style, tile)} (key ${i + 1})${isChosen ? ", chosen for the exchange" : ""}`,
+          title: `key ${i + 1}`
         },
-        row,
+        row
       );
-      button.addEventListener("click", () => send({ intent: "select", tile }));
+      button.addEventListener("click", () => pickThenBoard(town.pickTile(
+        /** @type {[number, number]} */
+        tile
+      )));
     });
   }
-
   function drawFlip(parent, state) {
     const label = html("label", { class: "tw-toggle" }, parent);
-    const box = html("input", { type: "checkbox", "data-key": "flip", disabled: !get("buttons").flip }, label);
+    const box = (
+      /** @type {HTMLInputElement} */
+      html("input", { type: "checkbox", "data-key": "flip", disabled: !get("buttons").flip }, label)
+    );
     box.checked = get("flip");
-    box.addEventListener("change", () => send({ intent: "flip", on: box.checked }));
+    box.addEventListener("change", () => send(town.flip(box.checked)));
     label.append(` Flip: place turned over (${state.flips_left} left)`);
   }
-
   function drawControls(parent) {
     const buttons = get("buttons");
     const state = get("view");
     const box = html("div", { class: named("tw", "controls") }, parent);
-    const button = (text, key, enabled, intent) => intentButton(model, box, text, key, enabled, { intent });
     if (state.mode === "multi") {
-      button("Exchange", "exchange", buttons.exchange, "exchange");
-      button("Discard", "discard", buttons.discard, "discard");
-      if (buttons.pass) button(buttons.pass, "pass", true, "pass");
+      intentButton(model, box, "Exchange", "exchange", buttons.exchange, town.exchange());
+      intentButton(model, box, "Discard", "discard", buttons.discard, town.discard());
+      if (buttons.pass) intentButton(model, box, buttons.pass, "pass", true, town.pass());
     }
-    button("Undo", "undo", buttons.undo, "undo");
-    button("New game", "new-game", buttons.new_game, "new_game");
+    const undo = intentButton(model, box, "Undo", "undo", buttons.undo, common.undo());
+    if (state.mode === "solo") {
+      undo.title = "Undo deals the tiles under the pile tops again (the next tile of a pile may change); a game with undos counts as practice";
+    }
+    drawNewGame(model, box, local, (focus) => redrawKeepingFocus(root, paint, focus));
     const label = html("label", { class: "tw-toggle" }, box);
-    const inspect = html("input", { type: "checkbox", "data-key": "inspect" }, label);
+    const inspect = (
+      /** @type {HTMLInputElement} */
+      html("input", { type: "checkbox", "data-key": "inspect" }, label)
+    );
     inspect.checked = get("inspect");
-    inspect.addEventListener("change", () => send({ intent: "inspect", on: inspect.checked }));
+    inspect.addEventListener("change", () => send(town.inspect(inspect.checked)));
     label.append(" Show fits");
+    if (live() && get("inspect")) {
+      const tiles = state.mode === "solo" ? "pile tops" : "hand tiles";
+      html("div", { class: "tw-legend", "data-key": "legend" }, parent, `Show fits: the number on each open cell is how many of your ${tiles} may go there (0: none).`);
+    }
+    if (state.mode === "solo") {
+      html("div", { class: "tw-note" }, parent, "Undo deals the tiles under the pile tops again, and the game then counts as practice.");
+    }
   }
-
   function drawPlayers(parent) {
     const style = get("tile_style");
     const state = shown();
@@ -289,50 +595,62 @@ function createView(model, el) {
     const box = html("div", { class: "tw-players" }, parent);
     state.hands.forEach((hand, player) => {
       const row = html("div", { class: player === state.current_player ? "tw-player tw-turn" : "tw-player" }, box);
-      html("span", { class: "tw-marker" }, row, player === state.current_player ? "▶" : "");
+      html("span", { class: "tw-marker", "aria-hidden": "true" }, row, player === state.current_player ? "▶" : "");
       html("span", { class: "tw-name" }, row, names[player]);
       if (player !== get("seat")) {
-        const backs = svg("svg", { width: hand.length * 24, height: 24 }, row);
+        const backs = svg("svg", { width: hand.length * 24, height: 24, "aria-hidden": "true" }, row);
         hand.forEach((tile, i) => drawTile(backs, style, tile, i * 24, 0, 24));
       }
-      const left = state.out[player] ? ", has left the game" : ""; // the order of leaving is in the final table
+      const left = state.out[player] ? ", has left the game" : "";
       html("span", { class: "tw-count" }, row, `${plural(hand.length, "tile")}${left}`);
     });
     html("div", { class: "tw-bag" }, box, `Bag: ${plural(state.bag_size, "tile")}`);
   }
-
   function drawHistory(parent) {
     const box = html("div", { class: named("tw", "history") }, parent);
     drawHistorySlider(html("label", {}, box, "History "), box, "tw", model);
   }
-
   function drawOutcome(parent) {
     const outcome = get("outcome");
     if (!live() || !Object.keys(outcome).length) return;
     const box = outcomeBox(parent, "tw");
-    if (outcome.rows === undefined) {
+    if (outcome.reason) html("p", { class: "tw-end-reason" }, box, outcome.reason);
+    if (outcome.rows === void 0) {
       html("strong", {}, box, `${outcome.placed} of ${outcome.tiles} tiles placed. `);
       html("span", {}, box, outcome.level);
-      return;
+      if (get("practice")) html("p", { class: "tw-practice-note" }, box, "Practice: Undo was used, so this score does not count.");
+    } else {
+      const table = headedTable(box, ["Rank", "Player", "Tiles left", "Left the game"]);
+      outcome.rows.forEach((row) => {
+        const line = html("tr", {}, table);
+        [row.rank, row.name, row.tiles_left, row.left].forEach(
+          (text) => html("td", {}, line, String(text))
+        );
+      });
     }
-    const table = headedTable(box, ["Rank", "Player", "Tiles left", "Left the game"]);
-    outcome.rows.forEach((row) => {
-      const line = html("tr", {}, table);
-      [row.rank, row.name, row.tiles_left, row.left].forEach((text) => html("td", {}, line, String(text)));
-    });
+    playAgainButton(model, box);
   }
-
-  // --- everything --------------------------------------------------------------------------------------------
   function draw() {
-    const focusKey = focusedKey(root);
+    let focus;
+    if (local.toBoard && Object.keys(get("selection")).length) {
+      local.cursor = cellAfterPick(local.cursor, legalCells());
+      local.fresh = true;
+      focus = cellDataKey(local.cursor);
+    }
+    local.toBoard = false;
+    redrawKeepingFocus(root, paint, focus);
+  }
+  function paint() {
     const view = get("view");
     const rules = view.rules;
-    root.replaceChildren();
     const title = rules.name.replace(/^town(\d)(\d)$/, "Town $1$2");
     const players = view.mode === "solo" ? "solo" : `${view.hands.length} players`;
-    drawHeader(root, "tw", `${title} · ${players}`, get("status"));
+    root.setAttribute("aria-busy", get("thinking") ? "true" : "false");
+    drawHeader(root, "tw", `${title} · ${players}`, model);
     const main = html("div", { class: "tw-main" }, root);
-    drawBoard(main);
+    const boardBox = html("div", { class: "tw-board-box" }, main);
+    boardBox.style.maxWidth = `${MARGIN + view.n * CELL + 4}px`;
+    drawBoard(boardBox);
     const side = html("div", { class: "tw-side" }, main);
     drawHand(side);
     drawControls(side);
@@ -344,42 +662,45 @@ function createView(model, el) {
     drawInspect();
     local.seen = view.history.length;
     root.dataset.revision = String(get("revision"));
-    refocus(root, focusKey);
   }
-
-  // Arrows move a cursor over the board, Enter places the picked tile there, Escape drops the pick (or leaves the
-  // history), digits pick a pile top or a hand tile. Buttons keep their own Enter and Space.
   function onKey(event) {
-    const onButton = event.target !== root;
+    const target = (
+      /** @type {Element} */
+      event.target
+    );
     const n = get("view").n;
-    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-    if (event.key in moves && !onButton) {
-      const start = local.cursor || get("legal")[0] || [0, 0];
-      const [dr, dk] = local.cursor ? moves[event.key] : [0, 0];
-      local.cursor = [Math.min(n - 1, Math.max(0, start[0] + dr)), Math.min(n - 1, Math.max(0, start[1] + dk))];
-      drawInspect();
-    } else if ((event.key === "Enter" || event.key === " ") && !onButton) {
-      if (local.cursor) send({ intent: "place", cell: local.cursor });
-    } else if (event.key === "Escape") {
-      local.cursor = null;
-      send({ intent: "deselect" });
-    } else if (/^[1-9]$/.test(event.key)) {
-      const index = Number(event.key) - 1;
-      const state = get("view");
-      if (state.mode === "solo") send({ intent: "select", pile: index });
-      else if (index < state.hands[get("seat")].length)
-        send({ intent: "select", tile: state.hands[get("seat")][index] });
-    } else {
-      return;
-    }
+    const place = target.classList.contains("tw-cell") ? "cell" : target === root ? "root" : target instanceof HTMLInputElement && target.type === "range" ? "slider" : "control";
+    const start = legalCells()[0] || [0, 0];
+    const context = { place, cursor: local.cursor, rows: n, columns: n, start, choices: choices(), fresh: local.fresh };
+    const state = get("view");
+    const action = keyAction(
+      event.key,
+      /** @type {import("./intents.js").KeyContext} */
+      context,
+      {
+        play: town.place,
+        escape: () => live() ? town.deselect() : common.step(null),
+        pick: (index) => state.mode === "solo" ? town.pickPile(index) : town.pickTile(state.hands[get("seat")][index])
+      }
+    );
+    if (!action) return;
     event.preventDefault();
     event.stopPropagation();
+    local.fresh = false;
+    if (action.cursor) {
+      local.cursor = action.cursor;
+      const cell = (
+        /** @type {SVGElement | null} */
+        root.querySelector(`[data-key="${cellDataKey(action.cursor)}"]`)
+      );
+      cell?.focus({ preventScroll: true });
+    }
+    if (action.toBoard) local.toBoard = true;
+    if (action.intent) send(action.intent);
   }
-
   return { root, draw, schedule: drawOnce(draw), onKey };
 }
-
-// Redraw on these besides the game traits (GAME_TRAITS in common.js).
-const TRAITS = ["selection", "flip", "legal", "reasons", "fits", "inspect", "chosen"];
-
-export default { render: renderer(createView, TRAITS) };
+var town_default = { render: renderer(createView, TOWN.traits) };
+export {
+  town_default as default
+};

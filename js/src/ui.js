@@ -1,0 +1,222 @@
+// What both widget front ends draw alike: header, messages, buttons, the move log, the history slider, the outcome
+// box, and anywidget's render (one draw per batch of trait changes). Elements carry the widget's own class
+// (`prefix`: "tw" or "ltw") and a shared `gw-` class, styled once in common.css.
+import { GAME_TRAITS } from "./constants.js";
+import { html } from "./dom.js";
+import { focusedKey, refocus } from "./focus.js";
+import { common } from "./intents.js";
+import { named, stepText } from "./text.js";
+
+/** @typedef {import("@anywidget/types").AnyModel} Model */
+
+/**
+ * The title and the status line; while an opponent thinks, a moving mark says the widget is working.
+ * @param {Element} parent
+ * @param {string} prefix
+ * @param {string} title
+ * @param {Model} model
+ */
+export function drawHeader(parent, prefix, title, model) {
+  const header = html("div", { class: `${prefix}-header gw-header` }, parent);
+  html("span", { class: named(prefix, "title") }, header, title);
+  const status = html("span", { class: `${prefix}-status gw-status`, role: "status" }, header, model.get("status"));
+  if (model.get("thinking")) html("span", { class: "gw-thinking", "aria-hidden": "true" }, status);
+  if (model.get("practice")) html("span", { class: "gw-practice", title: "Undo was used: this result does not count" }, header, "practice");
+  return header;
+}
+
+/**
+ * New game, confirmed first while a game is under way (it cannot be undone): the first press asks
+ * "Start a new game?" with Yes and Cancel; once the game is over it starts at once.
+ * @param {Model} model
+ * @param {Element} parent
+ * @param {{confirming: boolean}} local
+ * @param {(focus?: string) => void} redraw draws the view again, then focuses the control with that key
+ */
+export function drawNewGame(model, parent, local, redraw) {
+  const enabled = Boolean(model.get("buttons").new_game);
+  const over = Object.keys(model.get("outcome")).length > 0;
+  if (!local.confirming || !enabled) {
+    local.confirming = false;
+    const button = html("button", { type: "button", "data-key": "new-game", disabled: !enabled }, parent, "New game");
+    button.addEventListener("click", () => {
+      if (over) {
+        model.send(common.newGame());
+        return;
+      }
+      local.confirming = true;
+      redraw("new-game-cancel");
+    });
+    return;
+  }
+  const box = html("span", { class: "gw-confirm", role: "group", "aria-label": "confirm new game" }, parent);
+  html("span", {}, box, "Start a new game? This one is lost.");
+  const yes = html("button", { type: "button", "data-key": "new-game-yes" }, box, "Yes, new game");
+  const no = html("button", { type: "button", "data-key": "new-game-cancel" }, box, "Cancel");
+  yes.addEventListener("click", () => {
+    local.confirming = false;
+    model.send(common.newGame());
+  });
+  no.addEventListener("click", () => {
+    local.confirming = false;
+    redraw("new-game");
+  });
+}
+
+/**
+ * "Play again" in the final outcome's box.
+ * @param {Model} model
+ * @param {Element} box
+ */
+export function playAgainButton(model, box) {
+  const row = html("div", { class: "gw-again" }, box);
+  intentButton(model, row, "Play again", "play-again", true, common.newGame());
+}
+
+/**
+ * The error of the last intent, and the line that explains the hovered cell.
+ * @param {Element} parent
+ * @param {string} prefix
+ * @param {string} error
+ */
+export function drawMessages(parent, prefix, error) {
+  html("div", { class: named(prefix, "error"), role: "alert" }, parent, error);
+  html("div", { class: named(prefix, "reason"), "aria-live": "polite" }, parent);
+}
+
+/**
+ * A button that sends one intent.
+ * @param {Model} model
+ * @param {Element} parent
+ * @param {string} text
+ * @param {string} key
+ * @param {boolean} enabled
+ * @param {object} intent
+ */
+export function intentButton(model, parent, text, key, enabled, intent) {
+  const node = html("button", { type: "button", "data-key": key, disabled: !enabled }, parent, text);
+  node.addEventListener("click", () => model.send(intent));
+  return node;
+}
+
+/**
+ * The moves in words; while the history slider shows move k, the moves after it are greyed out.
+ * @param {Element} parent
+ * @param {string} prefix
+ * @param {Model} model
+ */
+export function drawLog(parent, prefix, model) {
+  /** @type {string[]} */
+  const lines = model.get("moves");
+  /** @type {number} */
+  const step = model.get("step");
+  const log = html("ol", { class: named(prefix, "log"), "aria-label": "moves" }, parent);
+  const later = named(prefix, "later");
+  const items = lines.map((line, i) => html("li", { class: step >= 0 && i >= step ? later : null }, log, line));
+  const current = step > 0 ? items[step - 1] : items[items.length - 1];
+  if (current) current.classList.add(`${prefix}-current`, "gw-current");
+  // scroll the log only (scrollIntoView would scroll the notebook too)
+  requestAnimationFrame(() => {
+    if (current) log.scrollTop = current.offsetTop - log.clientHeight + current.offsetHeight + 4;
+  });
+}
+
+/**
+ * The history slider (in `label`), where it stands (in `box`) and, on an earlier move, the way back to the game.
+ * @param {Element} label
+ * @param {Element} box
+ * @param {string} prefix
+ * @param {Model} model
+ */
+export function drawHistorySlider(label, box, prefix, model) {
+  /** @type {number} */
+  const steps = model.get("steps");
+  /** @type {number} */
+  const step = model.get("step");
+  const slider = /** @type {HTMLInputElement} */ (
+    html(
+      "input",
+      { type: "range", min: 0, max: steps, value: step < 0 ? steps : step, "data-key": "history", disabled: steps === 0 },
+      label,
+    )
+  );
+  slider.setAttribute("aria-label", "history: move shown");
+  slider.addEventListener("input", () => model.send(common.step(Number(slider.value))));
+  html("span", { class: named(prefix, "step") }, box, stepText(step, steps));
+  if (step >= 0) intentButton(model, box, "Back to game", "back", true, common.step(null));
+}
+
+/**
+ * The final outcome's box.
+ * @param {Element} parent
+ * @param {string} prefix
+ */
+export const outcomeBox = (parent, prefix) => html("div", { class: named(prefix, "outcome") }, parent);
+
+/**
+ * A table with a header row.
+ * @param {Element} parent
+ * @param {string[]} columns
+ */
+export function headedTable(parent, columns) {
+  const table = html("table", {}, parent);
+  const head = html("tr", {}, table);
+  columns.forEach((text) => html("th", {}, head, text));
+  return table;
+}
+
+/**
+ * Several trait changes arrive in one message; draw once after all of them.
+ * @param {() => void} draw
+ */
+export function drawOnce(draw) {
+  let pending = false;
+  return function schedule() {
+    if (pending) return;
+    pending = true;
+    queueMicrotask(() => {
+      pending = false;
+      draw();
+    });
+  };
+}
+
+/**
+ * @typedef {object} View
+ * @property {HTMLElement} root
+ * @property {() => void} draw
+ * @property {() => void} schedule
+ * @property {(event: KeyboardEvent) => void} onKey
+ */
+
+/**
+ * Redraw `root` by `paint`, keeping the focus on the control (or cell) that had it, or moving it to `focus`.
+ * @param {HTMLElement} root
+ * @param {() => void} paint
+ * @param {string} [focus]
+ */
+export function redrawKeepingFocus(root, paint, focus) {
+  const key = focus || focusedKey(root, document.activeElement);
+  root.replaceChildren();
+  paint();
+  refocus(root, key);
+}
+
+/**
+ * anywidget's render: one view of the widget, redrawn when a game trait or one of the widget's own `extra` changes.
+ * @param {(model: Model, el: HTMLElement) => View} createView
+ * @param {string[]} extra
+ * @returns {import("@anywidget/types").Render}
+ */
+export function renderer(createView, extra) {
+  const traits = [...GAME_TRAITS, ...extra];
+  return function render({ model, el }) {
+    const view = createView(model, el);
+    view.root.addEventListener("keydown", view.onKey);
+    for (const name of traits) model.on(`change:${name}`, view.schedule);
+    view.draw();
+    return () => {
+      for (const name of traits) model.off(`change:${name}`, view.schedule);
+    };
+  };
+}

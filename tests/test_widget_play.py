@@ -1,0 +1,135 @@
+"""What the widgets tell the player beyond the moves: who left a Town game, when and why; why a game ended; that a
+solo result reached with undos is practice; and a saved game restored with its history, slider and undo."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from widget_comm import browser_of, use_front_ends
+
+from townwidget import town
+from townwidget.widget import TownWidget
+
+
+@pytest.fixture(autouse=True)
+def front_ends(monkeypatch: pytest.MonkeyPatch) -> None:
+    use_front_ends(monkeypatch)
+
+
+def play_out(widget: Any) -> None:
+    while widget.state.current_player is not None:
+        widget.apply(widget.state.legal_actions()[-1])
+
+
+@pytest.mark.parametrize("seed", [4, 7, 12])
+def test_the_log_says_who_left_after_which_move_and_why_and_why_the_game_ended(seed: int) -> None:
+    widget = TownWidget(mode="multi", opponents=["random", "greedy"], seed=seed)
+    play_out(widget)
+    state = widget.state
+    assert isinstance(state, town.MultiState)
+    leaving = [line for line in widget.moves if " left the game (" in line]
+    # one line per player, in the order of leaving, with the reason that matches the tiles they kept
+    assert len(leaving) == state.num_players
+    for order, line in enumerate(leaving, start=1):
+        player = state.out.index(order)
+        assert line.startswith(f"{widget.names[player]} left the game ({order}"), line
+        kept = len(state.hands[player])
+        assert ("the last tile of the hand is placed" in line) == (kept == 0), line
+        assert (f"none of the {kept} tile" in line) == (kept > 0), line
+    # each leaving line comes right after the move of the position where the player is first out
+    assert widget.moves[-1].startswith("Game over: every player has left")
+    assert widget.outcome["reason"].startswith("The game ended: every player has left")
+    rows = {row["name"]: row["left"] for row in widget.outcome["rows"]}
+    for player, name in enumerate(widget.names):
+        assert re.fullmatch(
+            rf"{state.out[player]}(st|nd|rd|th), after move \d+: (hand emptied|no tile fitted)", rows[name]
+        )
+
+
+def test_a_leaving_line_follows_the_move_after_which_the_player_left() -> None:
+    widget = TownWidget(mode="multi", opponents=["random"], seed=9)
+    play_out(widget)
+    frames, history = widget._frames, widget.state.history
+    assert len(frames) == len(history) + 1
+    for move in range(1, len(frames)):
+        for player, order in enumerate(frames[move]["out"]):
+            if order and not frames[move - 1]["out"][player]:
+                line = next(line for line in widget.moves if line.startswith(f"{widget.names[player]} left the game"))
+                moves_before = [
+                    line for line in widget.moves[: widget.moves.index(line)] if " left the game (" not in line
+                ]
+                shown = [
+                    1
+                    for p, phase, action in history[:move]
+                    if p == 0 or not (phase == "exchange" and action == town.Pass())
+                ]
+                assert len(moves_before) == len(shown), (move, line)
+
+
+def test_solo_says_when_no_pile_top_fits() -> None:
+    widget = TownWidget(seed=4)
+    play_out(widget)
+    assert widget.moves[-1] == "Game over: no pile top fits an open cell."
+    assert widget.outcome["reason"] == "The game ended: no pile top fits an open cell."
+
+
+def test_a_solo_result_reached_with_undo_is_practice() -> None:
+    widget = TownWidget(seed=3)
+    browser = browser_of(widget)
+    widget.apply(widget.state.legal_actions()[0])
+    assert not widget.practice and "Practice" not in widget.status
+    browser.intent(intent="undo")
+    assert widget.practice and browser.model()["practice"] is True
+    assert widget.status.startswith("Practice game (Undo was used).")
+    play_out(widget)
+    assert widget.status.endswith("Practice: Undo was used, so this score does not count.")
+    widget.new_game()
+    assert not widget.practice
+
+
+def test_undo_against_opponents_is_not_practice() -> None:
+    widget = TownWidget(mode="multi", opponents=["random"], seed=3)
+    widget.apply(widget.state.legal_actions()[0])
+    widget.undo()
+    assert not widget.practice
+
+
+# --- saving and loading ----------------------------------------------------------------------------------------
+def test_a_saved_solo_game_comes_back_with_its_history_slider_and_undo() -> None:
+    played = TownWidget(seed=3)
+    for _ in range(5):
+        played.apply(played.state.legal_actions()[0])
+    saved = played.state.to_dict()
+    state = type(played.state).from_dict(saved)  # the recipe of the README
+    restored = TownWidget(state=state)
+    browser = browser_of(restored)
+    assert restored.steps == 5 and restored.moves == played.moves and restored.buttons["undo"]
+    for step in range(6):  # every earlier position can be shown, and is the one that was played
+        browser.intent(intent="step", step=step)
+        assert restored.error == "" and restored.frame == (played._frames[step] if step < 5 else {})
+    browser.intent(intent="step", step=None)
+    browser.intent(intent="undo")
+    assert restored.error == "" and restored.steps == 4 and len(restored.history) == 4
+    assert restored.state.board.to_lists() == played._frames[4]["board"]
+    assert restored.practice
+
+
+def test_a_saved_multiplayer_game_shows_its_log_and_says_which_moves_can_be_shown() -> None:
+    game = town.new_game("town77", players=2, seed=3)
+    for _ in range(6):
+        game.apply(game.legal_actions()[0])
+    restored = TownWidget(state=town.MultiState.from_dict(game.to_dict()), opponents=["random"])
+    browser = browser_of(restored)
+    moves = len(restored.history)
+    assert restored.steps == moves >= 6  # the slider counts every move, as the log does
+    browser.intent(intent="step", step=2)
+    assert restored.error == f"move 2 was played before this game was loaded: moves 6 to {moves} can be shown"
+    assert restored.step == -1
+
+
+def test_from_dict_on_the_state_class_refuses_the_other_kind() -> None:
+    solo = town.new_solo("town44", seed=1)
+    with pytest.raises(ValueError, match="the data is a SoloState, not a MultiState"):
+        town.MultiState.from_dict(solo.to_dict())
