@@ -14,9 +14,9 @@ from townwidget.envs import SOLO_IDS, MultiEncoding, SoloEncoding, TownAECEnv, T
 from townwidget.envs.solo import ILLEGAL_REWARD
 
 
-@pytest.mark.parametrize("rules", ["town77", "town66"])
-def test_solo_env_passes_the_gymnasium_checker(rules: str) -> None:
-    check_env(TownSoloEnv(rules, render_mode="ansi"))  # the render check: "ansi" must give a string
+@pytest.mark.parametrize("env_id", ["townwidget/Town77Solo-v0", "townwidget/Town66Solo-v0"])
+def test_solo_env_passes_the_gymnasium_checker(env_id: str) -> None:
+    check_env(gymnasium.make(env_id, render_mode="ansi").unwrapped)  # renders every mode: "ansi" gives a string
 
 
 @pytest.mark.parametrize(

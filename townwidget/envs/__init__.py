@@ -30,6 +30,8 @@ from townwidget.core.extras import require_extra
 
 require_extra("rl", "The reinforcement-learning environments")
 
+import gymnasium  # noqa: E402
+
 from townwidget.envs.encoding import MultiEncoding, SoloEncoding  # noqa: E402
 from townwidget.envs.multi import TownAECEnv  # noqa: E402
 from townwidget.envs.solo import TownSoloEnv  # noqa: E402
@@ -38,8 +40,6 @@ SOLO_IDS = {f"townwidget/Town{n}{n}Solo-v0": f"town{n}{n}" for n in range(2, 10)
 
 
 def _register() -> None:
-    import gymnasium
-
     for env_id, rules in SOLO_IDS.items():
         if env_id not in gymnasium.registry:  # importing again (a reload) registers nothing twice
             gymnasium.register(env_id, entry_point="townwidget.envs.solo:TownSoloEnv", kwargs={"rules": rules})
