@@ -62,9 +62,9 @@ def make_agent(
     """A new agent by name, seeded with ``seed`` (``None``: fresh entropy).
 
     ``iterations`` (simulations per move) and ``seconds`` (time per move) bound the searching agents ``"mcts"`` and
-    ``"ismcts"`` (default: 1000 iterations, or what the game advises: 300 for Little Town); with both, the search
-    stops at whichever comes first. ``"clairvoyant"`` takes ``seconds`` per deal (default 20). ``"random"`` and
-    ``"greedy"`` do not search and ignore them.
+    ``"ismcts"`` (default: 1000 iterations, or what the game advises: for Little Town 40 to 300, by the choices);
+    with both, the search stops at whichever comes first. ``"clairvoyant"`` takes ``seconds`` per deal (default
+    20). ``"random"`` and ``"greedy"`` do not search and ignore them.
 
     >>> make_agent("random", seed=0).name
     'random'
