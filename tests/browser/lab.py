@@ -16,6 +16,7 @@ NOTEBOOK_CELL = """\
 import json, pathlib
 from townwidget.widget import {widget_class}
 
+{before}
 widget = {widget_call}
 {setup}
 record = pathlib.Path({record!r})
@@ -53,11 +54,15 @@ LATENCY_PROBE = """(root) => {
 }"""
 
 
-def write_notebook(root: Path, name: str, widget_class: str, widget_call: str, setup: str = "") -> Path:
-    """Write notebook ``name`` showing ``widget_call`` twice (after running the code ``setup``, which may use
-    ``widget``); returns the path of the record it will write."""
+def write_notebook(
+    root: Path, name: str, widget_class: str, widget_call: str, setup: str = "", before: str = ""
+) -> Path:
+    """Write notebook ``name`` showing ``widget_call`` twice (code ``before`` runs first, ``setup`` after the widget
+    is made and may use ``widget``); returns the path of the record it will write."""
     record = root / f"{Path(name).stem}-record.json"
-    source = NOTEBOOK_CELL.format(widget_class=widget_class, widget_call=widget_call, record=str(record), setup=setup)
+    source = NOTEBOOK_CELL.format(
+        widget_class=widget_class, widget_call=widget_call, record=str(record), setup=setup, before=before
+    )
     cell = {"id": "play", "cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": source}
     notebook = {
         "cells": [cell],

@@ -187,3 +187,124 @@ def test_little_town_by_keyboard_words_narrow_and_themes(lab: Any, browser: Any)
     page.mouse.move(0, 0)
     check_fits_and_contrast(page, view, "ltw")
     assert not errors, errors
+
+
+SLOW_AGENT = """\
+import time
+from townwidget import town
+
+
+class Slow:
+    name = "slow"
+    delay = 0.0  # seconds to think; set once the game is under way
+
+    def act(self, view):
+        time.sleep(self.delay)
+        return view.legal_actions()[0]
+
+
+slow = Slow()"""
+
+
+def test_opponents_think_while_the_view_answers_and_new_game_interrupts(lab: Any, browser: Any) -> None:
+    setup = "if widget.state.phase == 'exchange':\n    widget.apply(town.Pass())\nslow.delay = 4.0"
+    call = 'TownWidget(mode="multi", opponents=[slow], seed=3)'
+    game = Record(write_notebook(lab.root, "think.ipynb", "TownWidget", call, setup=setup, before=SLOW_AGENT))
+    page, errors = open_page(browser, lab, "think.ipynb", ".tw-root")
+    view = page.locator(".tw-root").first
+    from townwidget import town
+
+    state = town.from_dict(game.read()["state"])
+    move = next(action for action in state.legal_actions() if isinstance(action, town.Place))
+    view.locator(f'[data-tile="{move.tile[0]},{move.tile[1]}"]').click()
+    view.locator(f'.tw-legal[data-cell="{move.cell[0]},{move.cell[1]}"]').click()
+    wait_for(lambda: len(history(game)) == len(state.history) + 1, "the seat's placement")
+    if game.read()["state"]["phase"] == "discard":
+        view.locator("[data-key='pass']").click()  # keep the hand: the slow opponent's turn
+    # it thinks for 4 s: the status names it and shows it is working, the Python side keeps answering
+    view.locator(".gw-thinking").wait_for(timeout=WAIT_MS)
+    assert "Player 1 (slow) is thinking" in view.locator(".tw-status").inner_text()
+    assert view.locator("[data-key='undo']").is_disabled()
+    started = time.monotonic()
+    revision = game.read()["revision"]
+    view.locator("[data-key='inspect']").check()
+    game.wait(revision, "Show fits while the opponent thinks")
+    view.locator(".tw-fit").first.wait_for(timeout=WAIT_MS)
+    answered = time.monotonic() - started
+    view.focus()
+    page.keyboard.press("1")  # a move while it thinks: refused with the reason
+    page.wait_for_function("() => document.querySelector('.tw-root .tw-error').textContent.includes('is thinking')")
+    assert answered < 2.0, f"Show fits took {answered:.1f} s while the opponent was thinking"
+    # New game (confirmed) interrupts the thinking; the old game's move never reaches the new one
+    view.locator("[data-key='new-game']").click()
+    view.locator("[data-key='new-game-yes']").click()
+    wait_for(lambda: history(game) == [], "the new game", seconds=2.5)  # well before the old thinking ends
+    assert time.monotonic() - started < 4.0, "New game waited for the opponent's move"
+    time.sleep(4.5)  # the old thinking has ended by now
+    data = game.read()
+    moves = len(data["state"]["history"])
+    page.wait_for_function(f"() => document.querySelector('.tw-root .tw-step').textContent.includes('of {moves}')")
+    assert data["error"] == "" and not errors, (data["error"], errors)
+
+
+def test_save_and_load_undo_and_new_game_confirmation(lab: Any, browser: Any) -> None:
+    before = (
+        "from townwidget import town\n"
+        "played = town.new_solo('town77', seed=3)\n"
+        "for _ in range(5):\n"
+        "    played.apply(played.legal_actions()[0])\n"
+        "saved = played.to_dict()"
+    )
+    call = "TownWidget(state=town.SoloState.from_dict(saved))"
+    game = Record(write_notebook(lab.root, "saved.ipynb", "TownWidget", call, before=before))
+    page, errors = open_page(browser, lab, "saved.ipynb", ".tw-root")
+    view = page.locator(".tw-root").first
+    assert view.locator(".tw-step").inner_text() == "move 5 of 5"
+    assert view.locator("[data-key='history']").get_attribute("max") == "5"
+    view.locator("[data-key='history']").fill("2")  # an earlier position of the saved game can be shown
+    page.wait_for_function(
+        "() => document.querySelector('.tw-root .tw-step').textContent === 'move 2 of 5 (read only)'"
+    )
+    assert view.locator(".tw-placed").count() == 2
+    view.locator("[data-key='back']").click()
+    view.locator("[data-key='undo']").click()
+    wait_for(lambda: len(history(game)) == 4, "undo in the loaded game")
+    page.wait_for_function("() => document.querySelector('.tw-root .tw-step').textContent === 'move 4 of 4'")
+    view.locator(".gw-practice").wait_for(timeout=WAIT_MS)  # a solo undo: this game is practice now
+    # New game asks first; Cancel keeps the game
+    view.locator("[data-key='new-game']").click()
+    assert "Start a new game?" in view.locator(".gw-confirm").inner_text()
+    assert active(page, "data-key") == "new-game-cancel"
+    view.locator("[data-key='new-game-cancel']").click()
+    assert view.locator(".gw-confirm").count() == 0 and len(history(game)) == 4
+    view.locator("[data-key='new-game']").click()
+    view.locator("[data-key='new-game-yes']").click()
+    wait_for(lambda: history(game) == [], "the new game")
+    page.wait_for_function("() => document.querySelector('.tw-root .gw-practice') === null")
+    assert not errors, errors
+
+
+def test_the_end_says_who_left_when_why_and_offers_to_play_again(lab: Any, browser: Any) -> None:
+    play_out = "while widget.state.current_player is not None:\n    widget.apply(widget.state.legal_actions()[0])"
+    call = 'TownWidget(mode="multi", opponents=["random", "random"], seed=4)'
+    town_game = Record(write_notebook(lab.root, "end.ipynb", "TownWidget", call, setup=play_out))
+    page, errors = open_page(browser, lab, "end.ipynb", ".tw-root")
+    view = page.locator(".tw-root").first
+    assert view.locator(".tw-end-reason").inner_text().startswith("The game ended: every player has left")
+    cells = view.locator(".tw-outcome td:nth-child(4)").all_inner_texts()
+    assert len(cells) == 3 and all(" after move " in text for text in cells), cells
+    log = view.locator(".tw-log").inner_text()
+    assert "left the game (1st to leave)" in log and "Game over: every player has left" in log
+    view.locator("[data-key='play-again']").click()
+    wait_for(lambda: town_game.read()["state"]["current_player"] is not None, "a new game from Play again")
+    page.wait_for_function("() => document.querySelector('.tw-root .tw-outcome') === null")
+    page.close()
+
+    call = 'LittleTownWidget(opponents=["random"], seed=2)'
+    little = Record(write_notebook(lab.root, "lt-end.ipynb", "LittleTownWidget", call, setup=play_out))
+    page, errors = open_page(browser, lab, "lt-end.ipynb", ".ltw-root")
+    view = page.locator(".ltw-root").first
+    assert view.locator(".ltw-end-reason").inner_text().startswith("The game ended after round 4 of 4")
+    view.locator("[data-key='play-again']").click()
+    wait_for(lambda: little.read()["state"]["current_player"] is not None, "a new Little Town game")
+    assert not errors, errors
