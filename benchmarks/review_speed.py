@@ -4,8 +4,8 @@ A 49-move game is the longest Town 77 solo game (the board filled), and the slow
 playouts run to the end of a long game. Each game here fills a complete board (a pair of orthogonal Latin squares
 with its colours and shapes relabelled at random) row by row, its tiles dealt round-robin into the three piles in
 that order. The review (estimates of every move, and the par by the clairvoyant solver, at most 8 s) is timed in
-CPU seconds of this process, and again without the par; its budget is 30 s. Hints are timed on positions of games played by the greedy agent: Town 77 solo,
-Town 77 with 3 players, Little Town with 2 players (budget: about 1 s each).
+CPU seconds of this process, and again without the par; its budget is 30 s. Hints are timed on positions of games
+played by the greedy agent: Town 77 solo, Town 77 with 3 players, Little Town with 2 players (budget: about 1 s).
 
     nice -n 10 python benchmarks/review_speed.py [--games 3] [--hints 10] [--seed 1]
 
