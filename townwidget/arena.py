@@ -543,6 +543,7 @@ def _worker_died(future: Future[Any]) -> bool:
 
 def _stop(pool: ProcessPoolExecutor, kill: bool) -> None:
     """Shut ``pool`` down; with ``kill``, at once: its running jobs are abandoned and its processes killed."""
+    # the pool's own processes: before Python 3.14 (terminate_workers) no public call stops a running job
     processes = list((getattr(pool, "_processes", None) or {}).values()) if kill else []
     pool.shutdown(wait=not kill, cancel_futures=True)
     for process in processes:
