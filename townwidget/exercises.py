@@ -47,8 +47,8 @@ from townwidget.agents import AGENT_NAMES, make_agent
 from townwidget.agents.clairvoyant import solve
 from townwidget.arena import Z95, solo_run
 from townwidget.core.errors import IllegalAction
-from townwidget.search.exact_cover import ExactCover
-from townwidget.search.town_search import (
+from townwidget.exact_cover import ExactCover
+from townwidget.search import (
     TownPuzzle,
     TownSearch,
     check_answer,

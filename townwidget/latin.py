@@ -42,7 +42,7 @@ from typing import Literal, TypeAlias
 
 import numpy as np
 
-from townwidget.search import ExactCover
+from townwidget.exact_cover import ExactCover
 
 __all__ = [
     "MAX_ENUMERATED_ORDER",

@@ -206,8 +206,9 @@ def solve(
     """The best play of a solo deal from ``state`` on, seeing the order of every pile.
 
     With ``seconds``, the search stops then and returns the best found (``exact=False``); without, it runs to the
-    end (fine for boards up to 5 x 5, long for Town 77). A progress bar counts the search's passes (beams of
-    growing width, then the depth-first search); ``progress=False`` hides it (see :mod:`townwidget.core.progress`).
+    end (fine for boards up to 5 x 5, long for Town 77). A search that lasts over a second shows a progress bar of
+    its passes (beams of growing width, then the depth-first search); ``progress=False`` hides it (see
+    :mod:`townwidget.core.progress`).
     A state that is not a :class:`SoloState`, or ``seconds`` that is not positive, raises ``ValueError``.
     """
     if not isinstance(state, SoloState):
@@ -222,7 +223,7 @@ def solve(
     try:
         # Narrow passes first, so a short time limit still gets a good line; a line that reaches the root's bound
         # (often the whole board, on small boards) is proven best, and the wider passes are skipped.
-        for width in progress_bar(passes, desc="clairvoyant search", unit="pass", enabled=progress):
+        for width in progress_bar(passes, desc="clairvoyant search", unit=" passes", enabled=progress, delay=1.0):
             if width == DEPTH_FIRST:
                 search.depth_first(search.best - search.placed)
                 exact = True
@@ -266,11 +267,11 @@ def par(
     rules: Rules | str, seeds: Iterable[int], seconds: float | None = None, progress: bool | None = None
 ) -> list[Solution]:
     """The solution of the solo deal of each seed (``new_solo(rules, seed)``), ``seconds`` per deal, with a progress
-    bar over the deals (``progress=False`` hides it).
+    bar over the deals once it lasts over a second (``progress=False`` hides it).
 
     >>> [solution.score for solution in par("town33", range(3), progress=False)]
     [9, 9, 9]
     """
     seeds = list(seeds)
-    deals = progress_bar(seeds, desc=f"par of {len(seeds)} deals", unit="deal", enabled=progress)
+    deals = progress_bar(seeds, desc=f"par of {len(seeds)} deals", unit=" deals", enabled=progress, delay=1.0)
     return [solve(new_solo(rules, seed), seconds, progress=False) for seed in deals]
