@@ -35,7 +35,7 @@ from typing import Any
 
 from townwidget.core.progress import progress as progress_bar
 from townwidget.town.actions import Place
-from townwidget.town.bits import blocked, fitting_cells, flip_cells, grown_frontier
+from townwidget.town.bits import fitting_cells, flip_cells, placed
 from townwidget.town.board import BLANK, Board, geometry
 from townwidget.town.rules import Rules
 from townwidget.town.state import SoloState, new_solo
@@ -100,18 +100,19 @@ class _Search:
         """Make a move; returns what :meth:`undo` needs."""
         height = self.heights[pile] - 1
         colour, shape = self.piles[pile][height]
-        saved = (self.colour_free[colour], self.shape_free[shape], self.frontier, self.key)
+        free_colour, free_shape = self.colour_free[colour], self.shape_free[shape]
+        saved = (free_colour, free_shape, self.frontier, self.key)
         self.heights[pile] = height
-        lines = self.lines[cell]
-        self.colour_free[colour] = blocked(self.colour_free[colour], lines)
+        self.occupied |= 1 << cell
+        self.frontier, self.colour_free[colour], free_shape = placed(
+            self.frontier, self.occupied, self.neighbours[cell], self.lines[cell], free_colour, free_shape
+        )
         if flip:
             self.flips -= 1
             self.key += (self.n * self.n + colour + 1) << (6 * cell)
         else:
-            self.shape_free[shape] = blocked(self.shape_free[shape], lines)
+            self.shape_free[shape] = free_shape
             self.key += (colour * self.n + shape + 1) << (6 * cell)
-        self.occupied |= 1 << cell
-        self.frontier = grown_frontier(self.frontier, self.occupied, self.neighbours[cell])
         self.placed += 1
         self.path.append((pile, cell, flip))
         return saved
