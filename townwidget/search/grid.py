@@ -31,6 +31,7 @@ def read_content(value: Any, cell: Cell, n: int) -> Content:
 
 
 def check_grid_shape(grid: Any) -> int:
+    """The n of a board's JSON form: n rows of n cells, n from MIN_N to MAX_N; a ValueError says what is wrong."""
     if not isinstance(grid, list | tuple) or not MIN_N <= len(grid) <= MAX_N:
         raise ValueError(f"a board must be a list of n rows, n from {MIN_N} to {MAX_N}")
     n = len(grid)
