@@ -327,7 +327,7 @@ def _solve_job(job: tuple[str, int, float | None]) -> Par:
     from townwidget.town.solver import solve
 
     game, deal, seconds = job
-    best = solve(town.new_solo(game, seed=deal), seconds=seconds)
+    best = solve(town.new_solo(game, seed=deal), seconds=seconds, progress=False)
     return Par(deal, best.score, best.exact, best.upper_bound)
 
 
