@@ -783,3 +783,9 @@ def test_agents_better_than_random_are_accepted(agent: Any) -> None:
 )
 def test_agents_no_better_than_random_are_rejected(agent: Any) -> None:
     rejected(check_agent(agent, must_beat="random"), "which does not show it better")
+
+
+@pytest.mark.parametrize("junk", [None, "many", [3], {"low": 0}, float("nan"), True, (None, None), object()])
+def test_the_new_checkers_never_raise_on_junk(junk: Any) -> None:
+    for verdict in (check_legal_move_count(lookahead_position(), junk), check_win_rate_interval(7, 10, junk)):
+        assert not verdict and verdict.problems
