@@ -1,12 +1,13 @@
 """The Jupyter widgets: :class:`TownWidget` plays and inspects Town games, :class:`LittleTownWidget` plays Little
-Town (front ends in ``static/``; what both share is in :mod:`townwidget.widget.base`).
+Town (front ends bundled into ``static/`` from ``js/``; what both share is in :mod:`townwidget.widget.base`).
 
 >>> from townwidget.widget import LittleTownWidget, TownWidget
 >>> TownWidget("town44", seed=1).state.mode, LittleTownWidget(players=3, seed=1).state.num_players
 ('solo', 3)
 """
 
+from townwidget.widget.base import WidgetBusy
 from townwidget.widget.little_town_widget import LittleTownWidget
 from townwidget.widget.town_widget import TownWidget
 
-__all__ = ["LittleTownWidget", "TownWidget"]
+__all__ = ["LittleTownWidget", "TownWidget", "WidgetBusy"]
