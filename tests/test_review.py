@@ -8,8 +8,10 @@ chance of a false failure is below 1 in 10,000 (normal approximation), and the s
 
 from __future__ import annotations
 
+import importlib
 import math
 import statistics
+import threading
 from typing import Any
 
 import pytest
@@ -213,3 +215,65 @@ def test_bad_input_is_refused_with_the_reason() -> None:
         review({**record, "moves": record["moves"][:2]})
     with pytest.raises(ValueError, match="k must be a non-negative integer"):
         review(finished, samples=2, progress=False).costliest(-1)
+
+
+def held_reviews(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    """The widgets' reviews wait, once started, until the returned event is set."""
+    use_front_ends(monkeypatch)
+    module = importlib.import_module("townwidget.advice.review")  # (townwidget.advice.review is also the function)
+    release, computed = threading.Event(), module.review_decisions
+
+    def held(*args: Any, **kwargs: Any) -> Review:
+        assert release.wait(30)
+        return computed(*args, **kwargs)
+
+    monkeypatch.setattr(module, "review_decisions", held)
+    return release
+
+
+def finished_solo_widget(rules: str, seed: int) -> TownWidget:
+    widget = TownWidget(rules, seed=seed)
+    while not widget.state.is_terminal():
+        widget.apply(widget.state.legal_actions()[-1])
+    return widget
+
+
+def test_the_review_intent_thinks_behind_the_view_and_sends_the_par_line_boards(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    release = held_reviews(monkeypatch)
+    widget = finished_solo_widget("town33", 3)
+    browser = browser_of(widget)
+    browser.intent_now(intent="review")
+    model = browser.model()
+    assert model["thinking"] == "the review" and model["status"].endswith("Reviewing your moves…")
+    assert model["reviewed"] == {} and widget.error == ""
+    browser.intent_now(intent="review")
+    assert "the review is under way" in widget.error
+    browser.intent_now(intent="step", step=1)  # the view keeps answering while the review thinks
+    assert widget.error == "" and browser.model()["step"] == 1
+    release.set()
+    assert widget.wait(30)
+    shown = browser.model()["reviewed"]
+    assert browser.model()["thinking"] == "" and shown == widget.reviewed and shown["par"] >= shown["score"]
+    frames, line = shown["par_frames"], shown["par_line"]
+    assert len(frames) == len(line) + 1 and not any(any(row) for row in frames[0]["board"])
+    for before, after, move in zip(frames, frames[1:], line, strict=False):
+        row, column = move["cell"]
+        assert before["board"][row][column] is None and after["board"][row][column] == move["tile"]
+    assert sum(tile is not None for row in frames[-1]["board"] for tile in row) == shown["par"]
+
+
+def test_new_game_drops_a_review_still_thinking(monkeypatch: pytest.MonkeyPatch) -> None:
+    release = held_reviews(monkeypatch)
+    widget = finished_solo_widget("town33", 3)
+    browser = browser_of(widget)
+    browser.intent_now(intent="review")
+    reviewer = widget._thinker
+    assert reviewer is not None
+    browser.intent_now(intent="new_game")
+    release.set()
+    reviewer.join(30)  # the dropped review finishes, finds a new game and publishes nothing
+    assert not reviewer.is_alive()
+    assert widget.error == "" and browser.model()["reviewed"] == {} and browser.model()["thinking"] == ""
+    assert widget.state.history == []

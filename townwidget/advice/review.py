@@ -298,6 +298,28 @@ def _solo_start(final: SoloState) -> SoloState:
     return start
 
 
+def par_positions(final: SoloState, line: Sequence[Any]) -> list[State]:
+    """The positions along ``line`` (a review's ``par_line``) from the deal of the finished solo game ``final``: the
+    deal, then one position after each move, so that the par line can be stepped through on a board (it is played
+    seeing the piles: these positions show what no honest player knows).
+
+    >>> from townwidget import town
+    >>> game = town.new_solo("town33", seed=1)
+    >>> while not game.is_terminal():
+    ...     game.apply(game.legal_actions()[0])
+    >>> line = review(game, samples=2, progress=False).par_line
+    >>> positions = par_positions(game, line)
+    >>> len(positions) == len(line) + 1, positions[0].board.placed(), positions[-1].board.placed() == len(line)
+    (True, 0, True)
+    """
+    state = _solo_start(final)
+    positions: list[State] = [state.clone()]
+    for action in line:
+        state.apply(action)
+        positions.append(state.clone())
+    return positions
+
+
 def _decisions(start: Any, actions: list[Any], player: int) -> Iterator[tuple[int, Any, Any]]:
     """(move number, position before, action) for every decision of ``player``."""
     state = start.clone()

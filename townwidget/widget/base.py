@@ -44,6 +44,7 @@ from townwidget.core.errors import IllegalAction
 from townwidget.core.rng import Rng
 
 MoveCallback = Callable[[int, Any], Any]
+REVIEWER = "the review"  # who thinks (the ``thinking`` trait) while a finished game is reviewed
 
 
 class WidgetBusy(RuntimeError):
@@ -225,11 +226,15 @@ class GameWidget(anywidget.AnyWidget):
         """
         from townwidget.advice.review import review_decisions
 
+        return review_decisions(self._decisions(), self._state, self.seat, **options)
+
+    def _decisions(self) -> list[tuple[int, Any, Any]]:
+        """The seat's decisions in the finished game: (move number, position before, action), from the undo
+        snapshots."""
         if self._state.current_player is not None:
             raise IllegalAction("the game is not over: a review looks back at a finished game (hint() helps now)")
         history = self._state.history
-        decisions = [(len(before.history), before, history[len(before.history)][2]) for before, _ in self._undo]
-        return review_decisions(decisions, self._state, self.seat, **options)
+        return [(len(before.history), before, history[len(before.history)][2]) for before, _ in self._undo]
 
     def new_game(self, seed: int | None = None) -> None:
         """Start a new game like this one, with the same seat and opponents (``seed=None``: drawn from the widget's
@@ -530,7 +535,34 @@ class GameWidget(anywidget.AnyWidget):
         self.hint()
 
     def _on_review(self, _intent: Any) -> None:
-        self._reviewed = (self._position(), self.review(progress=False).to_dict())
+        """Review the finished game on a worker thread (it takes seconds): meanwhile ``thinking`` says so and the
+        view keeps answering (history, New game, which drops the review)."""
+        if self._thinker is not None:  # once the game is over, only a review thinks
+            raise IllegalAction("the review is under way: it shows here when it is ready")
+        args = (self._generation, self._position(), self._decisions(), self._state)
+        self._thinker = threading.Thread(target=self._review_behind, args=args, daemon=True)
+        self._thinker.start()
+
+    def _review_behind(self, generation: int, position: tuple[int, int], decisions: list[Any], final: Any) -> None:
+        """The worker thread: the review is computed outside the lock and published under it, unless a new game
+        was loaded meanwhile."""
+        from townwidget.advice.review import review_decisions
+
+        try:
+            report = review_decisions(decisions, final, self.seat, progress=False)
+            shown_review: dict[str, Any] | Exception = {**report.to_dict(), **self._review_extras(report, final)}
+        except Exception as error:  # a bug must be seen, not swallowed
+            shown_review = error
+        with self._lock:
+            if generation != self._generation:
+                return
+            self._thinker = None
+            if isinstance(shown_review, Exception):
+                self._error = f"internal error in the review: {type(shown_review).__name__}: {shown(str(shown_review))}"
+                traceback.print_exception(shown_review)
+            else:
+                self._reviewed = (position, shown_review)
+            self._publish()
 
     def _position(self) -> tuple[int, int]:
         """Which position is on show (a hint or a review is shown only there): the state object, the moves made."""
@@ -571,8 +603,11 @@ class GameWidget(anywidget.AnyWidget):
         ]
 
     def _thinker_name(self, names: list[str]) -> str:
+        """Who is thinking now: the opponent to move, or once the game is over the review ("" when idle)."""
+        if self._thinker is None:
+            return ""
         player = self._state.current_player
-        return names[player] if self._thinker is not None and player is not None else ""
+        return REVIEWER if player is None else names[player]
 
     def _buttons(self) -> dict[str, Any]:
         live, idle = self._step is None, self._thinker is None
@@ -584,7 +619,8 @@ class GameWidget(anywidget.AnyWidget):
             return f"Move {self._step} of {len(self._frames) - 1} (read only): Escape returns to the game."
         if state.current_player is None:
             helped = f" Played with {self._hints} hint{'s' if self._hints > 1 else ''}." if self._hints else ""
-            return self._final_status(names).rstrip() + helped
+            reviewing = " Reviewing your moves…" if self._thinker is not None else ""
+            return self._final_status(names).rstrip() + helped + reviewing
         if state.current_player != self.seat:
             return f"{names[state.current_player]} is thinking…"
         return self._prompt()
@@ -634,6 +670,10 @@ class GameWidget(anywidget.AnyWidget):
         return str(self._state.phase)
 
     def _game_buttons(self) -> dict[str, Any]:
+        return {}
+
+    def _review_extras(self, report: Any, final: Any) -> dict[str, Any]:
+        """What the view needs besides the review's JSON form (e.g. the boards along the par line)."""
         return {}
 
     def _drop_picks(self) -> None:

@@ -146,6 +146,15 @@ class TownWidget(GameWidget):
         same = game.to_dict(viewer=self.seat) == state.to_dict(viewer=self.seat)
         return positions if same else None
 
+    def _review_extras(self, report: Any, final: State) -> dict[str, Any]:
+        """Solo: the seat's view of each position along the par line (``par_frames``), for stepping through it on
+        the board (the line sees the piles, and the game is over: nothing is left to hide)."""
+        from townwidget.advice.review import par_positions
+
+        if report.par_line is None or not isinstance(final, SoloState):
+            return {}
+        return {"par_frames": [self._frame(position) for position in par_positions(final, report.par_line)]}
+
     def _undo_is_practice(self) -> bool:
         """A solo undo shows the player what a pile top hid, so the score no longer counts."""
         return isinstance(self._state, SoloState)
