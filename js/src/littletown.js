@@ -6,6 +6,8 @@
 // built, all come from Python, which holds the game and checks every intent.
 import "./common.css";
 import "./littletown.css";
+import "./advice.css";
+import { drawEndAdvice, drawHintControls, drawReview, markMove } from "./advice-ui.js";
 import { LITTLE_TOWN } from "./constants.js";
 import { html, svg, svgText } from "./dom.js";
 import { cellOrigin } from "./geometry.js";
@@ -100,8 +102,8 @@ const cellDataKey = (cell) => `cell-${cell[0]}-${cell[1]}`;
  */
 function createView(model, el) {
   const root = html("div", { class: named("ltw", "root"), tabindex: 0, "data-lm-suppress-shortcuts": "true" }, el);
-  /** @type {{hover: Cell | null, cursor: Cell | null, seen: number | null, confirming: boolean}} */
-  const local = { hover: null, cursor: null, seen: null, confirming: false };
+  /** @type {{hover: Cell | null, cursor: Cell | null, seen: number | null, confirming: boolean, par: number | null}} */
+  const local = { hover: null, cursor: null, seen: null, confirming: false, par: null };
   const get = (/** @type {string} */ name) => model.get(name);
   const send = (/** @type {object} */ intent) => model.send(intent);
   const live = () => get("step") < 0;
@@ -466,6 +468,7 @@ function createView(model, el) {
     const box = html("div", { class: named("ltw", "controls") }, parent);
     intentButton(model, box, "Undo", "undo", buttons.undo, common.undo());
     drawNewGame(model, box, local, (focus) => redrawKeepingFocus(root, paint, focus));
+    drawHintControls(model, box, parent);
     drawHistorySlider(html("label", { class: named("ltw", "history") }, box, "History "), box, "ltw", model);
   }
 
@@ -483,6 +486,7 @@ function createView(model, el) {
         (text) => html("td", {}, line, String(text)),
       );
     }
+    drawEndAdvice(model, box);
     playAgainButton(model, box);
   }
 
@@ -511,6 +515,8 @@ function createView(model, el) {
     drawMarket(root);
     drawControls(root);
     drawOutcome(root);
+    drawReview(model, root, local, (focus) => redrawKeepingFocus(root, paint, focus));
+    markMove(root, get("suggestion"), get("choices"));
     drawHover();
     local.seen = view.history.length;
     root.dataset.revision = String(get("revision"));

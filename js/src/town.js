@@ -6,6 +6,8 @@
 // SVG renderer, so both show the same houses.
 import "./common.css";
 import "./town.css";
+import "./advice.css";
+import { drawEndAdvice, drawHintControls, drawReview, markMove, parFrame } from "./advice-ui.js";
 import { TOWN } from "./constants.js";
 import { html, svg, svgText } from "./dom.js";
 import { cellAfterPick } from "./focus.js";
@@ -163,15 +165,15 @@ function createView(model, el) {
   const root = html("div", { class: named("tw", "root"), tabindex: 0, "data-lm-suppress-shortcuts": "true" }, el);
   /**
    * hover: the cell under the mouse; cursor: the board cell of the keyboard; toBoard: focus the board after the next
-   * draw (a tile was picked); fresh: the cursor was put there by a pick, not moved yet; confirming: New game asks.
-   * @type {{hover: Cell | null, cursor: Cell | null, seen: number | null, toBoard: boolean, fresh: boolean, confirming: boolean}}
+   * draw (a tile was picked); fresh: the cursor was put there by a pick, not moved yet; confirming: New game asks; par: the review's par line on show.
+   * @type {{hover: Cell | null, cursor: Cell | null, seen: number | null, toBoard: boolean, fresh: boolean, confirming: boolean, par: number | null}}
    */
-  const local = { hover: null, cursor: null, seen: null, toBoard: false, fresh: false, confirming: false };
+  const local = { hover: null, cursor: null, seen: null, toBoard: false, fresh: false, confirming: false, par: null };
   const get = (/** @type {string} */ name) => model.get(name);
   const send = (/** @type {object} */ intent) => model.send(intent);
   const live = () => get("step") < 0;
   const idle = () => !get("thinking");
-  const shown = () => (live() ? get("view") : get("frame"));
+  const shown = () => (live() ? parFrame(model, local) || get("view") : get("frame"));
   /** @returns {Cell[]} */
   const legalCells = () => (live() ? get("legal") : []);
   /** The seat's pile tops (solo) or hand tiles (multi), in the order the digit keys pick them. */
@@ -388,6 +390,7 @@ function createView(model, el) {
       undo.title = "Undo deals the tiles under the pile tops again (the next tile of a pile may change); a game with undos counts as practice";
     }
     drawNewGame(model, box, local, (focus) => redrawKeepingFocus(root, paint, focus));
+    drawHintControls(model, box, parent);
     const label = html("label", { class: "tw-toggle" }, box);
     const inspect = /** @type {HTMLInputElement} */ (html("input", { type: "checkbox", "data-key": "inspect" }, label));
     inspect.checked = get("inspect");
@@ -448,6 +451,7 @@ function createView(model, el) {
         );
       });
     }
+    drawEndAdvice(model, box);
     playAgainButton(model, box);
   }
 
@@ -482,6 +486,8 @@ function createView(model, el) {
     drawMessages(root, "tw", get("error"));
     drawHistory(root);
     drawOutcome(root);
+    drawReview(model, root, local, (focus) => redrawKeepingFocus(root, paint, focus));
+    markMove(root, get("suggestion"));
     drawInspect();
     local.seen = view.history.length;
     root.dataset.revision = String(get("revision"));

@@ -99,7 +99,8 @@ class Review:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form, for a front end: the summary, the plot (``svg``), each move's estimates (``mean``,
-        ``se``, ``samples``) with the actions as dicts, the costliest moves' numbers, and the par and its line."""
+        ``se``, ``samples``; and as ``shown``, in the summary's units) with the actions as dicts, the costliest moves'
+        numbers, and the par and its line (as dicts and in words)."""
 
         def estimate(value: Estimate | None) -> dict[str, Any] | None:
             return None if value is None else vars(value).copy()
@@ -127,6 +128,11 @@ class Review:
                     "alternative": action(move.alternative),
                     "alternative_value": estimate(move.alternative_value),
                     "loss": estimate(move.loss),
+                    "shown": {  # the estimates in the units the summary uses (tiles, or the expected rank)
+                        "before": self._shown(move.before),
+                        "after": self._shown(move.after),
+                        "loss": self._shown(move.loss, difference=True),
+                    },
                 }
                 for move in self.moves
             ],
@@ -134,8 +140,14 @@ class Review:
             "par": self.par,
             "par_exact": self.par_exact,
             "par_line": None if self.par_line is None else [action(move) for move in self.par_line],
+            "par_words": None if self.par_line is None else [move_words(move) for move in self.par_line],
             "svg": review_svg(self),
         }
+
+    def _shown(self, value: Estimate, difference: bool = False) -> dict[str, float]:
+        """An estimate's mean and standard error as shown: in tiles, or in ranks (a difference of ranks for a loss)."""
+        mean = self.scale.display_se(value.mean) if difference else self.scale.display(value.mean)
+        return {"mean": mean, "se": self.scale.display_se(value.se)}
 
     def _repr_html_(self) -> str:
         from townwidget.advice.render import review_html

@@ -1,29 +1,95 @@
-// ../townwidget/widget/front_end.json
-var front_end_default = {
-  about: "Constants the widgets' Python and JavaScript share (read by townwidget/widget/base.py, imported by js/src/constants.js and bundled by esbuild).",
-  game_traits: ["view", "seat", "names", "status", "buttons", "error", "moves", "step", "steps", "frame", "outcome", "thinking", "practice", "revision", "suggestion", "assisted", "reviewed"],
-  town: {
-    traits: ["tile_style", "selection", "flip", "legal", "reasons", "fits", "inspect", "chosen"],
-    cell: 48,
-    margin: 22,
-    hand_tile: 56,
-    move_delay_ms: 350
-  },
-  littletown: {
-    traits: ["catalogue", "cards", "legal", "notes", "market", "choices"],
-    cell: 56,
-    margin: 20,
-    move_delay_ms: 300,
-    rounds: 4,
-    resources: ["wood", "stone", "fish", "wheat"],
-    terrain: { F: "forest", M: "mountain", L: "lake", ".": "grass" }
-  }
+// src/advice.js
+var adviceIntents = {
+  hint: () => ({ intent: "hint" }),
+  review: () => ({ intent: "review" })
 };
-
-// src/constants.js
-var GAME_TRAITS = front_end_default.game_traits;
-var TOWN = front_end_default.town;
-var LITTLE_TOWN = front_end_default.littletown;
+var ADVICE_WORDS = {
+  hint: "Hint",
+  hint_label: "Hint: suggest a move, measured from what you can see (the game is then marked as played with hints)",
+  hint_working: "Measuring…",
+  suggestion: "Hint: {text}",
+  assisted: "hints",
+  assisted_title: "A hint was asked for in this game: its result is marked as played with hints",
+  played_with_one: "Played with 1 hint: this result is marked as assisted.",
+  played_with: "Played with {count} hints: this result is marked as assisted.",
+  review: "Review",
+  review_label: "Review: measure each of your moves against the best one (takes a few seconds)",
+  review_working: "Reviewing…",
+  review_heading: "Review",
+  plot_label: "The expected result over the game: after the move played and after the best move",
+  move_review: "Move {move}: you played {played}. Expected {before} before it, {after} after it (cost {loss}).",
+  best_played: "The best move measured.",
+  best_other: "Best measured: {best}.",
+  no_decision: "Move {move} was not yours: move the history slider to one of your moves.",
+  slide_hint: "Move the history slider to see the estimates of each of your moves.",
+  costliest: "Costliest: {moves}.",
+  none_costly: "Every move played was the best measured.",
+  par_heading: "Par line: the solver's best line, seeing the piles (no honest player can count on it)",
+  par_show: "Step through the par line",
+  par_previous: "Previous",
+  par_next: "Next",
+  par_hide: "Back to your game",
+  par_start: "Par line, the deal (move 0 of {moves}): no tile placed yet.",
+  par_step: "Par line, move {move} of {moves}: {words}."
+};
+function words(texts, key, values = {}) {
+  const message = String(texts?.[key] ?? ADVICE_WORDS[key]);
+  return message.replace(/\{(\w+)\}/g, (whole, name) => name in values ? String(values[name]) : whole);
+}
+var assistedText = (texts, hints) => !hints ? "" : hints === 1 ? words(texts, "played_with_one") : words(texts, "played_with", { count: hints });
+function hintTargets(suggestion) {
+  const action = suggestion.action || {};
+  const tiles = action.tiles || (action.tile ? [action.tile] : []);
+  return {
+    cells: (suggestion.cells || []).map((cell) => `${cell[0]},${cell[1]}`),
+    pile: Number.isInteger(action.pile) ? action.pile : null,
+    tiles: action.pile === void 0 ? tiles.map((tile) => `${tile[0]},${tile[1]}`) : [],
+    building: action.type === "build" ? action.building : null
+  };
+}
+function sameAction(a, b) {
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => sameAction(item, b[i]));
+  }
+  if (a && b && typeof a === "object" && typeof b === "object") {
+    const keys = Object.keys(a);
+    const other = (
+      /** @type {Record<string, unknown>} */
+      b
+    );
+    return keys.length === Object.keys(b).length && keys.every((key) => sameAction(a[
+      /** @type {keyof a} */
+      key
+    ], other[key]));
+  }
+  return a === b;
+}
+function estimateText(value, unit) {
+  const both = `${value.mean.toFixed(1)} ± ${value.se.toFixed(1)}`;
+  return unit === "rank" ? `rank ${both}` : `${both} ${unit}`;
+}
+function moveReviewText(texts, reviewed, step) {
+  if (step < 0) return words(texts, "slide_hint");
+  const move = reviewed.moves.find((entry) => entry.number === step);
+  if (!move) return words(texts, "no_decision", { move: step + 1 });
+  const { before, after, loss } = move.shown;
+  const said = words(texts, "move_review", {
+    move: step + 1,
+    played: move.words,
+    before: estimateText(before, reviewed.unit),
+    after: estimateText(after, reviewed.unit),
+    loss: estimateText(loss, reviewed.unit)
+  });
+  const best = sameAction(move.best, move.action) ? words(texts, "best_played") : words(texts, "best_other", { best: move.best_words });
+  return `${said} ${best}`;
+}
+var costliestText = (texts, costliest) => costliest.length ? words(texts, "costliest", { moves: costliest.map((number) => number + 1).join(", ") }) : words(texts, "none_costly");
+var parStepText = (texts, parWords, move) => move === 0 ? words(texts, "par_start", { moves: parWords.length }) : words(texts, "par_step", { move, moves: parWords.length, words: parWords[move - 1] });
+function parStep(current, press, moves) {
+  if (press === "hide") return null;
+  if (press === "show" || current === null) return 0;
+  return Math.min(moves, Math.max(0, current + (press === "next" ? 1 : -1)));
+}
 
 // src/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
@@ -54,6 +120,144 @@ function setAttributes(node, attrs) {
     node.setAttribute(key, value === true ? "" : String(value));
   }
 }
+
+// src/advice-ui.js
+function drawHintControls(model, parent, below) {
+  const texts = model.get("texts");
+  const yourTurn = model.get("view").current_player === model.get("seat");
+  const enabled = yourTurn && model.get("step") < 0 && !model.get("thinking");
+  const attrs = { type: "button", "data-key": "hint", disabled: !enabled, "aria-label": words(texts, "hint_label") };
+  const button = html("button", { ...attrs, title: words(texts, "hint_label") }, parent, words(texts, "hint"));
+  button.addEventListener("click", () => {
+    button.textContent = words(texts, "hint_working");
+    button.setAttribute("aria-busy", "true");
+    model.send(adviceIntents.hint());
+  });
+  if (model.get("assisted")) {
+    html("span", { class: "gw-assisted", title: words(texts, "assisted_title") }, parent, words(texts, "assisted"));
+  }
+  const suggestion = model.get("suggestion");
+  if (suggestion.text) {
+    html("p", { class: "gw-suggestion", role: "status" }, below, words(texts, "suggestion", { text: suggestion.text }));
+  }
+}
+function markMove(root, suggestion, choices = []) {
+  const targets = hintTargets(suggestion);
+  for (const key of targets.cells) markCell(root.querySelector(`[data-cell="${key}"]`));
+  const controls = [
+    targets.pile === null ? null : `[data-pile="${targets.pile}"]`,
+    ...targets.tiles.map((key) => `[data-tile="${key}"]`),
+    targets.building ? `[data-building="${targets.building}"]` : null
+  ];
+  for (const selector of controls) if (selector) root.querySelector(selector)?.classList.add("gw-hinted");
+  const choice = choices.findIndex((entry) => sameAction(entry.action, suggestion.action));
+  if (choice >= 0) root.querySelector(`[data-choice="${choice}"]`)?.classList.add("gw-hinted");
+}
+function markCell(cell) {
+  const space = cell?.tagName === "rect" ? cell : cell?.querySelector("rect");
+  const board = cell?.closest("svg");
+  if (!cell || !space || !board) return;
+  const at = (name) => Number(space.getAttribute(name));
+  svg("rect", { x: at("x") + 3, y: at("y") + 3, width: at("width") - 6, height: at("height") - 6, rx: 4, class: "gw-hint-mark" }, board);
+  cell.setAttribute("aria-label", `${cell.getAttribute("aria-label") || ""} (the move shown)`);
+}
+function drawEndAdvice(model, box) {
+  const texts = model.get("texts");
+  const helped = assistedText(texts, model.get("outcome").hints);
+  if (helped) html("p", { class: "gw-assisted-note" }, box, helped);
+  if (Object.keys(model.get("reviewed")).length) return;
+  const working = Boolean(model.get("thinking"));
+  const label = words(texts, working ? "review_working" : "review");
+  const attrs = { type: "button", "data-key": "review", disabled: working, "aria-label": words(texts, "review_label") };
+  const button = html("button", { ...attrs, "aria-busy": working ? "true" : "false" }, box, label);
+  button.addEventListener("click", () => {
+    button.textContent = words(texts, "review_working");
+    model.send(adviceIntents.review());
+  });
+}
+function parFrame(model, local) {
+  const frames = model.get("reviewed").par_frames;
+  if (local.par === null || !frames || model.get("step") >= 0) return null;
+  return frames[Math.min(local.par, frames.length - 1)];
+}
+function drawReview(model, root, local, redraw) {
+  const reviewed = model.get("reviewed");
+  if (!Object.keys(reviewed).length) {
+    local.par = null;
+    return;
+  }
+  const texts = model.get("texts");
+  const step = model.get("step");
+  const box = html("section", { class: "gw-review", "aria-label": words(texts, "review_heading") }, root);
+  html("h4", {}, box, words(texts, "review_heading"));
+  html("p", {}, box, `${reviewed.summary}.`);
+  const plot = html("div", { class: "gw-review-plot", role: "img", "aria-label": words(texts, "plot_label") }, box);
+  const drawing = new DOMParser().parseFromString(reviewed.svg, "image/svg+xml").documentElement;
+  drawing.setAttribute("aria-hidden", "true");
+  plot.append(document.importNode(drawing, true));
+  html("p", { class: "gw-review-move", role: "status" }, box, moveReviewText(texts, reviewed, step));
+  html("p", { class: "gw-review-costliest" }, box, costliestText(texts, reviewed.costliest));
+  const move = reviewed.moves.find((entry) => entry.number === step);
+  if (move) markMove(root, { action: move.best, cells: move.best.cell ? [move.best.cell] : [] });
+  if (reviewed.par_frames) drawParLine(box, reviewed, local, redraw, texts);
+}
+function drawParLine(box, reviewed, local, redraw, texts) {
+  const parWords = reviewed.par_words;
+  const row = html("div", { class: "gw-par", role: "group", "aria-label": words(texts, "par_heading") }, box);
+  html("p", {}, row, words(texts, "par_heading"));
+  const press = (what, key, enabled) => {
+    const button = html("button", { type: "button", "data-key": key, disabled: !enabled }, row, words(
+      texts,
+      /** @type {any} */
+      `par_${what}`
+    ));
+    button.addEventListener("click", () => {
+      local.par = parStep(local.par, what, parWords.length);
+      redraw(local.par === null ? "par-show" : what === "show" ? "par-next" : key);
+    });
+  };
+  if (local.par === null) {
+    press("show", "par-show", true);
+    return;
+  }
+  press("previous", "par-previous", local.par > 0);
+  press("next", "par-next", local.par < parWords.length);
+  press("hide", "par-hide", true);
+  html("p", { class: "gw-par-step", role: "status" }, row, parStepText(texts, parWords, local.par));
+  const played = local.par > 0 ? reviewed.par_line[local.par - 1] : null;
+  if (played) markMove(
+    /** @type {Element} */
+    box.parentElement,
+    { cells: [played.cell] }
+  );
+}
+
+// ../townwidget/widget/front_end.json
+var front_end_default = {
+  about: "Constants the widgets' Python and JavaScript share (read by townwidget/widget/base.py, imported by js/src/constants.js and bundled by esbuild).",
+  game_traits: ["view", "seat", "names", "status", "buttons", "error", "moves", "step", "steps", "frame", "outcome", "thinking", "practice", "revision", "suggestion", "assisted", "reviewed"],
+  town: {
+    traits: ["tile_style", "selection", "flip", "legal", "reasons", "fits", "inspect", "chosen"],
+    cell: 48,
+    margin: 22,
+    hand_tile: 56,
+    move_delay_ms: 350
+  },
+  littletown: {
+    traits: ["catalogue", "cards", "legal", "notes", "market", "choices"],
+    cell: 56,
+    margin: 20,
+    move_delay_ms: 300,
+    rounds: 4,
+    resources: ["wood", "stone", "fish", "wheat"],
+    terrain: { F: "forest", M: "mountain", L: "lake", ".": "grass" }
+  }
+};
+
+// src/constants.js
+var GAME_TRAITS = front_end_default.game_traits;
+var TOWN = front_end_default.town;
+var LITTLE_TOWN = front_end_default.littletown;
 
 // src/focus.js
 function focusedKey(root, active) {
@@ -374,12 +578,12 @@ var newPlacements = (history, seen) => arrivalDelays(history, seen, (entry) => e
 var cellDataKey = (cell) => `cell-${cell[0]}-${cell[1]}`;
 function createView(model, el) {
   const root = html("div", { class: named("tw", "root"), tabindex: 0, "data-lm-suppress-shortcuts": "true" }, el);
-  const local = { hover: null, cursor: null, seen: null, toBoard: false, fresh: false, confirming: false };
+  const local = { hover: null, cursor: null, seen: null, toBoard: false, fresh: false, confirming: false, par: null };
   const get = (name) => model.get(name);
   const send = (intent) => model.send(intent);
   const live = () => get("step") < 0;
   const idle = () => !get("thinking");
-  const shown = () => live() ? get("view") : get("frame");
+  const shown = () => live() ? parFrame(model, local) || get("view") : get("frame");
   const legalCells = () => live() ? get("legal") : [];
   const choices = () => {
     const state = get("view");
@@ -579,6 +783,7 @@ function createView(model, el) {
       undo.title = "Undo deals the tiles under the pile tops again (the next tile of a pile may change); a game with undos counts as practice";
     }
     drawNewGame(model, box, local, (focus) => redrawKeepingFocus(root, paint, focus));
+    drawHintControls(model, box, parent);
     const label = html("label", { class: "tw-toggle" }, box);
     const inspect = (
       /** @type {HTMLInputElement} */
@@ -636,6 +841,7 @@ function createView(model, el) {
         );
       });
     }
+    drawEndAdvice(model, box);
     playAgainButton(model, box);
   }
   function draw() {
@@ -667,6 +873,8 @@ function createView(model, el) {
     drawMessages(root, "tw", get("error"));
     drawHistory(root);
     drawOutcome(root);
+    drawReview(model, root, local, (focus) => redrawKeepingFocus(root, paint, focus));
+    markMove(root, get("suggestion"));
     drawInspect();
     local.seen = view.history.length;
     root.dataset.revision = String(get("revision"));

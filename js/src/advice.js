@@ -1,0 +1,182 @@
+// Hints and the review of a finished game: what the Hint and Review buttons send, what a hint points at, and the
+// review's sentences. Pure functions (no DOM), tested with node --test. Python measures everything (the
+// `suggestion` and `reviewed` traits, townwidget.advice); this only words and places what it sent.
+
+/** @typedef {[number, number]} Cell */
+/** @typedef {Record<string, any>} Action an engine action's dict, as Python sent it */
+/** @typedef {{mean: number, se: number}} Shown an estimate in the review's units */
+/**
+ * @typedef {object} MoveReview one decision of the seat, from the `reviewed` trait
+ * @property {number} number its index in the game's history: the slider's frame before it
+ * @property {string} words the move played
+ * @property {string} best_words the best move measured
+ * @property {Action} action
+ * @property {Action} best
+ * @property {{before: Shown, after: Shown, loss: Shown}} shown
+ */
+/**
+ * @typedef {object} Targets what a suggested move points at, to highlight
+ * @property {string[]} cells board cells, as data-cell keys ("2,3")
+ * @property {number | null} pile a Town solo pile
+ * @property {string[]} tiles Town hand tiles, as data-tile keys ("4,1")
+ * @property {string | null} building a Little Town market building
+ */
+
+/** The messages of the Hint and Review buttons. */
+export const adviceIntents = {
+  hint: () => ({ intent: "hint" }),
+  review: () => ({ intent: "review" }),
+};
+
+/** The words of hints and reviews ("{name}" marks a value). */
+export const ADVICE_WORDS = {
+  hint: "Hint",
+  hint_label: "Hint: suggest a move, measured from what you can see (the game is then marked as played with hints)",
+  hint_working: "Measuring…",
+  suggestion: "Hint: {text}",
+  assisted: "hints",
+  assisted_title: "A hint was asked for in this game: its result is marked as played with hints",
+  played_with_one: "Played with 1 hint: this result is marked as assisted.",
+  played_with: "Played with {count} hints: this result is marked as assisted.",
+  review: "Review",
+  review_label: "Review: measure each of your moves against the best one (takes a few seconds)",
+  review_working: "Reviewing…",
+  review_heading: "Review",
+  plot_label: "The expected result over the game: after the move played and after the best move",
+  move_review: "Move {move}: you played {played}. Expected {before} before it, {after} after it (cost {loss}).",
+  best_played: "The best move measured.",
+  best_other: "Best measured: {best}.",
+  no_decision: "Move {move} was not yours: move the history slider to one of your moves.",
+  slide_hint: "Move the history slider to see the estimates of each of your moves.",
+  costliest: "Costliest: {moves}.",
+  none_costly: "Every move played was the best measured.",
+  par_heading: "Par line: the solver's best line, seeing the piles (no honest player can count on it)",
+  par_show: "Step through the par line",
+  par_previous: "Previous",
+  par_next: "Next",
+  par_hide: "Back to your game",
+  par_start: "Par line, the deal (move 0 of {moves}): no tile placed yet.",
+  par_step: "Par line, move {move} of {moves}: {words}.",
+};
+
+/** @typedef {Record<string, unknown>} Texts messages by key (a translation may replace ADVICE_WORDS) */
+
+/**
+ * The message `key` with its values filled in: words({}, "par_step", {move: 2, moves: 9, words: "…"}).
+ * @param {Texts | undefined} texts
+ * @param {keyof typeof ADVICE_WORDS} key
+ * @param {Record<string, unknown>} [values]
+ */
+export function words(texts, key, values = {}) {
+  const message = String(texts?.[key] ?? ADVICE_WORDS[key]);
+  return message.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+}
+
+/**
+ * How many hints helped this game, in the end box ("" for none).
+ * @param {Texts | undefined} texts
+ * @param {number | undefined} hints
+ */
+export const assistedText = (texts, hints) =>
+  !hints ? "" : hints === 1 ? words(texts, "played_with_one") : words(texts, "played_with", { count: hints });
+
+/**
+ * What a suggested move points at: its board cells (Python lists them), and the pile, hand tiles or market
+ * building it takes.
+ * @param {{action?: Action, cells?: ArrayLike<number>[]}} suggestion the `suggestion` trait ({} when none)
+ * @returns {Targets}
+ */
+export function hintTargets(suggestion) {
+  const action = suggestion.action || {};
+  /** @type {Cell[]} */
+  const tiles = action.tiles || (action.tile ? [action.tile] : []);
+  return {
+    cells: (suggestion.cells || []).map((cell) => `${cell[0]},${cell[1]}`),
+    pile: Number.isInteger(action.pile) ? action.pile : null,
+    tiles: action.pile === undefined ? tiles.map((tile) => `${tile[0]},${tile[1]}`) : [],
+    building: action.type === "build" ? action.building : null,
+  };
+}
+
+/**
+ * Whether two action dicts are the same action (keys in any order).
+ * @param {unknown} a
+ * @param {unknown} b
+ * @returns {boolean}
+ */
+export function sameAction(a, b) {
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => sameAction(item, b[i]));
+  }
+  if (a && b && typeof a === "object" && typeof b === "object") {
+    const keys = Object.keys(a);
+    const other = /** @type {Record<string, unknown>} */ (b);
+    return keys.length === Object.keys(b).length && keys.every((key) => sameAction(a[/** @type {keyof a} */ (key)], other[key]));
+  }
+  return a === b;
+}
+
+/**
+ * An estimate in words: "30.1 ± 0.4 tiles", "rank 1.4 ± 0.2".
+ * @param {Shown} value
+ * @param {string} unit "tiles" or "rank"
+ */
+export function estimateText(value, unit) {
+  const both = `${value.mean.toFixed(1)} ± ${value.se.toFixed(1)}`;
+  return unit === "rank" ? `rank ${both}` : `${both} ${unit}`;
+}
+
+/**
+ * The review of the move played from the history frame `step` (the position before move `step` + 1), or how to
+ * find one: the estimates before and after it, its cost, and the best move measured.
+ * @param {Texts | undefined} texts
+ * @param {{moves: MoveReview[], unit: string}} reviewed
+ * @param {number} step the slider's frame, -1 for the end of the game
+ */
+export function moveReviewText(texts, reviewed, step) {
+  if (step < 0) return words(texts, "slide_hint");
+  const move = reviewed.moves.find((entry) => entry.number === step);
+  if (!move) return words(texts, "no_decision", { move: step + 1 });
+  const { before, after, loss } = move.shown;
+  const said = words(texts, "move_review", {
+    move: step + 1,
+    played: move.words,
+    before: estimateText(before, reviewed.unit),
+    after: estimateText(after, reviewed.unit),
+    loss: estimateText(loss, reviewed.unit),
+  });
+  const best = sameAction(move.best, move.action) ? words(texts, "best_played") : words(texts, "best_other", { best: move.best_words });
+  return `${said} ${best}`;
+}
+
+/**
+ * The costliest moves, numbered as the log numbers them.
+ * @param {Texts | undefined} texts
+ * @param {number[]} costliest history indices, costliest first
+ */
+export const costliestText = (texts, costliest) =>
+  costliest.length ? words(texts, "costliest", { moves: costliest.map((number) => number + 1).join(", ") }) : words(texts, "none_costly");
+
+/**
+ * Where the par line stands: the deal (0) or the move just played on it.
+ * @param {Texts | undefined} texts
+ * @param {string[]} parWords the par line's moves in words
+ * @param {number} move 0 to parWords.length
+ */
+export const parStepText = (texts, parWords, move) =>
+  move === 0
+    ? words(texts, "par_start", { moves: parWords.length })
+    : words(texts, "par_step", { move, moves: parWords.length, words: parWords[move - 1] });
+
+/**
+ * The par line's move on show after a press: `null` hides the line; otherwise 0 to `moves`.
+ * @param {number | null} current
+ * @param {"show" | "previous" | "next" | "hide"} press
+ * @param {number} moves
+ * @returns {number | null}
+ */
+export function parStep(current, press, moves) {
+  if (press === "hide") return null;
+  if (press === "show" || current === null) return 0;
+  return Math.min(moves, Math.max(0, current + (press === "next" ? 1 : -1)));
+}

@@ -1,0 +1,100 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import {
+  ADVICE_WORDS,
+  adviceIntents,
+  assistedText,
+  costliestText,
+  estimateText,
+  hintTargets,
+  moveReviewText,
+  parStep,
+  parStepText,
+  sameAction,
+  words,
+} from "../src/advice.js";
+
+test("the Hint and Review buttons send their intents", () => {
+  assert.deepEqual(adviceIntents.hint(), { intent: "hint" });
+  assert.deepEqual(adviceIntents.review(), { intent: "review" });
+});
+
+test("a hint points at its cells and at the pile, hand tiles or building it takes", () => {
+  const solo = { action: { type: "place", pile: 2, tile: [4, 1], cell: [1, 3] }, cells: [[1, 3]] };
+  assert.deepEqual(hintTargets(solo), { cells: ["1,3"], pile: 2, tiles: [], building: null });
+  const hand = { action: { type: "place", tile: [4, 1], cell: [0, 0] }, cells: [[0, 0]] };
+  assert.deepEqual(hintTargets(hand), { cells: ["0,0"], pile: null, tiles: ["4,1"], building: null });
+  const exchange = { action: { type: "exchange", tiles: [[1, 2], [1, 2], [3, 0]] }, cells: [] };
+  assert.deepEqual(hintTargets(exchange).tiles, ["1,2", "1,2", "3,0"]);
+  const build = { action: { type: "build", building: "bakery" }, cells: [] };
+  assert.deepEqual(hintTargets(build), { cells: [], pile: null, tiles: [], building: "bakery" });
+  assert.deepEqual(hintTargets({}), { cells: [], pile: null, tiles: [], building: null });
+});
+
+test("actions are the same whatever the order of their keys, and differ in any value", () => {
+  assert.ok(sameAction({ type: "pay", coins_for: ["wood"] }, { coins_for: ["wood"], type: "pay" }));
+  assert.ok(!sameAction({ type: "pay", coins_for: ["wood"] }, { type: "pay", coins_for: ["stone"] }));
+  assert.ok(!sameAction({ type: "pay", coins_for: [] }, { type: "pay" }));
+  assert.ok(!sameAction({ type: "done" }, undefined));
+  assert.ok(!sameAction([1, 2], [1, 2, 3]));
+});
+
+const reviewed = {
+  unit: "tiles",
+  moves: [
+    {
+      number: 0,
+      words: "orange gable to [0, 0]",
+      best_words: "orange gable to [0, 0]",
+      action: { type: "place", cell: [0, 0] },
+      best: { cell: [0, 0], type: "place" },
+      shown: { before: { mean: 30.14, se: 0.42 }, after: { mean: 30.14, se: 0.42 }, loss: { mean: 0, se: 0 } },
+    },
+    {
+      number: 2,
+      words: "green tower to [1, 2]",
+      best_words: "red block to [2, 2]",
+      action: { type: "place", cell: [1, 2] },
+      best: { type: "place", cell: [2, 2] },
+      shown: { before: { mean: 29.9, se: 0.5 }, after: { mean: 28.26, se: 0.61 }, loss: { mean: 1.64, se: 0.2 } },
+    },
+  ],
+};
+
+test("the move on the history slider in words: estimates with standard errors, its cost, the best measured", () => {
+  assert.equal(
+    moveReviewText(undefined, reviewed, 2),
+    "Move 3: you played green tower to [1, 2]. Expected 29.9 ± 0.5 tiles before it, 28.3 ± 0.6 tiles after it " +
+      "(cost 1.6 ± 0.2 tiles). Best measured: red block to [2, 2].",
+  );
+  assert.match(moveReviewText(undefined, reviewed, 0), /^Move 1: .* \(cost 0\.0 ± 0\.0 tiles\)\. The best move measured\.$/);
+  assert.equal(moveReviewText(undefined, reviewed, 1), "Move 2 was not yours: move the history slider to one of your moves.");
+  assert.equal(moveReviewText(undefined, reviewed, -1), ADVICE_WORDS.slide_hint);
+  assert.equal(estimateText({ mean: 1.44, se: 0.25 }, "rank"), "rank 1.4 ± 0.3");
+});
+
+test("the costliest moves, the hints used and the par line in words", () => {
+  assert.equal(costliestText(undefined, [11, 4]), "Costliest: 12, 5.");
+  assert.equal(costliestText(undefined, []), "Every move played was the best measured.");
+  assert.equal(assistedText(undefined, 0), "");
+  assert.equal(assistedText(undefined, 1), "Played with 1 hint: this result is marked as assisted.");
+  assert.equal(assistedText(undefined, 3), "Played with 3 hints: this result is marked as assisted.");
+  const line = ["orange gable to [0, 0]", "green tower to [0, 1]"];
+  assert.equal(parStepText(undefined, line, 0), "Par line, the deal (move 0 of 2): no tile placed yet.");
+  assert.equal(parStepText(undefined, line, 2), "Par line, move 2 of 2: green tower to [0, 1].");
+});
+
+test("words take a translation when one is given, and keep unknown values marked", () => {
+  assert.equal(words({ hint: "Indice" }, "hint"), "Indice");
+  assert.equal(words(undefined, "suggestion", { text: "x" }), "Hint: x");
+  assert.equal(words(undefined, "played_with"), "Played with {count} hints: this result is marked as assisted.");
+});
+
+test("the par line steps from the deal to its last move and no further", () => {
+  assert.equal(parStep(null, "show", 5), 0);
+  assert.equal(parStep(0, "previous", 5), 0);
+  assert.equal(parStep(0, "next", 5), 1);
+  assert.equal(parStep(5, "next", 5), 5);
+  assert.equal(parStep(3, "previous", 5), 2);
+  assert.equal(parStep(3, "hide", 5), null);
+});
