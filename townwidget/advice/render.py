@@ -71,10 +71,11 @@ def review_svg(review: Review) -> str:
     index = {move.number: i for i, move in enumerate(moves)}
     for move in review.costliest(MARKED):
         i = index[move.number]
+        # the number in a darker orange than its circle: at least 4.5:1 over the band and the white
         parts.append(
             f'<circle cx="{x(i):.1f}" cy="{y(after[i]):.1f}" r="5" fill="none" stroke="#D55E00" stroke-width="2">'
             f"<title>{escape(_move_line(review, move))}</title></circle>"
-            f'<text x="{x(i):.1f}" y="{y(after[i]) + 16:.1f}" text-anchor="middle" fill="#D55E00">'
+            f'<text x="{x(i):.1f}" y="{y(after[i]) + 16:.1f}" text-anchor="middle" fill="#9E3B00">'
             f"{move.number + 1}</text>"
         )
     unit = "expected tiles at the end" if scale.solo else "expected rank (1 = first)"
