@@ -185,3 +185,16 @@ def test_a_refused_hint_intent_shows_why_and_changes_nothing() -> None:
     browser.intent(intent="hint", extra=1)
     assert "unknown key(s) ['extra']" in widget.error
     assert widget.state.to_dict() == before
+
+
+@pytest.mark.usefixtures("front_ends")
+def test_the_little_town_hint_intent_shows_the_move_and_its_space() -> None:
+    widget = LittleTownWidget(opponents=["random"], seed=3)
+    browser = browser_of(widget)
+    browser.intent(intent="hint")
+    shown = browser.model()["suggestion"]
+    assert widget.error == "" and shown == widget.suggestion and shown["text"] and browser.model()["assisted"]
+    action = shown["action"]
+    assert shown["cells"] == ([action["cell"]] if "cell" in action else [])
+    browser.intent(intent="act", action=action)  # the hinted move, as the front end sends it
+    assert widget.error == "" and browser.model()["suggestion"] == {} and browser.model()["assisted"]

@@ -262,6 +262,9 @@ def test_the_review_intent_thinks_behind_the_view_and_sends_the_par_line_boards(
         row, column = move["cell"]
         assert before["board"][row][column] is None and after["board"][row][column] == move["tile"]
     assert sum(tile is not None for row in frames[-1]["board"] for tile in row) == shown["par"]
+    assert len(shown["par_words"]) == len(line) and shown["par_words"][0].endswith(f"to {line[0]['cell']}")
+    for move in shown["moves"]:  # solo estimates are shown in tiles, as measured
+        assert move["shown"]["after"] == {key: move["after"][key] for key in ("mean", "se")}
 
 
 def test_new_game_drops_a_review_still_thinking(monkeypatch: pytest.MonkeyPatch) -> None:
