@@ -84,17 +84,29 @@ class _Search:
         self.best_path: list[tuple[int, int, bool]] = []
 
     # --- moves ---------------------------------------------------------------------------------------------
-    def moves(self) -> list[tuple[int, int, bool]]:
+    def top_cells(self) -> list[tuple[int, int, int]]:
+        """For each pile with tiles: the pile, the cells where its top fits, and those where it fits by a flip."""
         out = []
-        frontier, colour_free, shape_free, cells_in = self.frontier, self.colour_free, self.shape_free, Board.cells_in
+        frontier, colour_free, shape_free, flips = self.frontier, self.colour_free, self.shape_free, self.flips
         for pile, height in enumerate(self.heights):
             if height:
                 colour, shape = self.piles[pile][height - 1]
                 free_colour, free_shape = colour_free[colour], shape_free[shape]
-                out += [(pile, cell, False) for cell in cells_in(fitting_cells(frontier, free_colour, free_shape))]
-                if self.flips:
-                    out += [(pile, cell, True) for cell in cells_in(flip_cells(frontier, free_colour, free_shape))]
+                flipped = flip_cells(frontier, free_colour, free_shape) if flips else 0
+                out.append((pile, fitting_cells(frontier, free_colour, free_shape), flipped))
         return out
+
+    def moves(self) -> list[tuple[int, int, bool]]:
+        cells_in, out = Board.cells_in, []
+        for pile, plain, flipped in self.top_cells():
+            out += [(pile, cell, False) for cell in cells_in(plain)]
+            if flipped:
+                out += [(pile, cell, True) for cell in cells_in(flipped)]
+        return out
+
+    def mobility(self) -> int:
+        """The number of moves, counted on the masks (a beam's tie-break): ``len(self.moves())``, without the list."""
+        return sum(plain.bit_count() + flipped.bit_count() for _, plain, flipped in self.top_cells())
 
     def play(self, pile: int, cell: int, flip: bool) -> tuple[int, int, int, int]:
         """Make a move; returns what :meth:`undo` needs."""
@@ -193,7 +205,7 @@ class _Search:
                 for move in self.moves():
                     self.tick()
                     saved = self.play(*move)
-                    scored[self.key] = ((self.bound(), len(self.moves())), line + [move])
+                    scored[self.key] = ((self.bound(), self.mobility()), line + [move])
                     self.undo(*move, saved)
                 for move, saved in zip(reversed(line), reversed(saves), strict=True):
                     self.undo(*move, saved)
