@@ -2,7 +2,7 @@
 
 It takes the full :class:`~townwidget.town.SoloState` (pile order included), not a view, so it is no player: it
 gives the *par* of a deal, the score a player could have reached with perfect knowledge, to compare honest players
-with (:func:`par` over many deals). The agent registry's ``"clairvoyant"`` entry plays its line and is the one
+with (over many deals: :func:`townwidget.arena.solo_par`, on any executor). The agent registry's ``"clairvoyant"`` entry plays its line and is the one
 agent that peeks (:mod:`townwidget.agents.clairvoyant`). It works on the board's bit masks with the placement
 rule of :mod:`townwidget.town.bits`.
 
@@ -29,7 +29,6 @@ True
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,8 +36,7 @@ from townwidget.core.progress import progress as progress_bar
 from townwidget.town.actions import Place
 from townwidget.town.bits import fitting_cells, flip_cells, placed
 from townwidget.town.board import BLANK, Board, geometry
-from townwidget.town.rules import Rules
-from townwidget.town.state import SoloState, new_solo
+from townwidget.town.state import SoloState
 
 BEAM_WIDTH = 1024  # Town 77: about 40 tiles at width 200, 42 at width 1000 (10 s)
 CHECK_EVERY = 2048  # nodes between two looks at the clock
@@ -274,17 +272,3 @@ def _code(content: Any, n: int) -> int:
         return 63
     colour, shape = content
     return n * n + colour + 1 if shape is None else colour * n + shape + 1
-
-
-def par(
-    rules: Rules | str, seeds: Iterable[int], seconds: float | None = None, progress: bool | None = None
-) -> list[Solution]:
-    """The solution of the solo deal of each seed (``new_solo(rules, seed)``), ``seconds`` per deal, with a progress
-    bar over the deals once it lasts over a second (``progress=False`` hides it).
-
-    >>> [solution.score for solution in par("town33", range(3), progress=False)]
-    [9, 9, 9]
-    """
-    seeds = list(seeds)
-    deals = progress_bar(seeds, desc=f"par of {len(seeds)} deals", unit=" deals", enabled=progress, delay=1.0)
-    return [solve(new_solo(rules, seed), seconds, progress=False) for seed in deals]
