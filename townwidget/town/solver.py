@@ -2,9 +2,9 @@
 
 It takes the full :class:`~townwidget.town.SoloState` (pile order included), not a view, so it is no player: it
 gives the *par* of a deal, the score a player could have reached with perfect knowledge, to compare honest players
-with (over many deals: :func:`townwidget.arena.solo_par`, on any executor). The agent registry's ``"clairvoyant"`` entry plays its line and is the one
-agent that peeks (:mod:`townwidget.agents.clairvoyant`). It works on the board's bit masks with the placement
-rule of :mod:`townwidget.town.bits`.
+with (over many deals: :func:`townwidget.arena.solo_par`, on any executor). The agent registry's ``"clairvoyant"``
+entry plays its line and is the one agent that peeks (:mod:`townwidget.agents.clairvoyant`). It works on the
+board's bit masks with the placement rule of :mod:`townwidget.town.bits`.
 
 The search is a depth-first branch and bound over the placements, with memoization of the positions already
 searched (a position is the board's contents: they fix which tiles left each pile). Beam searches of growing
