@@ -236,9 +236,10 @@ class GameWidget(anywidget.AnyWidget):
     def set_state(self, sync_data: dict[str, Any]) -> None:
         """Refuse trait writes from the browser: it sends intents, and a tampered or stale view must not change what
         Python holds. The true values are sent back."""
-        self._error = f"the view tried to change {sorted(sync_data)}: ignored (the view sends intents)"
-        self.send_state([key for key in sync_data if key in self.keys])
-        self._publish()
+        with self._lock:  # an opponent's thread may be publishing
+            self._error = f"the view tried to change {sorted(sync_data)}: ignored (the view sends intents)"
+            self.send_state([key for key in sync_data if key in self.keys])
+            self._publish()
 
     # --- loading and moving ----------------------------------------------------------------------------------
     def _load(self, state: Any, seat: int) -> None:
