@@ -233,6 +233,7 @@ def held_reviews(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
 
 def finished_solo_widget(rules: str, seed: int) -> TownWidget:
     widget = TownWidget(rules, seed=seed)
+    widget.background_thinking = True  # as in a kernel: the review runs on a worker thread
     while not widget.state.is_terminal():
         widget.apply(widget.state.legal_actions()[-1])
     return widget

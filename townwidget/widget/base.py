@@ -549,16 +549,19 @@ class GameWidget(anywidget.AnyWidget):
         self.hint()
 
     def _on_review(self, _intent: Any) -> None:
-        """Review the finished game on a worker thread (it takes seconds): meanwhile ``thinking`` says so and the
-        view keeps answering (history, New game, which drops the review)."""
+        """Review the finished game; it takes seconds, so in a kernel it runs on a worker thread (as the opponents
+        think): meanwhile ``thinking`` says so and the view keeps answering (history; New game drops the review)."""
         if self._thinker is not None:  # once the game is over, only a review thinks
             raise IllegalAction("the review is under way: it shows here when it is ready")
         args = (self._generation, self._position(), self._decisions(), self._state)
-        self._thinker = threading.Thread(target=self._review_behind, args=args, daemon=True)
+        if not self._background:
+            self._review_game(*args)
+            return
+        self._thinker = threading.Thread(target=self._review_game, args=args, daemon=True)
         self._thinker.start()
 
-    def _review_behind(self, generation: int, position: tuple[int, int], decisions: list[Any], final: Any) -> None:
-        """The worker thread: the review is computed outside the lock and published under it, unless a new game
+    def _review_game(self, generation: int, position: tuple[int, int], decisions: list[Any], final: Any) -> None:
+        """The review, computed outside the lock (on the worker thread) and published under it, unless a new game
         was loaded meanwhile."""
         from townwidget.advice.review import review_decisions
 
