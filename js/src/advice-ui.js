@@ -106,8 +106,9 @@ export function parFrame(model, local) {
  * @param {Element} root
  * @param {ParLocal} local
  * @param {(focus?: string) => void} redraw draws the view again, then focuses the control with that key
+ * @param {Element} [parPlace] where the par line's controls go (under the board, so that both show at once)
  */
-export function drawReview(model, root, local, redraw) {
+export function drawReview(model, root, local, redraw, parPlace) {
   const reviewed = model.get("reviewed");
   if (!Object.keys(reviewed).length) {
     local.par = null;
@@ -126,17 +127,18 @@ export function drawReview(model, root, local, redraw) {
   html("p", { class: "gw-review-costliest" }, box, costliestText(texts, reviewed.costliest));
   const move = reviewed.moves.find((/** @type {{number: number}} */ entry) => entry.number === step);
   if (move) markMove(root, { action: move.best, cells: move.best.cell ? [move.best.cell] : [] });
-  if (reviewed.par_frames) drawParLine(box, reviewed, local, redraw, texts);
+  if (reviewed.par_frames) drawParLine(root, parPlace || box, reviewed, local, redraw, texts);
 }
 
 /**
+ * @param {Element} root
  * @param {Element} box
  * @param {any} reviewed
  * @param {ParLocal} local
  * @param {(focus?: string) => void} redraw
  * @param {any} texts
  */
-function drawParLine(box, reviewed, local, redraw, texts) {
+function drawParLine(root, box, reviewed, local, redraw, texts) {
   /** @type {string[]} */
   const parWords = reviewed.par_words;
   const row = html("div", { class: "gw-par", role: "group", "aria-label": words(texts, "par_heading") }, box);
@@ -157,5 +159,5 @@ function drawParLine(box, reviewed, local, redraw, texts) {
   press("hide", "par-hide", true);
   html("p", { class: "gw-par-step", role: "status" }, row, parStepText(texts, parWords, local.par));
   const played = local.par > 0 ? reviewed.par_line[local.par - 1] : null;
-  if (played) markMove(/** @type {Element} */ (box.parentElement), { cells: [played.cell] });
+  if (played) markMove(root, { cells: [played.cell] });
 }

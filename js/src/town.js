@@ -486,7 +486,7 @@ function createView(model, el) {
     drawMessages(root, "tw", get("error"));
     drawHistory(root);
     drawOutcome(root);
-    drawReview(model, root, local, (focus) => redrawKeepingFocus(root, paint, focus));
+    drawReview(model, root, local, (focus) => redrawKeepingFocus(root, paint, focus), boardBox);
     markMove(root, get("suggestion"));
     drawInspect();
     local.seen = view.history.length;

@@ -35,7 +35,9 @@ def review_svg(review: Review) -> str:
         + [a - s for a, s in zip(after, spread, strict=True)]
     )
     marks = {"score" if scale.solo else "final rank": scale.display(review.score)}
-    if review.par is not None:
+    if review.par is not None and review.par == review.score:
+        marks = {"score = par": float(review.par)}  # one line, one label (two would print over each other)
+    elif review.par is not None:
         marks["par"] = float(review.par)
     levels += list(marks.values())
     low, high = min(levels), max(levels)

@@ -175,7 +175,7 @@ function drawEndAdvice(model, box) {
     model.send(adviceIntents.review());
   });
 }
-function drawReview(model, root, local, redraw) {
+function drawReview(model, root, local, redraw, parPlace) {
   const reviewed = model.get("reviewed");
   if (!Object.keys(reviewed).length) {
     local.par = null;
@@ -194,9 +194,9 @@ function drawReview(model, root, local, redraw) {
   html("p", { class: "gw-review-costliest" }, box, costliestText(texts, reviewed.costliest));
   const move = reviewed.moves.find((entry) => entry.number === step);
   if (move) markMove(root, { action: move.best, cells: move.best.cell ? [move.best.cell] : [] });
-  if (reviewed.par_frames) drawParLine(box, reviewed, local, redraw, texts);
+  if (reviewed.par_frames) drawParLine(root, parPlace || box, reviewed, local, redraw, texts);
 }
-function drawParLine(box, reviewed, local, redraw, texts) {
+function drawParLine(root, box, reviewed, local, redraw, texts) {
   const parWords = reviewed.par_words;
   const row = html("div", { class: "gw-par", role: "group", "aria-label": words(texts, "par_heading") }, box);
   html("p", {}, row, words(texts, "par_heading"));
@@ -220,11 +220,7 @@ function drawParLine(box, reviewed, local, redraw, texts) {
   press("hide", "par-hide", true);
   html("p", { class: "gw-par-step", role: "status" }, row, parStepText(texts, parWords, local.par));
   const played = local.par > 0 ? reviewed.par_line[local.par - 1] : null;
-  if (played) markMove(
-    /** @type {Element} */
-    box.parentElement,
-    { cells: [played.cell] }
-  );
+  if (played) markMove(root, { cells: [played.cell] });
 }
 
 // ../townwidget/widget/front_end.json

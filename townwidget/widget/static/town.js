@@ -180,7 +180,7 @@ function parFrame(model, local) {
   if (local.par === null || !frames || model.get("step") >= 0) return null;
   return frames[Math.min(local.par, frames.length - 1)];
 }
-function drawReview(model, root, local, redraw) {
+function drawReview(model, root, local, redraw, parPlace) {
   const reviewed = model.get("reviewed");
   if (!Object.keys(reviewed).length) {
     local.par = null;
@@ -199,9 +199,9 @@ function drawReview(model, root, local, redraw) {
   html("p", { class: "gw-review-costliest" }, box, costliestText(texts, reviewed.costliest));
   const move = reviewed.moves.find((entry) => entry.number === step);
   if (move) markMove(root, { action: move.best, cells: move.best.cell ? [move.best.cell] : [] });
-  if (reviewed.par_frames) drawParLine(box, reviewed, local, redraw, texts);
+  if (reviewed.par_frames) drawParLine(root, parPlace || box, reviewed, local, redraw, texts);
 }
-function drawParLine(box, reviewed, local, redraw, texts) {
+function drawParLine(root, box, reviewed, local, redraw, texts) {
   const parWords = reviewed.par_words;
   const row = html("div", { class: "gw-par", role: "group", "aria-label": words(texts, "par_heading") }, box);
   html("p", {}, row, words(texts, "par_heading"));
@@ -225,11 +225,7 @@ function drawParLine(box, reviewed, local, redraw, texts) {
   press("hide", "par-hide", true);
   html("p", { class: "gw-par-step", role: "status" }, row, parStepText(texts, parWords, local.par));
   const played = local.par > 0 ? reviewed.par_line[local.par - 1] : null;
-  if (played) markMove(
-    /** @type {Element} */
-    box.parentElement,
-    { cells: [played.cell] }
-  );
+  if (played) markMove(root, { cells: [played.cell] });
 }
 
 // ../townwidget/widget/front_end.json
@@ -873,7 +869,7 @@ function createView(model, el) {
     drawMessages(root, "tw", get("error"));
     drawHistory(root);
     drawOutcome(root);
-    drawReview(model, root, local, (focus) => redrawKeepingFocus(root, paint, focus));
+    drawReview(model, root, local, (focus) => redrawKeepingFocus(root, paint, focus), boardBox);
     markMove(root, get("suggestion"));
     drawInspect();
     local.seen = view.history.length;
