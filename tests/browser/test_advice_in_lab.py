@@ -103,3 +103,19 @@ def test_hints_ring_the_move_and_the_review_steps_the_par_line(lab: Any, browser
 
 def active_key(page: Any) -> str | None:
     return page.evaluate("() => document.activeElement && document.activeElement.getAttribute('data-key')")
+
+
+def test_a_little_town_hint_marks_its_space_building_or_choice(lab: Any, browser: Any) -> None:
+    call = 'LittleTownWidget(opponents=["random"], seed=3)'
+    game = Record(write_notebook(lab.root, "lt-advice.ipynb", "LittleTownWidget", call))
+    page, errors = open_page(browser, lab, "lt-advice.ipynb", ".ltw-root")
+    view = page.locator(".ltw-root").first
+    view.locator("[data-key='hint']").click()
+    view.locator(".gw-suggestion").wait_for(timeout=WAIT_MS)
+    text = view.locator(".gw-suggestion").inner_text()
+    assert text.startswith("Hint: ") and " expected " in text
+    marked = view.locator(".gw-hint-mark").count() + view.locator(".gw-hinted").count()
+    assert marked == 1, f"the hint should mark one space, building or choice: {text}"
+    assert view.locator(".gw-assisted").count() == 1
+    assert game.read()["state"]["history"] == []  # a hint plays nothing
+    assert not errors, errors
