@@ -10,7 +10,7 @@ says what a player could expect: no honest player beats it on average, and on av
 
 Both read only what the player can see: they take a :class:`~townwidget.town.SoloState` or its player's
 :class:`~townwidget.town.TownView`, and give the same answer for any two states that differ only in the order of
-the tiles below the tops.
+the tiles below the tops. Town 66's flips are moves like the others, and the flips left are part of the position.
 
 The search is an expectimax over the draws, exact (up to float rounding, about 1e-12): a max node per position
 with known tops, a chance node per *afterstate* (a tile just taken from a pile whose next top is still face down),
@@ -21,22 +21,23 @@ tiles in piles whose top is live or face down, empty cells some live tile fits) 
 node stops once a move reaches its bound, and a chance node stops (Star1) once its outcomes, those not yet searched
 counted at their bounds, cannot beat the best move already found.
 
-What it costs (pure Python, one core; ``nodes`` counts the positions searched, about 5,000 to 10,000 a second):
+What it costs (pure Python on one core, about 10,000 searched positions, *nodes*, a CPU second; figures from
+``benchmarks/honest_optimum.py`` and from positions on the clairvoyant line of Town 77 deals 0-3):
 
-- Town 33 whole games: about 1,000 nodes, 0.1 s a deal (the mean over deals 0-99 and its exact value over all
-  deals are in ``benchmarks/honest_optimum.py``).
-- Town 44: from the deal on (16 unseen tiles but the three tops) is beyond the default budget; with four or more
-  tiles placed (at most 9 unseen), a few seconds at most.
-- 7 x 7 endgames: up to about 10 unseen tiles within a second or so; 11 or more can take minutes.
+- Town 33 whole games: 1,000 to 2,000 nodes, about 0.1 s a deal; deals 0-99 with shared tables, 3,000 nodes and
+  0.2 s in all; every deal at once (:func:`deal_value`), 3,140 nodes.
+- Town 44: with at most 7 tiles unseen (about 6 placed), about 10,000 nodes and 1 s; with 8 or 9 unseen, 20,000 to
+  over 300,000 nodes (2 to 30 s). Whole games (13 unseen below the first tops) are out of reach.
+- Town 77 endgames: 10 unseen tiles, 300 to 18,000 nodes (up to 2 s); 11 unseen, up to 63,000 (7 s); 12 unseen,
+  6,000 to 160,000 (18 s); 13 unseen, 31,000 nodes on one deal and beyond 200,000 on another.
 
 A position whose search needs more than ``max_nodes`` nodes is refused with :class:`TooLarge` (a ``ValueError``)
 that says how many tiles are unseen and what the budget was; the answer is never an estimate.
 
 >>> from townwidget import town
 >>> deal = town.new_solo("town33", seed=0)
->>> value = honest_value(deal)
->>> 1 <= value <= 9
-True
+>>> round(honest_value(deal), 4)  # below 9, the par of this deal (a full board)
+8.5667
 >>> move = honest_policy(deal)
 >>> move.cell
 (0, 0)
@@ -52,8 +53,8 @@ from townwidget.town.board import geometry
 from townwidget.town.rules import Rules, resolve_rules
 from townwidget.town.state import SoloState, pile_sizes
 
-MAX_NODES = 200_000
-"""The default node budget: a search that needs more is refused (a few tens of seconds at most)."""
+MAX_NODES = 100_000
+"""The default node budget: a search that needs more is refused (about 10 CPU seconds at most)."""
 EPS = 1e-9  # tolerance of the comparisons between expected values (sums of fractions, computed in floats)
 
 Pile = tuple[int, int]  # (top tile number c * n + s, or FACE_DOWN; tiles in the pile, the top included)
