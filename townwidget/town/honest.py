@@ -14,22 +14,25 @@ the tiles below the tops. Town 66's flips are moves like the others, and the fli
 
 The search is an expectimax over the draws, exact (up to float rounding, about 1e-12): a max node per position
 with known tops, a chance node per *afterstate* (a tile just taken from a pile whose next top is still face down),
-both memoised under the position's symmetries (relabelling colours, relabelling shapes, transposing the board about
-its main diagonal, which fixes the first cell (0, 0), and the order of the piles). Upper bounds prune it: a tile
+both memoised under the position's symmetries: the order of the piles always, and in the opening (fewer than
+``n`` tiles placed) also relabelling colours, relabelling shapes and transposing the board about its main diagonal,
+which fixes the first cell (0, 0). Later the board tells most colours and shapes apart, so those symmetries save
+little and cost much (on Town 44 from 8 unseen tiles: 5% fewer nodes, 3 times the time). Upper bounds prune it: a tile
 that fits no empty cell is dead, a pile whose top is dead gives nothing more, so at most min(live tiles left,
 tiles in piles whose top is live or face down, empty cells some live tile fits) tiles are still to come; a max
 node stops once a move reaches its bound, and a chance node stops (Star1) once its outcomes, those not yet searched
 counted at their bounds, cannot beat the best move already found.
 
-What it costs (pure Python on one core, about 10,000 searched positions, *nodes*, a CPU second; figures from
-``benchmarks/honest_optimum.py`` and from positions on the clairvoyant line of Town 77 deals 0-3):
+What it costs (pure Python on one core, 30,000 to 50,000 searched positions, *nodes*, a CPU second; figures from
+``benchmarks/honest_optimum.py`` and, for Town 77, from positions on the clairvoyant line of deals 0-3):
 
-- Town 33 whole games: 1,000 to 2,000 nodes, about 0.1 s a deal; deals 0-99 with shared tables, 3,000 nodes and
-  0.2 s in all; every deal at once (:func:`deal_value`), 3,140 nodes.
-- Town 44: with at most 7 tiles unseen (about 6 placed), about 10,000 nodes and 1 s; with 8 or 9 unseen, 20,000 to
-  over 300,000 nodes (2 to 30 s). Whole games (13 unseen below the first tops) are out of reach.
-- Town 77 endgames: 10 unseen tiles, 300 to 18,000 nodes (up to 2 s); 11 unseen, up to 63,000 (7 s); 12 unseen,
-  6,000 to 160,000 (18 s); 13 unseen, 31,000 nodes on one deal and beyond 200,000 on another.
+- Town 33 whole games: 1,000 to 2,000 nodes, under 0.1 s a deal; deals 0-99 with shared tables, 7,500 nodes and
+  0.1 s in all; every deal at once (:func:`deal_value`), about 8,000 nodes.
+- Town 44: with at most 7 tiles unseen (about 6 placed), 14,000 nodes on average (at most 50,000), under a second;
+  8 unseen, 7,000 to 205,000 nodes (up to 4 s); 9 unseen, 260,000 to over 400,000; 10 unseen (three tiles placed),
+  over 400,000 on every deal tried. Whole 4 x 4 games (13 unseen below the first tops) are out of reach.
+- Town 77 endgames: 10 unseen tiles, 300 to 18,000 nodes (under 0.5 s); 11 unseen, up to 63,000 (2 s); 12, up to
+  160,000 (4 s); 13, 31,000 to over 400,000 (one deal of four refused); 14, refused on three deals of four.
 
 A position whose search needs more than ``max_nodes`` nodes is refused with :class:`TooLarge` (a ``ValueError``)
 that says how many tiles are unseen and what the budget was; the answer is never an estimate.
@@ -53,8 +56,8 @@ from townwidget.town.board import geometry
 from townwidget.town.rules import Rules, resolve_rules
 from townwidget.town.state import SoloState, pile_sizes
 
-MAX_NODES = 100_000
-"""The default node budget: a search that needs more is refused (about 10 CPU seconds at most)."""
+MAX_NODES = 300_000
+"""The default node budget: a search that needs more is refused (it takes about 6 to 10 CPU seconds)."""
 EPS = 1e-9  # tolerance of the comparisons between expected values (sums of fractions, computed in floats)
 
 Pile = tuple[int, int]  # (top tile number c * n + s, or FACE_DOWN; tiles in the pile, the top included)
@@ -178,9 +181,9 @@ class HonestSearch:
             position.unseen,
             tuple(sorted(position.piles)),
         )
-        key = self._keys.get(raw)
-        if key is None:
-            key = self._keys[raw] = self._canonical(position)
+        key: tuple[Any, ...] = raw
+        if position.occupied.bit_count() < self.n:  # the opening, where symmetric images are many
+            key = self._keys.get(raw) or self._keys.setdefault(raw, self._canonical(position))
         known = self.exact.get(key)
         if known is not None:
             return known, True
