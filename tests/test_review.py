@@ -88,7 +88,10 @@ def test_a_par_solver_out_of_time_falls_back_on_the_players_own_line() -> None:
 def test_a_state_its_json_form_and_its_record_give_the_same_review() -> None:
     record = arena.play_game(["greedy"], game="town55", seed=6)
     final = arena.replay(record)
-    reviews = [review(game, samples=4, progress=False) for game in (final, final.to_dict(), record, record.to_dict())]
+    reviews = [
+        review(game, samples=4, par_seconds=None, progress=False)
+        for game in (final, final.to_dict(), record, record.to_dict())
+    ]
     assert all(other == reviews[0] for other in reviews[1:])
     assert [move.number for move in reviews[0].moves] == list(range(len(final.history)))
 
