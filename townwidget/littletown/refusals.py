@@ -107,7 +107,7 @@ def _unbuildable(state: State, player: int, index: int) -> Refusal:
     cost = [f"{n} {name}" for n, name in zip(kind.cost, RESOURCES, strict=True) if n]
     cost += [f"{kind.cost_coins} coins"] if kind.cost_coins else []
     text = f"player {player} cannot pay for the {kind.name} ({', '.join(cost)}; a cube may be bought for 3 coins)"
-    return Refusal("cannot_pay", text, facts)
+    return Refusal("cannot_pay", text, {**facts, "cost": list(kind.cost), "coins": kind.cost_coins})
 
 
 def _ungatherable(state: State, resource: int) -> Refusal:

@@ -158,8 +158,9 @@ class Board:
 
         >>> board = Board(3)
         >>> board.put((0, 0), (1, 2))
-        >>> board.refusal((1, 0), (0, 1))
-        Refusal(reason='colour 1 is already in row 0 (at [0, 0])', blocker=(0, 0), rule='colour', value=1, line=('row', 0))
+        >>> refused = board.refusal((1, 0), (0, 1))
+        >>> refused.reason, refused.blocker, refused.rule, refused.value, refused.line
+        ('colour 1 is already in row 0 (at [0, 0])', (0, 0), 'colour', 1, ('row', 0))
         """
         index = self.index(cell)
         here = list(cell)
