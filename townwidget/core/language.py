@@ -10,8 +10,8 @@ The language of a widget is its ``lang`` argument; by default :func:`default_lan
 things for people translate into the language of the innermost :func:`speaking` block (English outside any).
 
 >>> with speaking("fr"):
-...     _("New game"), ngettext("{count} tile", "{count} tiles", 1).format(count=1)
-('Nouvelle partie', '{count} tuile'.format(count=1))
+...     _("New game"), ngettext("{count} tile", "{count} tiles", 0).format(count=0)
+('Nouvelle partie', '0 tuile')
 >>> _("New game")
 'New game'
 >>> set_language("xx")

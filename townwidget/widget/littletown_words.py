@@ -57,11 +57,8 @@ from townwidget.littletown.effects import activation_fee, due
 from townwidget.littletown.refusals import TERRAIN_NAMES, Refusal
 
 TERRAIN_GIVES = {"F": "wood", "M": "stone", "L": "fish"}
-AMOUNTS = {  # a number of cubes of each resource (French: "2 pierres" but "2 bois")
-    "wood": (N_("{count} wood"), N_("{count} wood")),
-    "stone": (N_("{count} stone"), N_("{count} stone")),
-    "fish": (N_("{count} fish"), N_("{count} fish")),
-    "wheat": (N_("{count} wheat"), N_("{count} wheat")),
+AMOUNTS = {  # a number of cubes of each resource, singular and plural (French: "2 pierres" but "2 bois")
+    resource: (f"{{count}} {resource}", f"{{count}} {resource}") for resource in RESOURCES
 }
 
 
@@ -108,9 +105,9 @@ def where(cell: Sequence[int]) -> str:
     return _("row {row}, column {column}").format(row=cell[0], column=cell[1])
 
 
-def possessive(name: str) -> str:
-    """'You' -> 'your'; 'Player 1 (greedy)' -> "Player 1 (greedy)'s"."""
-    return _("your") if name == _("You") else _("{name}'s").format(name=name)
+def owner_words(name: str) -> str:
+    """Whose a building is: 'yours', "Player 1 (greedy)'s"."""
+    return _("yours") if name == _("You") else _("{name}'s").format(name=name)
 
 
 def terrain_words(ground: str) -> str:
@@ -177,8 +174,10 @@ def space_words(state: State, cell: int, names: list[str]) -> str:
     if state.buildings[cell] is not None:
         return f"{_owned(state, cell, names)}: {effect_words(_kind_at(state, cell))}"
     ground = state.terrain.kinds[cell]
+    if worker is not None and names[worker] == _("You"):
+        return _("grass with your worker")
     if worker is not None:
-        return _("grass with {whose} worker").format(whose=possessive(names[worker]))
+        return _("grass with {name}'s worker").format(name=names[worker])
     if ground in TERRAIN_GIVES:
         return f"{terrain_words(ground)} ({_(TERRAIN_GIVES[ground])})"
     return _("empty grass")
@@ -194,8 +193,8 @@ def refusal_words(refused: Refusal, seat: int, names: list[str]) -> str:
     >>> forest = next(c for c in range(len(game.terrain.kinds)) if game.terrain.kinds[c] == "F")
     >>> refused = explain(game, PlaceWorker(cell_of(forest)))
     >>> with speaking("fr"):
-    ...     refusal_words(refused, 0, ["Vous", "Joueur 1 (greedy)"]).split(" est ")[1]
-    'une forêt, pas de l’herbe'
+    ...     refusal_words(refused, 0, ["Vous", "Joueur 1 (greedy)"]).endswith("n’est pas de l’herbe (forêt)")
+    True
     """
     facts = dict(refused.facts)
     if "cell" in facts:
@@ -405,7 +404,7 @@ def _kind_at(state: State, cell: int) -> Kind:
 def _owned(state: State, cell: int, names: list[str]) -> str:
     """'the Pier (yours)' / 'the Pier (Player 1 (greedy)'s)'."""
     owner = state.buildings[cell][1]  # type: ignore[index]
-    whose = _("yours") if owner == names.index(_("You")) else possessive(names[owner])
+    whose = owner_words(names[owner])
     return _("the {building} ({whose})").format(building=building_name(_kind_at(state, cell)), whose=whose)
 
 
