@@ -1,17 +1,20 @@
 """How surely lesson 05's ``check_agent(agent, must_beat="random")`` tells a better agent from a random one.
 
 It feeds the checker uniform-random agents with different seeds (each must be rejected: no better than random),
-and agents that are genuinely better by different margins (each should be accepted): the package's greedy agent
-and the one-move lookahead player of lesson 01 (the move that keeps the most moves open). It prints each agent's
-verdict, the false-accept rate with its 95% Wilson interval, and a last JSON line with the figures.
+and agents that are genuinely better by different margins (each should be accepted): the package's greedy agent,
+the one-move lookahead player of lesson 01 (the move that keeps the most moves open), and weaker ones that play
+greedy's move only part of the time and a random move otherwise (the power of the test against a small gain).
+It prints each agent's verdict, the false-accept rate with its 95% Wilson interval, the acceptance rate of each
+mixture over several seeds, and a last JSON line with the figures.
 
-    python benchmarks/checker_agent.py [--random-agents 20]
+    python benchmarks/checker_agent.py [--random-agents 20] [--mixture-seeds 5]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import random
 import time
 
 from townwidget.agents import make_agent
@@ -35,9 +38,22 @@ class Lookahead:
         return max(view.legal_actions(), key=open_after)
 
 
+class Mixture:
+    """Greedy's move with probability ``share``, else a uniformly random one: slightly better than random."""
+
+    def __init__(self, share: float, seed: int) -> None:
+        self.name = f"greedy {share:.0%} of the time"
+        self.share, self.rng = share, random.Random(seed)
+        self.greedy, self.random = make_agent("greedy", seed=seed), make_agent("random", seed=seed)
+
+    def act(self, view):
+        return (self.greedy if self.rng.random() < self.share else self.random).act(view)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--random-agents", type=int, default=20)
+    parser.add_argument("--random-agents", type=int, default=20, help="at least 1")
+    parser.add_argument("--mixture-seeds", type=int, default=5)
     options = parser.parse_args()
     accepted, started = 0, time.process_time()
     for seed in range(options.random_agents):
@@ -50,7 +66,20 @@ def main() -> None:
     verdicts = {name: bool(check_agent(agent, must_beat="random")) for name, agent in better.items()}
     for name, right in verdicts.items():
         print(f"{name}: {'accepted' if right else 'REJECTED'}")
-    figures = {"false_accepts": accepted, "random_agents": options.random_agents, "better_accepted": verdicts}
+    mixtures = {}
+    for share in (0.25, 0.5):
+        passed = sum(
+            bool(check_agent(Mixture(share, seed), must_beat="random")) for seed in range(options.mixture_seeds)
+        )
+        mixtures[share] = passed
+        print(f"greedy {share:.0%} of the time, random otherwise: accepted {passed} of {options.mixture_seeds} seeds")
+    figures = {
+        "false_accepts": accepted,
+        "random_agents": options.random_agents,
+        "better_accepted": verdicts,
+        "mixtures_accepted": mixtures,
+        "mixture_seeds": options.mixture_seeds,
+    }
     print(f"CPU seconds: {time.process_time() - started:.1f}")
     print(json.dumps(figures))
 

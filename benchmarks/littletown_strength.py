@@ -4,7 +4,7 @@ decision.
 
     python benchmarks/littletown_strength.py [--games2 20] [--games4 12] [--cheap-games 40] [--iterations N]
                                              [--agents random,greedy,mcts,ismcts] [--players 2,4]
-                                             [--timing-games 1] [--workers 2] [--seed 0] [--progress]
+                                             [--timing-games 1] [--workers 2] [--seed 0] [--chunk 20]
 
 Every table is an arena tournament with rotated seats (deal ``seed + g // P`` played from every seat), so each
 agent sits in every seat on the same deals. The tested agent plays against greedy opponents (greedy: all seats
@@ -25,7 +25,7 @@ import time
 from typing import Any
 
 from townwidget.agents import make_agent
-from townwidget.arena import tournament, wilson_interval
+from townwidget.arena import format_summary, summarize, tournament, wilson_interval
 from townwidget.littletown import new_game
 
 TESTED = ("random", "greedy", "mcts", "ismcts")
@@ -44,25 +44,29 @@ def measure(
     budget: dict[str, int],
     workers: int,
     seed: int,
-    progress: bool = False,
+    chunk: int,
 ) -> dict[str, Any]:
-    """Each tested agent against greedy opponents: its mean VP, the opponents' mean VP and its win rate."""
+    """Each tested agent against greedy opponents: its mean VP, the opponents' mean VP and its win rate.
+
+    The games are played in chunks of ``chunk`` (the same deals as one tournament), and the running win rate is
+    printed after each, so a long run shows where it stands."""
     figures: dict[str, Any] = {}
     for agent in agents:
-        start = time.perf_counter()
-        result = tournament(
-            seat_with_greedy(agent, players),
-            game="littletown",
-            games=games[agent],
-            seed=seed,
-            workers=workers,
-            progress=progress,
-            **budget,
-        )
-        rows = {row["agent"]: row for row in result.summary}
+        start, seats, records = time.perf_counter(), seat_with_greedy(agent, players), []
+        for first in range(0, games[agent], chunk):
+            size = min(chunk, games[agent] - first)
+            part = tournament(
+                seats, "littletown", size, seed + first // players, workers=workers, progress=False, **budget
+            )
+            records += part.records
+            row = next(row for row in summarize(records, seats) if row["agent"] == agent)
+            wins = round(row["win_rate"] * row["games"])
+            low, high = wilson_interval(wins, row["games"])
+            print(f"  {agent}, {players} players: {wins}/{row['games']} won [95% CI {low:.3f}, {high:.3f}]", flush=True)
+        rows = {row["agent"]: row for row in summarize(records, seats)}
         spent = f"{budget['iterations']} iterations/move" if budget else "default budget"
         print(f"\n{players} players, {agent} with greedy opponents, {games[agent]} games ({spent})")
-        print(result.table())
+        print(format_summary(list(rows.values())))
         mine = rows[agent]
         figures[agent] = {
             "games": mine["games"],
@@ -107,7 +111,7 @@ def main() -> None:
     parser.add_argument("--timing-games", type=int, default=1, help="games per search agent timed for CPU s")
     parser.add_argument("--workers", type=int, default=2, help="parallel games")
     parser.add_argument("--seed", type=int, default=0, help="first deal")
-    parser.add_argument("--progress", action="store_true", help="show a progress bar per tournament")
+    parser.add_argument("--chunk", type=int, default=20, help="games between two running win rates (a multiple of P)")
     args = parser.parse_args()
     agents = [agent for agent in args.agents.split(",") if agent]
     if not agents or any(agent not in TESTED for agent in agents):
@@ -118,7 +122,7 @@ def main() -> None:
     for players in counts:
         search_games = args.games2 if players == 2 else args.games4
         games = {"random": args.cheap_games, "greedy": args.cheap_games} | dict.fromkeys(SEARCHING, search_games)
-        figures[f"{players}p"] = measure(players, agents, games, budget, args.workers, args.seed, args.progress)
+        figures[f"{players}p"] = measure(players, agents, games, budget, args.workers, args.seed, args.chunk)
         for agent in (agent for agent in agents if agent in SEARCHING):
             cpu = cpu_per_decision(agent, players, budget, args.timing_games, args.seed)
             figures[f"{players}p"][agent]["cpu_s_per_decision"] = cpu

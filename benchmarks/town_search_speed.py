@@ -15,7 +15,7 @@ import time
 from typing import Any
 
 from townwidget import latin
-from townwidget.search.town_search import TownSearch, max_town_tiles, town_puzzle
+from townwidget.search import TownSearch, max_town_tiles, town_puzzle
 
 PUZZLES = ((4, 12), (5, 18), (5, 20), (7, 30), (7, 34), (7, 36))
 

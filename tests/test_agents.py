@@ -195,3 +195,21 @@ def test_clairvoyant_agent_needs_the_full_state_and_reaches_par() -> None:
     while not game.is_terminal():
         game.apply(agent.act(game))
     assert game.board.placed() == par
+
+
+def test_little_town_advises_searches_and_town_does_not() -> None:
+    """Little Town's views advise a cut-off right after the tree and iterations by the number of choices; Town's
+    views advise nothing, so the search agents play Town exactly as before."""
+    from townwidget import littletown
+    from townwidget.agents.budget import Budget
+    from townwidget.agents.mcts import _advised_iterations
+
+    game = littletown.new_game(players=2, seed=3)
+    view = game.view(game.current_player)
+    assert view.ROLLOUT_MOVES == 0 and _advised_iterations(view) == min(300, 8 * len(game.legal_actions()))
+    game.apply(game.legal_actions()[0])
+    assert _advised_iterations(game.view(game.current_player)) == 40  # gather now, or end the turn
+    town_view = town.new_game("town44", players=2, seed=1).view(0)
+    assert _advised_iterations(town_view) is None and not hasattr(town_view, "ROLLOUT_MOVES")
+    assert len(list(Budget(None, None, 1000).iterate(None))) == 1000
+    assert len(list(Budget(None, None, 1000).iterate(40))) == 40 and len(list(Budget(7, None, 1000).iterate(40))) == 7

@@ -143,8 +143,11 @@ def test_ctrl_c_during_a_game_in_this_process_stops_it_at_once() -> None:
     timer = threading.Timer(1.0, _thread.interrupt_main)  # as the notebook's interrupt button does
     start = time.monotonic()
     timer.start()
-    with pytest.raises(arena.TournamentInterrupted) as stop:
-        arena.tournament(["mcts", "greedy"], game="town55", games=200, progress=False, iterations=100)
+    try:
+        with pytest.raises(arena.TournamentInterrupted) as stop:
+            arena.tournament(["mcts", "greedy"], game="town55", games=200, progress=False, iterations=100)
+    finally:
+        timer.cancel()  # never let the interrupt land in pytest itself
     assert time.monotonic() - start < 10  # the 200 games take minutes
     assert all(arena.replay(record).is_terminal() for record in stop.value.records)
 

@@ -12,7 +12,6 @@ import pytest
 
 from townwidget import latin, town
 from townwidget.agents import make_agent
-from townwidget.agents.clairvoyant import solve
 from townwidget.arena import wilson_interval
 from townwidget.exercises import (
     MAX_SHOWN,
@@ -38,6 +37,7 @@ from townwidget.exercises import (
     check_transversal,
 )
 from townwidget.search import ExactCover, random_town_board, town_puzzle
+from townwidget.town.solver import solve
 
 Square = list[list[int]]
 

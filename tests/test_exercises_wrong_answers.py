@@ -513,7 +513,7 @@ def test_another_perfect_city_is_not_the_given_one() -> None:
 
 def test_wrong_city_completions_are_rejected() -> None:
     swapped = dict(zip(HIDDEN_36, reversed(HIDDEN_36.values()), strict=True))  # each tile on the other's cell
-    rejected(check_town_board(BOARD_36, tiles=36, flips=2, hidden=swapped, givens=RENAMED_34), "")
+    rejected(check_town_board(BOARD_36, tiles=36, flips=2, hidden=swapped, givens=RENAMED_34), "the tile turned over")
     rejected(check_town_board(RENAMED_34, tiles=36, flips=2, givens=RENAMED_34), "the board holds 34 tiles, not 36")
     one_hole = [row.copy() for row in BOARD_36]
     last = max(HIDDEN_36)
@@ -544,10 +544,10 @@ def test_the_puzzles_completion_is_accepted(answer: Any) -> None:
 def test_wrong_puzzle_answers_are_rejected() -> None:
     rejected(check_town_puzzle(PUZZLE_04, PUZZLE_04.board), "still empty")
     other = next(b for seed in range(50) if (b := random_town_board(4, seed=seed)) != PUZZLE_04.solution)
-    assert not check_town_puzzle(PUZZLE_04, other)  # a full board, but not this puzzle's
+    rejected(check_town_puzzle(PUZZLE_04, other), "in the puzzle, but the answer has")  # a full board, not this one
     exchanged = copy.deepcopy(PUZZLE_04.solution)
     exchanged[0][0], exchanged[0][1] = exchanged[0][1], exchanged[0][0]
-    assert not check_town_puzzle(PUZZLE_04, exchanged)
+    rejected(check_town_puzzle(PUZZLE_04, exchanged), "is already in column 1")
     rejected(check_town_puzzle(PUZZLE_04, PUZZLE_04.solution[:3]), "4 rows of 4 cells")
 
 
@@ -783,3 +783,9 @@ def test_agents_better_than_random_are_accepted(agent: Any) -> None:
 )
 def test_agents_no_better_than_random_are_rejected(agent: Any) -> None:
     rejected(check_agent(agent, must_beat="random"), "which does not show it better")
+
+
+@pytest.mark.parametrize("junk", [None, "many", [3], {"low": 0}, float("nan"), True, (None, None), object()])
+def test_the_new_checkers_never_raise_on_junk(junk: Any) -> None:
+    for verdict in (check_legal_move_count(lookahead_position(), junk), check_win_rate_interval(7, 10, junk)):
+        assert not verdict and verdict.problems

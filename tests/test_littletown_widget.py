@@ -423,3 +423,20 @@ def test_the_log_tells_the_end_of_game_scoring_and_the_objectives_completed_then
         "Player 1 (spy) completed the objective “Feed all your workers with fish” (+2 VP) at the end of the game"
         in (tail)
     )
+
+
+def test_feeding_choices_offer_buying_food_for_coins_in_words() -> None:
+    from test_littletown_rules import last_turn
+
+    game = last_turn(2, coins=[3, 0], cubes=[{"wheat": 4}, {"fish": 5}])
+    widget = LittleTownWidget(state=game, seat=0, opponents=[SpyAgent()], seed=1)
+    browser = browser_of(widget)
+    assert widget.state.phase == "feed" and widget.state.current_player == 0
+    assert [choice["text"] for choice in widget.choices] == [
+        "Feed 0 worker(s) with fish and 4 with wheat; 1 unfed: -3 VP",
+        "Buy 1 wheat for 3 coins and feed 0 worker(s) with fish and 5 with wheat",
+        "Buy 1 fish for 3 coins and feed 1 worker(s) with fish and 4 with wheat",
+    ]
+    browser.intent(intent="act", action={"type": "feed", "fish": 0, "coins_for": ["wheat"]})
+    assert widget.error == "" and widget.state.vp[0]["feeding"] == 0 and widget.state.coins[0] == 0
+    assert "You bought 1 wheat for 3 coins and fed 0 worker(s) with fish, the others with wheat" in widget.moves

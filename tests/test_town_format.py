@@ -97,6 +97,23 @@ def _drop(key: str) -> Callable[[dict[str, Any]], None]:
     return lambda data: data.pop(key)
 
 
+def _empty_hand(player: int) -> Callable[[dict[str, Any]], None]:
+    """The player's tiles go back to the bag."""
+
+    def change(data: dict[str, Any]) -> None:
+        data["bag"] += data["hands"][player]
+        data["bag_size"], data["hands"][player] = len(data["bag"]), []
+
+    return change
+
+
+def _discard_with_one_tile(data: dict[str, Any]) -> None:
+    """Player 0 keeps one tile and is to discard: a hand holds two after placing (one left) and drawing."""
+    data["bag"] += data["hands"][0][1:]
+    data["hands"][0] = data["hands"][0][:1]
+    data["bag_size"], data["phase"] = len(data["bag"]), "discard"
+
+
 BAD_MULTI = [
     (_set(["format"], "town-state/2"), "'format' must be 'town-state/1'"),
     (_drop("rules"), "missing key 'rules'"),
@@ -133,6 +150,12 @@ BAD_MULTI = [
     (_set(["phase"], "over"), "must be null when the game is over|some players have not left"),
     (_set(["history"], {"type": "pass"}), "'history' must be a list"),
     (_set(["history"], [{"type": "jump"}]), r"history\[0\]: action 'type' must be one of"),
+    (_set(["history"], [{"type": {}}]), r"history\[0\]: action 'type' must be one of .*, not \{\}"),
+    (_set(["history"], [{"type": "pass", "x" * 10**6: 1}]), r"unknown key\(s\) \['xxxx.{80,120} chars\)"),
+    (_empty_hand(1), r"hands\[1\] is empty but player 1 has not left"),
+    (_discard_with_one_tile, "'phase' is 'discard' but player 0 holds fewer than 2 tiles"),
+    (_set(["rng"], 10**5000), "'rng' must be an integer from 0 to .*, not <an integer of about 5000 digits>"),
+    (_set(["rules", "n"], 10**5000), "n must be at most 9, not <an integer of about 5000 digits>"),
     (_set(["history"], [{"type": "pass", "player": 5}]), r"history\[0\]: 'player' must be a player number"),
     (_set(["rng"], -1), "'rng' must be an integer"),
     (_set(["rng"], "seed"), "'rng' must be an integer"),
@@ -225,6 +248,10 @@ BAD_ACTIONS = [
     ({"type": "discard", "tile": [2, 2]}, "not allowed in phase 'place'"),
     ({"type": "pass", "tile": [2, 2]}, r"unknown key\(s\) \['tile'\] in a 'pass' action"),
     (None, "an action must be a dict"),
+    ({"type": []}, r"action 'type' must be one of .*, not \[\]"),
+    ({"type": {"place": 1}}, r"action 'type' must be one of .*, not \{'place': 1\}"),
+    ({"type": "place", "tile": [2, 10**5000], "cell": [0, 2]}, "shape <an integer of about 5000 digits> is out of"),
+    ({"type": "place", "tile": [2, "x" * 10**6], "cell": [0, 2]}, r"'tile shape' must be an integer, not 'x{90,}"),
 ]
 
 

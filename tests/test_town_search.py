@@ -4,6 +4,7 @@ the engine), puzzles and their checker, traces and their playback."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Iterator
 from itertools import permutations
 from typing import Any
 
@@ -11,14 +12,17 @@ import pytest
 
 from townwidget import town
 from townwidget.core.rng import Rng
-from townwidget.search.town_search import (
+from townwidget.search import (
     SearchStep,
     TownPuzzle,
     TownSearch,
+    backtrack,
     check_answer,
     filmstrip_svg,
+    largest,
     max_town_tiles,
     placement_order,
+    puzzles,
     random_town_board,
     read_board,
     replay,
@@ -427,3 +431,22 @@ def test_the_checker_wants_whole_tiles(puzzle: TownPuzzle) -> None:
 def test_an_answer_of_the_wrong_size_is_refused(puzzle: TownPuzzle) -> None:
     with pytest.raises(ValueError, match="4 rows of 4 cells"):
         check_answer(puzzle, [[None] * 3 for _ in range(3)])
+
+
+def test_long_searches_hand_their_progress_switch_to_the_bar(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[tuple[str, bool | None]] = []
+
+    def spy(iterable: Iterable[Any], *, desc: str, enabled: bool | None, **options: Any) -> Iterator[Any]:
+        asked.append((desc, enabled))
+        yield from iterable
+
+    for module in (backtrack, largest, puzzles):
+        monkeypatch.setattr(module, "progress_bar", spy)
+    TownSearch([[None] * 3 for _ in range(3)]).count(progress=True)
+    town_puzzle(3, holes=2, seed=1, progress=False)
+    max_town_tiles(6, progress=True)
+    assert asked[0] == ("completions", True)
+    assert asked[1] == ("cells tried", False)
+    assert ("the largest 6 x 6 board", True) in asked
+    # the searches inside the puzzle and the largest board draw no bar of their own
+    assert all(enabled is False for desc, enabled in asked[1:] if desc != "the largest 6 x 6 board")

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+from typing import Any
+
 import pytest
 
 from townwidget import town
 from townwidget.core import Rng
+from townwidget.town import solver
 from townwidget.town.solver import BEAM_WIDTH, _Search, _widths, par, solve
 
 
@@ -65,9 +69,15 @@ def test_par_solves_the_deal_of_each_seed() -> None:
     assert all(s.exact for s in solutions)
 
 
-def test_solve_draws_a_progress_bar_only_when_asked(capsys: pytest.CaptureFixture[str]) -> None:
-    deal = town.new_solo("town33", seed=1)
-    solve(deal, progress=False)
-    assert capsys.readouterr().err == ""
-    solve(deal, progress=True)
-    assert "clairvoyant search" in capsys.readouterr().err
+def test_solve_and_par_hand_their_progress_switch_to_the_bar(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[tuple[str, bool | None]] = []
+
+    def spy(iterable: Iterable[Any], *, desc: str, enabled: bool | None, **options: Any) -> Iterator[Any]:
+        asked.append((desc, enabled))
+        yield from iterable
+
+    monkeypatch.setattr(solver, "progress_bar", spy)
+    solve(town.new_solo("town33", seed=1), progress=True)
+    par("town33", [1, 2], progress=False)
+    assert asked[:2] == [("clairvoyant search", True), ("par of 2 deals", False)]
+    assert asked[2:] == [("clairvoyant search", False)] * 2  # par's solves draw no bar of their own

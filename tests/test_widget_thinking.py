@@ -38,6 +38,16 @@ class Gate:
         return view.legal_actions()[0]
 
 
+def place_a_tile(widget: TownWidget, browser: FrontEnd) -> None:
+    """The seat's placement through the browser (declining an exchange first if one is offered)."""
+    if widget.state.phase == "exchange":
+        browser.intent(intent="pass")
+    action = widget.state.legal_actions()[0]
+    assert isinstance(action, town.Place)
+    browser.intent(intent="select", tile=list(action.tile))
+    browser.intent(intent="place", cell=list(action.cell))
+
+
 def held_in_thought() -> tuple[TownWidget, FrontEnd, Gate]:
     """A two-player Town game in which the seat has just ended its turn and the gate opponent is thinking."""
     gate = Gate()
@@ -46,12 +56,7 @@ def held_in_thought() -> tuple[TownWidget, FrontEnd, Gate]:
     widget.wait()
     gate.opened.clear()
     browser = browser_of(widget)
-    if widget.state.phase == "exchange":
-        browser.intent(intent="pass")
-    action = widget.state.legal_actions()[0]
-    assert isinstance(action, town.Place)
-    browser.intent(intent="select", tile=list(action.tile))
-    browser.intent(intent="place", cell=list(action.cell))
+    place_a_tile(widget, browser)
     gate.entered.clear()
     answer = browser.intent_now(intent="pass")  # keep the hand: the turn passes to the gate
     assert len(updates(answer)) == 1, "the intent must be answered at once, not after the opponent's move"
@@ -118,12 +123,7 @@ def test_calls_from_an_on_move_callback_are_refused_and_nothing_disagrees(call: 
             getattr(widget, call)()
 
     widget.on_move(meddle)
-    if widget.state.phase == "exchange":
-        browser.intent(intent="pass")
-    action = widget.state.legal_actions()[0]
-    assert isinstance(action, town.Place)
-    browser.intent(intent="select", tile=list(action.tile))
-    browser.intent(intent="place", cell=list(action.cell))
+    place_a_tile(widget, browser)
     assert calls, "the callback was not called"
     assert f"WidgetBusy: {call}() was called from an on_move callback" in widget.error
     consistent(widget)

@@ -38,16 +38,17 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import math
+import multiprocessing
 import os
 import signal
 import statistics
 import sys
 import threading
-import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
+from multiprocessing.process import BaseProcess
 from queue import Empty, SimpleQueue
 from typing import Any, cast
 
@@ -323,10 +324,10 @@ def _play_job(job: tuple[Any, ...]) -> GameRecord:
 
 
 def _solve_job(job: tuple[str, int, float | None]) -> Par:
-    from townwidget.agents.clairvoyant import solve
+    from townwidget.town.solver import solve
 
     game, deal, seconds = job
-    best = solve(town.new_solo(game, seed=deal), seconds=seconds)
+    best = solve(town.new_solo(game, seed=deal), seconds=seconds, progress=False)
     return Par(deal, best.score, best.exact, best.upper_bound)
 
 
@@ -490,7 +491,7 @@ def _on_local_processes(
     suspects: deque[int] = deque()  # were sent to the pool when a worker died
     attempts = [0] * len(jobs)
     while waiting or suspects:
-        pool = ProcessPoolExecutor(max_workers=size, initializer=_worker_started, initargs=(os.getpid(),))
+        pool = ProcessPoolExecutor(max_workers=size, initializer=_worker_started)
         done: SimpleQueue[Future[Any]] = SimpleQueue()
         running: dict[Future[Any], int] = {}
         try:
@@ -542,13 +543,14 @@ def _worker_died(future: Future[Any]) -> bool:
 
 def _stop(pool: ProcessPoolExecutor, kill: bool) -> None:
     """Shut ``pool`` down; with ``kill``, at once: its running jobs are abandoned and its processes killed."""
+    # the pool's own processes: before Python 3.14 (terminate_workers) no public call stops a running job
     processes = list((getattr(pool, "_processes", None) or {}).values()) if kill else []
     pool.shutdown(wait=not kill, cancel_futures=True)
     for process in processes:
         process.kill()
 
 
-def _worker_started(parent: int) -> None:
+def _worker_started() -> None:
     """Run in each local worker process as it starts: leave Ctrl-C to the parent (which stops the workers), and
     die with the parent (killed with SIGTERM or SIGKILL, it cannot stop them itself)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -556,23 +558,15 @@ def _worker_started(parent: int) -> None:
         with contextlib.suppress(OSError, AttributeError):
             pr_set_pdeathsig = 1  # Linux: the kernel kills this process when its parent dies
             ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGKILL, 0, 0, 0)
-    threading.Thread(target=_watch_parent, args=(parent, os.getppid()), daemon=True).start()
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_exit_with, args=(parent,), daemon=True).start()
 
 
-def _watch_parent(parent: int, direct_parent: int) -> None:
-    """Exit as soon as the process that made the pool is gone (every platform, and the gap before prctl)."""
-    while os.getppid() == direct_parent and _alive(parent):
-        time.sleep(POLL_SECONDS)
+def _exit_with(parent: BaseProcess) -> None:
+    """Exit once ``parent`` is gone (its sentinel closes): on every platform, and if it died before prctl."""
+    parent.join()
     os._exit(1)
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
     return True
 
 

@@ -44,7 +44,7 @@ import numpy as np
 
 from townwidget.core.checks import require_integer
 from townwidget.core.progress import progress as progress_bar
-from townwidget.search import ExactCover
+from townwidget.exact_cover import ExactCover
 
 __all__ = [
     "MAX_ENUMERATED_ORDER",

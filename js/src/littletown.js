@@ -12,6 +12,7 @@ import { cellOrigin } from "./geometry.js";
 import { common, keyAction, littleTown } from "./intents.js";
 import { arrivalDelays, cellKey, counted, littleTownCellLabel, named, say } from "./text.js";
 import {
+  boardCell,
   drawHeader,
   drawHistorySlider,
   drawLog,
@@ -20,6 +21,7 @@ import {
   drawOnce,
   headedTable,
   intentButton,
+  keyPlace,
   outcomeBox,
   playAgainButton,
   redrawKeepingFocus,
@@ -156,24 +158,7 @@ function createView(model, el) {
         svg("rect", { x, y, width: CELL, height: CELL }, space);
         drawTerrain(space, ground, x, y);
         svg("title", {}, space).textContent = note ? note.what : terrain(ground);
-        space.addEventListener("click", () => {
-          local.cursor = [r, c];
-          send(littleTown.cell([r, c]));
-        });
-        space.addEventListener("focus", () => {
-          local.cursor = [r, c];
-          for (const other of board.querySelectorAll('.ltw-cell[tabindex="0"]')) other.setAttribute("tabindex", "-1");
-          space.setAttribute("tabindex", "0");
-          drawHover();
-        });
-        space.addEventListener("mouseenter", () => {
-          local.hover = [r, c];
-          drawHover();
-        });
-        space.addEventListener("mouseleave", () => {
-          local.hover = null;
-          drawHover();
-        });
+        boardCell(space, [r, c], local, () => send(littleTown.cell([r, c])), drawHover);
       }
     }
     const delays = live() ? newPieces(get("view").history, local.seen) : new Map();
@@ -539,15 +524,9 @@ function createView(model, el) {
   function onKey(event) {
     const target = /** @type {Element} */ (event.target);
     const terrain = shown().terrain;
-    const place = target.classList.contains("ltw-cell")
-      ? "cell"
-      : target === root
-        ? "root"
-        : target instanceof HTMLInputElement && target.type === "range"
-          ? "slider"
-          : "control";
+    const place = keyPlace(target, root, "ltw-cell");
     const context = { place, cursor: local.cursor, rows: terrain.length, columns: terrain[0].length, start: legalCells()[0] || [0, 0], choices: 0 };
-    const action = keyAction(event.key, /** @type {import("./intents.js").KeyContext} */ (context), {
+    const action = keyAction(event.key, context, {
       play: littleTown.cell,
       escape: () => common.step(null),
     });

@@ -13,6 +13,7 @@ import { cellOrigin } from "./geometry.js";
 import { common, keyAction, town } from "./intents.js";
 import { arrivalDelays, cellKey, counted, named, pileLabel, say, tileName, townCellLabel } from "./text.js";
 import {
+  boardCell,
   drawHeader,
   drawHistorySlider,
   drawLog,
@@ -21,6 +22,7 @@ import {
   drawOnce,
   headedTable,
   intentButton,
+  keyPlace,
   outcomeBox,
   playAgainButton,
   redrawKeepingFocus,
@@ -233,24 +235,7 @@ function createView(model, el) {
           },
           board,
         );
-        cell.addEventListener("click", () => {
-          local.cursor = [r, k];
-          send(town.place([r, k]));
-        });
-        cell.addEventListener("focus", () => {
-          local.cursor = [r, k];
-          for (const other of board.querySelectorAll('[tabindex="0"].tw-cell')) other.setAttribute("tabindex", "-1");
-          cell.setAttribute("tabindex", "0");
-          drawInspect();
-        });
-        cell.addEventListener("mouseenter", () => {
-          local.hover = [r, k];
-          drawInspect();
-        });
-        cell.addEventListener("mouseleave", () => {
-          local.hover = null;
-          drawInspect();
-        });
+        boardCell(cell, [r, k], local, () => send(town.place([r, k])), drawInspect);
         if (tile !== null) {
           const drawn = drawTile(board, style, get("texts"), tile, x, y, CELL);
           drawn.classList.add("tw-placed");
@@ -510,17 +495,11 @@ function createView(model, el) {
   function onKey(event) {
     const target = /** @type {Element} */ (event.target);
     const n = get("view").n;
-    const place = target.classList.contains("tw-cell")
-      ? "cell"
-      : target === root
-        ? "root"
-        : target instanceof HTMLInputElement && target.type === "range"
-          ? "slider"
-          : "control";
+    const place = keyPlace(target, root, "tw-cell");
     const start = legalCells()[0] || [0, 0];
     const context = { place, cursor: local.cursor, rows: n, columns: n, start, choices: choices(), fresh: local.fresh };
     const state = get("view");
-    const action = keyAction(event.key, /** @type {import("./intents.js").KeyContext} */ (context), {
+    const action = keyAction(event.key, context, {
       play: town.place,
       escape: () => (live() ? town.deselect() : common.step(null)),
       pick: (index) => (state.mode === "solo" ? town.pickPile(index) : town.pickTile(state.hands[get("seat")][index])),

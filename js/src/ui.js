@@ -223,3 +223,46 @@ export function renderer(createView, extra) {
     };
   };
 }
+
+/**
+ * What a board cell answers, in both widgets: a click plays it, focus makes it the cursor (the board's one Tab stop,
+ * a roving tabindex), the mouse over it or the focus on it shows what is there (`inspect`).
+ * @param {Element} node the cell's element, with class `cellClass`
+ * @param {[number, number]} cell
+ * @param {{hover: [number, number] | null, cursor: [number, number] | null}} local
+ * @param {() => void} play
+ * @param {() => void} inspect
+ */
+export function boardCell(node, cell, local, play, inspect) {
+  node.addEventListener("click", () => {
+    local.cursor = cell;
+    play();
+  });
+  node.addEventListener("focus", () => {
+    local.cursor = cell;
+    for (const other of node.parentElement?.querySelectorAll('[tabindex="0"]') || []) other.setAttribute("tabindex", "-1");
+    node.setAttribute("tabindex", "0");
+    inspect();
+  });
+  node.addEventListener("mouseenter", () => {
+    local.hover = cell;
+    inspect();
+  });
+  node.addEventListener("mouseleave", () => {
+    local.hover = null;
+    inspect();
+  });
+}
+
+/**
+ * Where a key was pressed in a view (see `keyAction`).
+ * @param {Element} target
+ * @param {Element} root
+ * @param {string} cellClass
+ * @returns {import("./intents.js").KeyPlace}
+ */
+export function keyPlace(target, root, cellClass) {
+  if (target.classList.contains(cellClass)) return "cell";
+  if (target === root) return "root";
+  return target instanceof HTMLInputElement && target.type === "range" ? "slider" : "control";
+}

@@ -58,9 +58,11 @@ class Lab:
     url: str
     token: str
     root: Path
+    pages: str = "/lab/tree"  # where a notebook opens: JupyterLab's /lab/tree, Notebook 7's /notebooks
 
     def notebook_url(self, name: str) -> str:
-        return f"{self.url}/lab/tree/{name}?token={self.token}&reset"
+        reset = "&reset" if self.pages == "/lab/tree" else ""
+        return f"{self.url}{self.pages}/{name}?token={self.token}{reset}"
 
 
 def _free_port() -> int:
@@ -87,26 +89,36 @@ def _wait_until_up(url: str, server: subprocess.Popen[bytes], log: Path) -> None
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
     """A JupyterLab server of this environment, serving a temporary directory."""
-    root = tmp_path_factory.mktemp("lab")
+    yield from _serve(tmp_path_factory.mktemp("lab"), "jupyterlab", "LabApp", "/lab/tree", SETTINGS_OVERRIDES)
+
+
+@pytest.fixture(scope="module")
+def notebook7(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
+    """A Jupyter Notebook 7 server of this environment, serving a temporary directory (its news plugin is not
+    loaded, and overriding its settings there breaks the page, so no overrides)."""
+    yield from _serve(tmp_path_factory.mktemp("notebook"), "notebook", "JupyterNotebookApp", "/notebooks", {})
+
+
+def _serve(root: Path, module: str, app: str, pages: str, overrides: dict[str, Any]) -> Iterator[Lab]:
     settings = root / ".settings"
     settings.mkdir()
-    (settings / "overrides.json").write_text(json.dumps(SETTINGS_OVERRIDES))
+    (settings / "overrides.json").write_text(json.dumps(overrides))
     token, port = secrets.token_hex(16), _free_port()
     log = root / ".server.log"
     command = [
         sys.executable,
         "-m",
-        "jupyterlab",
+        module,
         "--no-browser",
         "--allow-root",
         "--ip=127.0.0.1",
         f"--port={port}",
         f"--IdentityProvider.token={token}",
         f"--ServerApp.root_dir={root}",
-        f"--LabApp.app_settings_dir={settings}",
-        f"--LabApp.user_settings_dir={root / '.user-settings'}",
-        f"--LabApp.workspaces_dir={root / '.workspaces'}",
-        "--LabApp.expose_app_in_browser=True",
+        f"--{app}.app_settings_dir={settings}",
+        f"--{app}.user_settings_dir={root / '.user-settings'}",
+        f"--{app}.workspaces_dir={root / '.workspaces'}",
+        f"--{app}.expose_app_in_browser=True",
     ]
     url = f"http://127.0.0.1:{port}"
     # keep Jupyter's user-level config, data and runtime files (kernel connection files, signing key) in root
@@ -117,7 +129,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
         )
     try:
         _wait_until_up(f"{url}/api/status?token={token}", server, log)
-        yield Lab(url, token, root)
+        yield Lab(url, token, root, pages)
     finally:
         _stop(server, url, token)
 

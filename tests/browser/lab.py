@@ -16,6 +16,7 @@ NOTEBOOK_CELL = """\
 import json, pathlib
 from townwidget.widget import {widget_class}
 
+{before}
 widget = {widget_call}
 {setup}
 record = pathlib.Path({record!r})
@@ -53,11 +54,15 @@ LATENCY_PROBE = """(root) => {
 }"""
 
 
-def write_notebook(root: Path, name: str, widget_class: str, widget_call: str, setup: str = "") -> Path:
-    """Write notebook ``name`` showing ``widget_call`` twice (after running the code ``setup``, which may use
-    ``widget``); returns the path of the record it will write."""
+def write_notebook(
+    root: Path, name: str, widget_class: str, widget_call: str, setup: str = "", before: str = ""
+) -> Path:
+    """Write notebook ``name`` showing ``widget_call`` twice (code ``before`` runs first, ``setup`` after the widget
+    is made and may use ``widget``); returns the path of the record it will write."""
     record = root / f"{Path(name).stem}-record.json"
-    source = NOTEBOOK_CELL.format(widget_class=widget_class, widget_call=widget_call, record=str(record), setup=setup)
+    source = NOTEBOOK_CELL.format(
+        widget_class=widget_class, widget_call=widget_call, record=str(record), setup=setup, before=before
+    )
     cell = {"id": "play", "cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": source}
     notebook = {
         "cells": [cell],
@@ -140,7 +145,7 @@ def timed_click(page: Any, view: Any, target: Any, record: Record, what: str, la
 # (CSS `color`, or `fill` for SVG text, with the opacity of it and its ancestors) over the first opaque layer below
 # its middle (an HTML background, an SVG shape's fill, or the halo of a text drawn with `paint-order: stroke`), with
 # the translucent layers between blended in. Returns [{text, ratio, fg, bg}] for texts below `minimum`.
-CONTRAST_PROBE = """([root, minimum]) => {
+CONTRAST_PROBE = """(root, minimum) => {
   const hidden = document.createElement("style");
   hidden.textContent = ".gw-root, .gw-root * { pointer-events: auto !important; }";  // hit-test every layer
   document.head.appendChild(hidden);
@@ -187,6 +192,7 @@ CONTRAST_PROBE = """([root, minimum]) => {
     [...node.childNodes].some((child) => child.nodeType === 3 && child.textContent.trim()) &&
     node.getClientRects().length && getComputedStyle(node).visibility !== "hidden");
   for (const node of texts) {
+    node.scrollIntoView({ block: "center", inline: "nearest" });  // hit-testing sees only the viewport
     const box = node.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) continue;
     const style = getComputedStyle(node);
@@ -201,9 +207,9 @@ CONTRAST_PROBE = """([root, minimum]) => {
     if (!layers.length || layers[0][3] < 1) {
       const x = box.left + box.width / 2, y = box.top + box.height / 2;
       const stack = document.elementsFromPoint(x, y);
-      const start = stack.indexOf(node);
-      for (const below of stack.slice(start + 1)) {
-        if (node.contains(below)) continue;
+      const start = stack.indexOf(node);  // an HTML text's own background counts, an SVG text has none
+      for (const below of stack.slice(svgText ? start + 1 : start)) {
+        if (below !== node && node.contains(below)) continue;
         const colour = layerColour(below);
         if (!colour) continue;
         layers.push(colour);
@@ -226,16 +232,18 @@ CONTRAST_PROBE = """([root, minimum]) => {
   return { checked: texts.length, failures };
 }"""
 
-# How far a view's contents reach beyond its output area, in pixels (0: nothing scrolls sideways).
+# How far a view's contents reach beyond its output area, in pixels (0: nothing scrolls sideways), and the element
+# that reaches furthest.
 OVERFLOW_PROBE = """(root) => {
   const area = root.closest(".jp-OutputArea-output") || root.parentElement;
   const right = area.getBoundingClientRect().right;
-  let worst = area.scrollWidth - area.clientWidth;
-  for (const node of root.querySelectorAll("*")) {
+  let worst = area.scrollWidth - area.clientWidth, culprit = "the output area scrolls";
+  for (const node of area.querySelectorAll("*")) {
     if (!node.getClientRects().length) continue;
-    worst = Math.max(worst, node.getBoundingClientRect().right - right);
+    const beyond = node.getBoundingClientRect().right - right;
+    if (beyond > worst) [worst, culprit] = [beyond, `${node.tagName}.${node.getAttribute("class")}`];
   }
-  return worst;
+  return [worst, culprit];
 }"""
 
 

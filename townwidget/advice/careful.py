@@ -43,36 +43,6 @@ DECAY = 0.4  # a tile with k open cells is placed in the end with chance about 1
 CHUNK = 512  # games scored together (the work per move is games x tiles x cells)
 
 
-def _stuck_tops(
-    work: SoloBatch,
-    fits: NDArray[np.uint64],
-    present: NDArray[np.bool_],
-    top: NDArray[np.int64],
-    colour: NDArray[np.int64],
-    shape: NDArray[np.int64],
-) -> NDArray[np.int64]:
-    """For each placement (games, piles, layers, cells): the other piles' tops that fit no open cell next to the
-    city after it."""
-    cells, layers = work.rules.tiles, work.layers
-    geometry_ = work.tables
-    spots = np.left_shift(np.uint64(1), np.arange(cells, dtype=np.uint64))
-    frontier = (work.frontier[:, None] | geometry_.neighbours[None, :]) & ~spots  # (games, cells)
-    rows = np.arange(len(work))
-    stuck = np.zeros((len(work), top.shape[1], layers, cells), dtype=np.int64)
-    for other in range(top.shape[1]):
-        their = fits[rows, top[:, other]][:, None, None]  # (games, 1, 1)
-        same_colour = (colour == colour[:, [other]])[:, :, None]
-        same_shape = (shape == shape[:, [other]])[:, :, None]
-        for layer in range(layers):
-            related = same_colour | same_shape if layer == 0 else same_colour
-            lost = np.where(related, geometry_.lines[None, None, :], spots[None, None, :])
-            left = their & ~lost & frontier[:, None, :]
-            hit = (left == 0) & present[:, [other], None]
-            hit[:, other] = False
-            stuck[:, :, layer] += hit
-    return stuck
-
-
 @cache
 def survival_table(cells: int) -> NDArray[np.int64]:
     """The chance, in :data:`UNIT` s, that a tile with k open cells (k = 0 .. cells) is placed in the end."""
@@ -223,6 +193,36 @@ def _choose(
     # costs are integers: a uniform draw in [0, 1) breaks ties uniformly and never reorders different costs
     score = np.where(legal, rng.random(cost.shape) - cost, -np.inf)
     return score.reshape(games, -1).argmax(axis=1)
+
+
+def _stuck_tops(
+    work: SoloBatch,
+    fits: NDArray[np.uint64],
+    present: NDArray[np.bool_],
+    top: NDArray[np.int64],
+    colour: NDArray[np.int64],
+    shape: NDArray[np.int64],
+) -> NDArray[np.int64]:
+    """For each placement (games, piles, layers, cells): the other piles' tops that fit no open cell next to the
+    city after it."""
+    cells, layers = work.rules.tiles, work.layers
+    geometry_ = work.tables
+    spots = np.left_shift(np.uint64(1), np.arange(cells, dtype=np.uint64))
+    frontier = (work.frontier[:, None] | geometry_.neighbours[None, :]) & ~spots  # (games, cells)
+    rows = np.arange(len(work))
+    stuck = np.zeros((len(work), top.shape[1], layers, cells), dtype=np.int64)
+    for other in range(top.shape[1]):
+        their = fits[rows, top[:, other]][:, None, None]  # (games, 1, 1)
+        same_colour = (colour == colour[:, [other]])[:, :, None]
+        same_shape = (shape == shape[:, [other]])[:, :, None]
+        for layer in range(layers):
+            related = same_colour | same_shape if layer == 0 else same_colour
+            lost = np.where(related, geometry_.lines[None, None, :], spots[None, None, :])
+            left = their & ~lost & frontier[:, None, :]
+            hit = (left == 0) & present[:, [other], None]
+            hit[:, other] = False
+            stuck[:, :, layer] += hit
+    return stuck
 
 
 __all__ = ["careful_actions", "careful_cost", "careful_move", "careful_rollout"]

@@ -64,12 +64,18 @@ class Estimate:
         >>> estimate = Estimate.of([30, 32, 34])
         >>> estimate.mean, round(estimate.se, 3), estimate.samples
         (32.0, 1.155, 3)
+        >>> print(estimate)
+        32 ± 1.2 (3 samples)
         """
         data = np.asarray(values, dtype=np.float64)
         if not len(data):
             raise ValueError("an estimate needs at least one value")
         spread = float(data.std(ddof=1)) if len(data) > 1 else 0.0
         return cls(float(data.mean()), spread / math.sqrt(len(data)), len(data))
+
+    def __str__(self) -> str:
+        """'32.0 ± 1.2 (3 samples)'."""
+        return f"{self.mean:.3g} ± {self.se:.2g} ({self.samples} samples)"
 
 
 @dataclass(frozen=True)

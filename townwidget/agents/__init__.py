@@ -42,6 +42,7 @@ from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
 from townwidget.core import View
+from townwidget.core.checks import is_integer, shown
 
 AGENT_NAMES = ("random", "greedy", "mcts", "ismcts", "clairvoyant")
 """The names :func:`make_agent` accepts."""
@@ -62,9 +63,9 @@ def make_agent(
     """A new agent by name, seeded with ``seed`` (``None``: fresh entropy).
 
     ``iterations`` (simulations per move) and ``seconds`` (time per move) bound the searching agents ``"mcts"`` and
-    ``"ismcts"`` (default: 1000 iterations, or what the game advises: 300 for Little Town); with both, the search
-    stops at whichever comes first. ``"clairvoyant"`` takes ``seconds`` per deal (default 20). ``"random"`` and
-    ``"greedy"`` do not search and ignore them.
+    ``"ismcts"`` (default: 1000 iterations, or what the game advises: for Little Town 40 to 300, by the choices);
+    with both, the search stops at whichever comes first. ``"clairvoyant"`` takes ``seconds`` per deal (default
+    20). ``"random"`` and ``"greedy"`` do not search and ignore them.
 
     >>> make_agent("random", seed=0).name
     'random'
@@ -75,12 +76,12 @@ def make_agent(
     """
     if name not in _FACTORIES:
         raise ValueError(f"unknown agent {name!r}: choose one of {', '.join(AGENT_NAMES)}")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise ValueError(f"seed must be an integer or None, not {seed!r}")
-    if iterations is not None and (not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1):
-        raise ValueError(f"iterations must be a positive integer or None, not {iterations!r}")
+    if seed is not None and not is_integer(seed):
+        raise ValueError(f"seed must be an integer or None, not {shown(seed)}")
+    if iterations is not None and (not is_integer(iterations) or iterations < 1):
+        raise ValueError(f"iterations must be a positive integer or None, not {shown(iterations)}")
     if seconds is not None and (not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or seconds <= 0):
-        raise ValueError(f"seconds must be a positive number or None, not {seconds!r}")
+        raise ValueError(f"seconds must be a positive number or None, not {shown(seconds)}")
     return _FACTORIES[name](seed, iterations, seconds)
 
 

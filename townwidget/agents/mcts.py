@@ -18,9 +18,9 @@ by that estimate (random rollouts are weak in Town: a random placement wrecks th
 are each player's ``returns()`` (in [0, 1]); the exploration term is scaled by the spread of the rewards seen, so
 one constant suits games whose rewards differ by 1/49 (a Town solo tile) or by 1 (a multiplayer win).
 
-A game may advise searches through its views: ``view.SEARCH_ITERATIONS`` replaces :data:`DEFAULT_ITERATIONS` when
-the agent was given no budget, and ``view.ROLLOUT_MOVES`` replaces :data:`ROLLOUT_DEPTH` (Little Town advises a cut-off
-right after the tree, see :class:`~townwidget.littletown.view.LittleTownView`; Town gives no advice).
+A game may advise searches through its views: ``view.search_iterations()`` replaces :data:`DEFAULT_ITERATIONS` for
+the decision when the agent was given no budget, and ``view.ROLLOUT_MOVES`` replaces :data:`ROLLOUT_DEPTH` (Little
+Town advises both, see :class:`~townwidget.littletown.view.LittleTownView`; Town gives no advice).
 
 Everything random comes from the agent's own seeded generator: same seed and same ``iterations``, same moves.
 
@@ -148,6 +148,12 @@ def _most_visited(roots: list[_Node], actions: list[Any]) -> Any:
     return max(actions, key=merit)
 
 
+def _advised_iterations(view: View) -> int | None:
+    """The game's advice on the iterations for this decision, if it gives any."""
+    advice = getattr(view, "search_iterations", None)
+    return None if advice is None else int(advice())
+
+
 class MCTSAgent:
     """Determinized UCT: a few drawn states, one UCT tree on each, the most visited action over all trees.
 
@@ -176,7 +182,7 @@ class MCTSAgent:
         drawn: list[State] = []
         roots: list[_Node] = []
         grow_every = ITERATIONS_PER_ACTION * len(actions)
-        for i in self.budget.iterate(getattr(view, "SEARCH_ITERATIONS", None)):
+        for i in self.budget.iterate(_advised_iterations(view)):
             if len(drawn) < self.determinizations and i == len(drawn) * grow_every:
                 drawn.append(view.sample_state(self.rng.spawn()))
                 roots.append(_Node())
@@ -202,7 +208,7 @@ class ISMCTSAgent:
             return actions[0]
         search = _Search(self.rng, view)
         root, drawn = _Node(), []
-        for i in self.budget.iterate(getattr(view, "SEARCH_ITERATIONS", None)):
+        for i in self.budget.iterate(_advised_iterations(view)):
             # Drawing a state costs far more than a simulation: past SAMPLE_POOL draws, reuse them in turn.
             if i < SAMPLE_POOL:
                 drawn.append(view.sample_state(self.rng.spawn()))

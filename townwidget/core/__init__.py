@@ -3,6 +3,7 @@
 - :mod:`townwidget.core.protocol`: the ``State`` / ``View`` / ``Action`` protocols every game implements.
 - :mod:`townwidget.core.rng`: a small seeded generator whose whole state is one integer (cheap to clone, JSON-friendly).
 - :mod:`townwidget.core.errors`: the errors raised for illegal actions and invalid saved states.
+- :mod:`townwidget.core.checks`: what "an integer" is, and how untrusted values are quoted in error messages.
 """
 
 from townwidget.core.errors import IllegalAction, InvalidState

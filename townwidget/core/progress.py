@@ -13,6 +13,7 @@ Anything that can take more than a few seconds (tournaments, solvers, counts, bi
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterable, Iterator
 from typing import Any, TypeVar
 
@@ -49,13 +50,24 @@ def progress(
     """``iterable`` with a ``tqdm.auto`` bar when bars are on (see :func:`progress_enabled`), else unchanged.
 
     With ``delay`` (seconds) the bar appears only once the loop has run that long, so that a function which is
-    usually quick but can be slow (large arguments) shows a bar only when it is slow."""
+    usually quick but can be slow (large arguments) shows a bar only when it is slow. Before that no bar exists at
+    all: a quick call made many times in a loop creates no notebook widget."""
     if not progress_enabled(enabled):
         yield from iterable
         return
+    items, done = iter(iterable), 0
+    if delay > 0:
+        start = time.monotonic()
+        for item in items:
+            yield item
+            done += 1
+            if time.monotonic() - start >= delay:
+                break
+        else:
+            return  # over within the delay: no bar
     from tqdm.auto import tqdm  # type: ignore[import-untyped]
 
-    bar: Any = tqdm(iterable, total=total, desc=desc or None, unit=unit, leave=False, delay=delay)
+    bar: Any = tqdm(items, total=total, initial=done, desc=desc or None, unit=unit, leave=False)
     try:
         yield from bar
     finally:

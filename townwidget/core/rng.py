@@ -13,6 +13,8 @@ from typing import TypeVar
 
 import numpy as np
 
+from townwidget.core.checks import is_integer
+
 _MASK = (1 << 64) - 1
 _GAMMA, _MIX1, _MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
 T = TypeVar("T")
@@ -31,7 +33,7 @@ class Rng:
     def __init__(self, seed: int | None = None) -> None:
         if seed is None:
             seed = int.from_bytes(os.urandom(8), "little")
-        if not isinstance(seed, int) or isinstance(seed, bool):
+        if not is_integer(seed):
             raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
         self.state = seed & _MASK
 

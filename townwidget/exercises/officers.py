@@ -204,8 +204,8 @@ def check_town_board(board: Any, tiles: int, flips: int = 0, hidden: Any = None,
 
     A colour-only cell ``[c, None]`` is a flip: ``hidden`` maps its cell to the tile turned over there, which must
     be on the board nowhere else and must conflict by its shape when placed (the Town 66 solo rule). The board is
-    read by :func:`~townwidget.search.town_search.read_board` and an order of moves is found by
-    :func:`~townwidget.search.town_search.placement_order`, then played through the engine, so the problems are the
+    read by :func:`~townwidget.search.read_board` and an order of moves is found by
+    :func:`~townwidget.search.placement_order`, then played through the engine, so the problems are the
     engine's own words.
 
     >>> print(check_town_board([[[0, 0], [1, 1]], [[1, 1], None]], tiles=3))

@@ -7,7 +7,6 @@ import statistics
 from typing import Any
 
 from townwidget.agents import AGENT_NAMES, make_agent
-from townwidget.agents.clairvoyant import solve
 from townwidget.arena import Z95, solo_run
 from townwidget.core.errors import IllegalAction
 from townwidget.exercises.common import (
@@ -19,6 +18,7 @@ from townwidget.exercises.common import (
     _read_whole_number,
 )
 from townwidget.town import Place, SoloState, new_game, new_solo, parse_action
+from townwidget.town.solver import solve
 
 #: The largest board :func:`check_solo_line` computes the par of (the clairvoyant solver is quick up to 5 x 5).
 MAX_PAR_N = 5

@@ -41,7 +41,7 @@ def _exercise_board(board: Any, name: str = "the board") -> Grid:
 
 def _completion_problems(givens: Grid, answer: Any) -> list[str]:
     """What keeps ``answer`` from completing ``givens``, in the words of
-    :func:`~townwidget.search.town_search.check_answer`; a malformed answer is a problem too, never an error."""
+    :func:`~townwidget.search.check_answer`; a malformed answer is a problem too, never an error."""
     answer, n = _as_list(answer), len(givens)
     if answer is None:
         return [NO_ANSWER]

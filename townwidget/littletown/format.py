@@ -46,6 +46,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from townwidget.core.checks import is_integer, require_integer, shown
 from townwidget.core.errors import IllegalAction, InvalidState
 from townwidget.core.rng import Rng
 from townwidget.littletown import objectives as obj
@@ -55,6 +56,7 @@ from townwidget.littletown.data import (
     BUILDING_IDS,
     CARD_IDS,
     CARDS,
+    COINS_PER_END_VP,
     CUBES_PER_RESOURCE,
     MARKET_SLOTS,
     MAX_PLAYERS,
@@ -62,19 +64,19 @@ from townwidget.littletown.data import (
     RESOURCES,
     ROUNDS,
     TOTAL_COINS,
+    UNFED_PENALTY,
     WHEAT_FIELD,
 )
 from townwidget.littletown.economy import counts, names
+from townwidget.littletown.rounds import CASTLE_VP_PER_HOUSE, WATCHTOWER_VP_PER_SPACE
 from townwidget.littletown.rules import Rules
 from townwidget.littletown.state import FORMAT, PHASES, RESIDENCE, VP_SOURCES, State, Turn
 
 
 # --- writing -----------------------------------------------------------------------------------------------
 def state_to_dict(state: State, viewer: int | None = None) -> dict[str, Any]:
-    if viewer is not None and (
-        not isinstance(viewer, int) or isinstance(viewer, bool) or not 0 <= viewer < state.num_players
-    ):
-        raise ValueError(f"viewer must be a player number from 0 to {state.num_players - 1}, not {viewer!r}")
+    if viewer is not None and (not is_integer(viewer) or not 0 <= viewer < state.num_players):
+        raise ValueError(f"viewer must be a player number from 0 to {state.num_players - 1}, not {shown(viewer)}")
     out: dict[str, Any] = {
         "format": FORMAT,
         "rules": state.rules.to_dict(),
@@ -151,17 +153,21 @@ def from_dict(data: Any) -> State:
     if not isinstance(data, dict):
         raise InvalidState(f"a state must be an object (dict), not {type(data).__name__}")
     if data.get("format") != FORMAT:
-        raise InvalidState(f"'format' must be {FORMAT!r}, not {data.get('format')!r}")
-    rules = Rules.from_dict(require(data, "rules"))
-    players = _integer(require(data, "num_players"), "'num_players'", MIN_PLAYERS, MAX_PLAYERS)
+        raise InvalidState(f"'format' must be {FORMAT!r}, not {shown(data.get('format'))}")
+    rules = _read_rules(require(data, "rules"))
+    players = require_integer(
+        require(data, "num_players"), "'num_players'", MIN_PLAYERS, MAX_PLAYERS, error=InvalidState
+    )
     state = State(rules, players, _read_rng(data))
     if data.get("terrain", list(state.terrain.rows)) != list(state.terrain.rows):
         raise InvalidState(f"'terrain' does not match side {rules.side} of the board")
-    state.round = _integer(require(data, "round"), "'round'", 1, ROUNDS)
+    state.round = require_integer(require(data, "round"), "'round'", 1, ROUNDS, error=InvalidState)
     state.phase = require(data, "phase")
     if state.phase not in PHASES:
-        raise InvalidState(f"'phase' must be one of {list(PHASES)}, not {state.phase!r}")
-    state.first_player = _integer(require(data, "first_player"), "'first_player'", 0, players - 1)
+        raise InvalidState(f"'phase' must be one of {list(PHASES)}, not {shown(state.phase)}")
+    state.first_player = require_integer(
+        require(data, "first_player"), "'first_player'", 0, players - 1, error=InvalidState
+    )
     _read_board(data, state)
     _read_market(data, state)
     _read_players(data, state)
@@ -180,21 +186,40 @@ def require(data: dict[str, Any], key: str, where: str = "") -> Any:
     return data[key]
 
 
-def _integer(value: Any, where: str, low: int | None = None, high: int | None = None) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise InvalidState(f"{where} must be an integer, not {value!r}")
-    if (low is not None and value < low) or (high is not None and value > high):
-        span = f"from {low} to {high}" if high is not None else f"at least {low}"
-        raise InvalidState(f"{where} must be an integer {span}, not {value!r}")
-    return value
+def _read_rules(value: Any) -> Rules:
+    """The rules, each option of the exact type of its default (``side`` 1.0 would be saved back as 1.0)."""
+    rules, defaults = Rules.from_dict(value), Rules()
+    for key in value:
+        if type(getattr(rules, key)) is not type(getattr(defaults, key)):
+            kind = type(getattr(defaults, key)).__name__
+            raise InvalidState(f"rules: {key} must be of type {kind}, not {shown(getattr(rules, key))}")
+    return rules
+
+
+def vp_bounds(state: State) -> dict[str, tuple[int, int]]:
+    """The fewest and most points a player can hold from each source (``VP_SOURCES``) in a whole game: generous
+    bounds from the components (every building around activated, every round), so a saved score beyond them is
+    no game's."""
+    seats, kinds, around = state.seats, state.kinds, max(map(len, NEIGHBOURS))
+    activations = ROUNDS * (seats.workers + 1) * around  # each worker's turn and the Residence, every round
+    return {
+        "buildings": (0, seats.houses * max(kind.vp for kind in kinds)),
+        "effects": (0, activations * max(kind.gives_vp for kind in kinds)),
+        "objectives": (0, seats.objectives * max(card.vp for card in CARDS.values())),
+        "cathedral": (0, ROUNDS * around),
+        "feeding": (-ROUNDS * seats.workers * UNFED_PENALTY, 0),
+        "castle": (0, CASTLE_VP_PER_HOUSE * around),
+        "watchtower": (0, WATCHTOWER_VP_PER_SPACE * around),
+        "coins": (0, TOTAL_COINS // COINS_PER_END_VP),
+    }
 
 
 def _object(value: Any, where: str, keys: set[str]) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise InvalidState(f"{where} must be an object, not {value!r}")
+        raise InvalidState(f"{where} must be an object, not {shown(value)}")
     unknown = set(value) - keys
     if unknown:
-        raise InvalidState(f"{where}: unknown key(s) {sorted(unknown)}")
+        raise InvalidState(f"{where}: unknown key(s) {shown(sorted(unknown, key=shown))}")
     missing = keys - set(value)
     if missing:
         raise InvalidState(f"{where}: missing key(s) {sorted(missing)}")
@@ -203,15 +228,15 @@ def _object(value: Any, where: str, keys: set[str]) -> dict[str, Any]:
 
 def _list(value: Any, where: str) -> list[Any]:
     if not isinstance(value, list):
-        raise InvalidState(f"{where} must be a list, not {value!r}")
+        raise InvalidState(f"{where} must be a list, not {shown(value)}")
     return value
 
 
 def _cell(value: Any, where: str) -> int:
     if not isinstance(value, list) or len(value) != 2:
-        raise InvalidState(f"{where} must be a cell [row, column], not {value!r}")
-    row = _integer(value[0], f"{where} row", 0, ROWS - 1)
-    return index_of((row, _integer(value[1], f"{where} column", 0, COLUMNS - 1)))
+        raise InvalidState(f"{where} must be a cell [row, column], not {shown(value)}")
+    row = require_integer(value[0], f"{where} row", 0, ROWS - 1, error=InvalidState)
+    return index_of((row, require_integer(value[1], f"{where} column", 0, COLUMNS - 1, error=InvalidState)))
 
 
 def _grass(value: Any, where: str, state: State) -> int:
@@ -223,14 +248,17 @@ def _grass(value: Any, where: str, state: State) -> int:
 
 def _cubes(value: Any, where: str) -> list[int]:
     amounts = _object(value, where, set(RESOURCES))
-    return [_integer(amounts[name], f"{where} {name!r}", 0, CUBES_PER_RESOURCE[r]) for r, name in enumerate(RESOURCES)]
+    return [
+        require_integer(amounts[name], f"{where} {name!r}", 0, CUBES_PER_RESOURCE[r], error=InvalidState)
+        for r, name in enumerate(RESOURCES)
+    ]
 
 
 def _read_rng(data: dict[str, Any]) -> Rng:
     value = data.get("rng")
     if value is None:
         return Rng()  # a position typed in has no generator yet
-    return Rng.from_state(_integer(value, "'rng'", 0, (1 << 64) - 1))
+    return Rng.from_state(require_integer(value, "'rng'", 0, (1 << 64) - 1, error=InvalidState))
 
 
 def _read_board(data: dict[str, Any], state: State) -> None:
@@ -241,8 +269,8 @@ def _read_board(data: dict[str, Any], state: State) -> None:
         if state.buildings[cell] is not None:
             raise InvalidState(f"{where}: space {entry['cell']} holds two buildings")
         if entry["building"] not in BUILDING_IDS:
-            raise InvalidState(f"{where}: unknown building {entry['building']!r}")
-        owner = _integer(entry["owner"], f"{where} 'owner'", 0, state.num_players - 1)
+            raise InvalidState(f"{where}: unknown building {shown(entry['building'])}")
+        owner = require_integer(entry["owner"], f"{where} 'owner'", 0, state.num_players - 1, error=InvalidState)
         state.buildings[cell] = (BUILDING_IDS.index(entry["building"]), owner)
     for i, entry in enumerate(_list(require(data, "workers"), "'workers'")):
         where = f"workers[{i}]"
@@ -250,20 +278,23 @@ def _read_board(data: dict[str, Any], state: State) -> None:
         cell = _grass(entry["cell"], f"{where} 'cell'", state)
         if state.buildings[cell] is not None or state.workers[cell] is not None:
             raise InvalidState(f"{where}: space {entry['cell']} is not empty (a building or another worker)")
-        state.workers[cell] = _integer(entry["player"], f"{where} 'player'", 0, state.num_players - 1)
+        state.workers[cell] = require_integer(
+            entry["player"], f"{where} 'player'", 0, state.num_players - 1, error=InvalidState
+        )
 
 
 def _read_market(data: dict[str, Any], state: State) -> None:
     market = require(data, "market")
     if not isinstance(market, dict):
-        raise InvalidState(f"'market' must be an object of building ids and counts, not {market!r}")
+        raise InvalidState(f"'market' must be an object of building ids and counts, not {shown(market)}")
     built = [0] * len(state.kinds)
     for index, _ in state.placed_buildings():
         built[index] += 1
     for building, count in market.items():
         if building not in BUILDING_IDS:
-            raise InvalidState(f"'market': unknown building {building!r}")
-        state.market[BUILDING_IDS.index(building)] = _integer(count, f"'market' {building!r}", 0)
+            raise InvalidState(f"'market': unknown building {shown(building)}")
+        kind = state.kinds[BUILDING_IDS.index(building)]
+        state.market[kind.index] = require_integer(count, f"'market' {building!r}", 0, kind.count, error=InvalidState)
     for kind in state.kinds:
         if built[kind.index] + state.market[kind.index] > kind.count:
             raise InvalidState(f"'market' and 'buildings' hold more than the {kind.count} {kind.name} tile(s)")
@@ -287,23 +318,37 @@ def _read_players(data: dict[str, Any], state: State) -> None:
     owned = [0] * state.num_players
     for _, owner in state.placed_buildings():
         owned[owner] += 1
+    bounds = vp_bounds(state)
     for p, entry in enumerate(entries):
         where = f"players[{p}]"
         if not isinstance(entry, dict):
-            raise InvalidState(f"{where} must be an object, not {entry!r}")
+            raise InvalidState(f"{where} must be an object, not {shown(entry)}")
         entry = _object(entry, where, PLAYER_KEYS | ({"houses_left", "achievements"} & set(entry)))
-        state.coins[p] = _integer(entry["coins"], f"{where} 'coins'", 0, TOTAL_COINS)
+        state.coins[p] = require_integer(entry["coins"], f"{where} 'coins'", 0, TOTAL_COINS, error=InvalidState)
         state.cubes[p] = _cubes(entry["resources"], f"{where} 'resources'")
-        state.score[p] = _integer(entry["score"], f"{where} 'score'")
         vp = _object(entry["vp"], f"{where} 'vp'", set(VP_SOURCES))
-        state.vp[p] = {source: _integer(vp[source], f"{where} 'vp' {source!r}") for source in VP_SOURCES}
+        state.vp[p] = {
+            source: require_integer(vp[source], f"{where} 'vp' {source!r}", *bounds[source], error=InvalidState)
+            for source in VP_SOURCES
+        }
+        state.score[p] = require_integer(
+            entry["score"],
+            f"{where} 'score'",
+            sum(low for low, _ in bounds.values()),
+            sum(high for _, high in bounds.values()),
+            error=InvalidState,
+        )
         if sum(state.vp[p].values()) != state.score[p]:
             raise InvalidState(
                 f"{where}: 'score' {state.score[p]} is not the sum of 'vp' ({sum(state.vp[p].values())})"
             )
         workers = state.seats.workers
-        state.workers_left[p] = _integer(entry["workers_left"], f"{where} 'workers_left'", 0, workers)
-        state.on_site[p] = _integer(entry["construction_site"], f"{where} 'construction_site'", 0, workers)
+        state.workers_left[p] = require_integer(
+            entry["workers_left"], f"{where} 'workers_left'", 0, workers, error=InvalidState
+        )
+        state.on_site[p] = require_integer(
+            entry["construction_site"], f"{where} 'construction_site'", 0, workers, error=InvalidState
+        )
         on_board = state.workers.count(p)
         if on_board + state.on_site[p] + state.workers_left[p] != workers:
             raise InvalidState(
@@ -313,13 +358,18 @@ def _read_players(data: dict[str, Any], state: State) -> None:
         state.houses_left[p] = state.seats.houses - owned[p]
         if state.houses_left[p] < 0:
             raise InvalidState(f"{where} owns {owned[p]} buildings but has only {state.seats.houses} house tokens")
-        if entry.get("houses_left", state.houses_left[p]) != state.houses_left[p]:
-            raise InvalidState(f"{where}: 'houses_left' is {entry['houses_left']!r} but {owned[p]} buildings are owned")
+        houses = require_integer(
+            entry.get("houses_left", state.houses_left[p]), f"{where} 'houses_left'", error=InvalidState
+        )
+        if houses != state.houses_left[p]:
+            raise InvalidState(f"{where}: 'houses_left' is {houses} but {owned[p]} buildings are owned")
         state.objectives[p] = sorted(_cards(entry["objectives"], f"{where} 'objectives'"))
         state.completed[p] = _cards(entry["completed"], f"{where} 'completed'")
         achievements = _list(entry.get("achievements", []), f"{where} 'achievements'")
         if any(name not in obj.ACHIEVEMENTS for name in achievements):
-            raise InvalidState(f"{where} 'achievements' must be among {list(obj.ACHIEVEMENTS)}, not {achievements!r}")
+            raise InvalidState(
+                f"{where} 'achievements' must be among {list(obj.ACHIEVEMENTS)}, not {shown(achievements)}"
+            )
         state.achievements[p] = set(achievements)
 
 
@@ -327,8 +377,8 @@ def _cards(value: Any, where: str) -> list[int]:
     cards = _list(value, where)
     if None in cards:
         raise InvalidState(f"{where}: a card is hidden (null): a viewer form cannot be loaded as a state")
-    if any(not isinstance(card, int) or isinstance(card, bool) or card not in CARDS for card in cards):
-        raise InvalidState(f"{where} must hold objective card numbers {list(CARD_IDS)}, not {cards!r}")
+    if any(not is_integer(card) or card not in CARDS for card in cards):
+        raise InvalidState(f"{where} must hold objective card numbers {list(CARD_IDS)}, not {shown(cards)}")
     return list(cards)
 
 
@@ -343,8 +393,9 @@ def _read_reserve(data: dict[str, Any], state: State) -> None:
         raise InvalidState(f"the players hold {sum(state.coins)} coins but the game has {TOTAL_COINS}")
     state.reserve_coins = TOTAL_COINS - sum(state.coins)
     expected = {**dict(zip(RESOURCES, state.reserve, strict=True)), "coins": state.reserve_coins}
-    if data.get("reserve", expected) != expected:
-        raise InvalidState(f"'reserve' must be what the players do not hold: {expected}, not {data['reserve']!r}")
+    reserve = data.get("reserve", expected)
+    if reserve != expected or not all(map(is_integer, reserve.values())):
+        raise InvalidState(f"'reserve' must be what the players do not hold: {expected}, not {shown(reserve)}")
 
 
 def _read_objectives(data: dict[str, Any], state: State) -> None:
@@ -373,12 +424,12 @@ def _read_turn_order(data: dict[str, Any], state: State) -> None:
     players, phase = state.num_players, state.phase
     if phase == "over":
         if current is not None:
-            raise InvalidState(f"'current_player' must be null when the game is over, not {current!r}")
+            raise InvalidState(f"'current_player' must be null when the game is over, not {shown(current)}")
         if state.round != ROUNDS or any(state.workers_left):
             raise InvalidState(f"a game is over only after round {ROUNDS}, with every worker placed")
         state._current = None
         return
-    state._current = current = _integer(current, "'current_player'", 0, players - 1)
+    state._current = current = require_integer(current, "'current_player'", 0, players - 1, error=InvalidState)
     if phase in ("residence", "feed"):
         if any(state.workers_left):
             raise InvalidState(f"in phase {phase!r} (end of the round) every worker has been placed")
@@ -403,28 +454,30 @@ def _read_turn(value: Any, state: State) -> Turn:
     entry = _object(value, "'turn'", TURN_KEYS)
     source = entry["source"]
     if source not in (None, "worker", "build", "residence"):
-        raise InvalidState(f"'turn' 'source' must be null, 'worker', 'build' or 'residence', not {source!r}")
+        raise InvalidState(f"'turn' 'source' must be null, 'worker', 'build' or 'residence', not {shown(source)}")
     turn = Turn(source, None if entry["worker"] is None else _grass(entry["worker"], "'turn' 'worker'", state))
     gathered = _list(entry["gathered"], "'turn' 'gathered'")
     if any(name not in RESOURCES[:3] for name in gathered) or len(set(gathered)) != len(gathered):
-        raise InvalidState(f"'turn' 'gathered' must name wood, stone or fish once each, not {gathered!r}")
+        raise InvalidState(f"'turn' 'gathered' must name wood, stone or fish once each, not {shown(gathered)}")
     turn.gathered = [RESOURCES.index(name) for name in gathered]
     turn.harvested = _cubes(entry["harvested"], "'turn' 'harvested'")
     turn.activated = [
         _cell(cell, f"'turn' 'activated'[{i}]")
         for i, cell in enumerate(_list(entry["activated"], "'turn' 'activated'"))
     ]
-    turn.vp_buildings = _integer(entry["vp_buildings"], "'turn' 'vp_buildings'", 0, len(turn.activated))
+    turn.vp_buildings = require_integer(
+        entry["vp_buildings"], "'turn' 'vp_buildings'", 0, len(turn.activated), error=InvalidState
+    )
     if entry["building"] is not None:
         if entry["building"] not in BUILDING_IDS:
-            raise InvalidState(f"'turn' 'building': unknown building {entry['building']!r}")
+            raise InvalidState(f"'turn' 'building': unknown building {shown(entry['building'])}")
         turn.building = BUILDING_IDS.index(entry["building"])
     if entry["activating"] is not None:
         turn.activating = _cell(entry["activating"], "'turn' 'activating'")
     if entry["give"] is not None:
         give = _list(entry["give"], "'turn' 'give'")
         if len(give) != 2 or any(name not in RESOURCES for name in give):
-            raise InvalidState(f"'turn' 'give' must name 2 resources, not {give!r}")
+            raise InvalidState(f"'turn' 'give' must name 2 resources, not {shown(give)}")
         turn.give = counts(give)
     return turn
 
@@ -523,10 +576,10 @@ def _read_history(data: dict[str, Any], players: int) -> list[tuple[int, str, Ac
     for i, entry in enumerate(_list(data.get("history", []), "'history'")):
         if not isinstance(entry, dict):
             raise InvalidState(f"history[{i}] must be an action object")
-        player = _integer(entry.get("player"), f"history[{i}] 'player'", 0, players - 1)
+        player = require_integer(entry.get("player"), f"history[{i}] 'player'", 0, players - 1, error=InvalidState)
         phase = entry.get("phase")
         if phase not in PHASES[:-1]:
-            raise InvalidState(f"history[{i}]: 'phase' must be one of {list(PHASES[:-1])}, not {phase!r}")
+            raise InvalidState(f"history[{i}]: 'phase' must be one of {list(PHASES[:-1])}, not {shown(phase)}")
         try:
             history.append((player, phase, parse_action(entry)))
         except IllegalAction as error:

@@ -10,7 +10,9 @@ Every step is told in ``state.log``, the game as the players see it: each entry 
 automatic)``, where ``what`` is an action (a player's decision, or a step with a single choice the game took for
 them: ``automatic``) or an :class:`Event` the game makes happen on its own (always ``automatic``): the Cathedral's
 points, the points lost for unfed workers, a new round and its first player, the Castle's, the Watchtower's and the
-coins' points at the end, and the objectives completed then (``Complete`` actions, ``automatic``).
+coins' points at the end, and the objectives completed then (``Complete`` actions, ``automatic``). Everything in
+the log is public. It is kept in memory for the widget and is not part of the JSON form: a state read with
+``from_dict`` (or drawn from a view) starts with an empty log, while ``history`` is written and read.
 """
 
 from __future__ import annotations

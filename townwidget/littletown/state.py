@@ -20,7 +20,9 @@ objective card whose condition holds):
 - ``"over"``.
 
 A step with a single possible choice (one way to pay, one way to feed, ...) is taken automatically; the choice of
-ending a worker's turn (``Done``) never is, so a player always has a moment to complete an objective.
+ending a worker's turn (``Done``) never is, so a player always has a moment to complete an objective. Which phase
+and player follow each step is decided in one place, :mod:`~townwidget.littletown.rounds` (the turn and phase
+machine), which also tells every step in ``state.log``; ``state.history`` keeps the players' decisions.
 
 >>> from townwidget.littletown import new_game
 >>> game = new_game(players=2, seed=1)

@@ -17,8 +17,7 @@ from townwidget.town import bits
 # The rule on the masks, compiled: every operand is a uint64, so the same Python functions serve.
 fitting_cells = njit(cache=True)(bits.fitting_cells)
 flip_cells = njit(cache=True)(bits.flip_cells)
-grown_frontier = njit(cache=True)(bits.grown_frontier)
-blocked = njit(cache=True)(bits.blocked)
+placed = njit(cache=True)(bits.placed)
 
 _ZERO, _ONE = np.uint64(0), np.uint64(1)
 _GAMMA, _MIX1, _MIX2 = np.uint64(0x9E3779B97F4A7C15), np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB)
@@ -90,12 +89,14 @@ def _play(
         heights[pile] -= 1
         tile = int(piles[pile, heights[pile]])
         board[0] |= _ONE << np.uint64(cell)
-        board[1] = grown_frontier(board[1], board[0], neighbours[cell])
-        colour_free[tile // n] = blocked(colour_free[tile // n], lines[cell])
+        colour, shape = tile // n, tile % n
+        board[1], colour_free[colour], free_shape = placed(
+            board[1], board[0], neighbours[cell], lines[cell], colour_free[colour], shape_free[shape]
+        )
         if flip:
             flips -= 1
         else:
-            shape_free[tile % n] = blocked(shape_free[tile % n], lines[cell])
+            shape_free[shape] = free_shape
 
 
 @njit(cache=True)

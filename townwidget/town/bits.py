@@ -11,10 +11,9 @@ Python integers (:class:`~townwidget.town.Board`, :mod:`~townwidget.town.solver`
 many games at once (:mod:`~townwidget.town.vector`) and, compiled by numba, the kernel of the batched simulator.
 
 >>> lines, neighbours = 0b001_001_111, 0b000_001_010  # cell (0, 0) of a 3 x 3 board: its row and column
->>> bin(grown_frontier(frontier=0b1, occupied=0b1, neighbours=neighbours))  # a tile on (0, 0)
-'0b1010'
->>> bin(blocked(0b111_111_111, lines))  # its colour (and shape) is free only off row 0 and column 0
-'0b110110000'
+>>> everywhere = 0b111_111_111
+>>> [bin(mask) for mask in placed(0b1, 0b1, neighbours, lines, everywhere, everywhere)]  # a tile on (0, 0)
+['0b1010', '0b110110000', '0b110110000']
 """
 
 from __future__ import annotations
@@ -40,11 +39,10 @@ def flip_cells(frontier: Mask, colour_free: Mask, shape_free: Mask) -> Mask:
     return frontier & colour_free & ~shape_free
 
 
-def grown_frontier(frontier: Mask, occupied: Mask, neighbours: Mask) -> Mask:
-    """The frontier once a tile is on a cell: ``occupied`` counts that cell, ``neighbours`` are the cell's."""
-    return (frontier | neighbours) & ~occupied
-
-
-def blocked(free: Mask, lines: Mask) -> Mask:
-    """``free`` (of a colour or a shape) once a tile of it stands on a cell whose row and column are ``lines``."""
-    return free & ~lines
+def placed(
+    frontier: Mask, occupied: Mask, neighbours: Mask, lines: Mask, colour_free: Mask, shape_free: Mask
+) -> tuple[Mask, Mask, Mask]:
+    """The frontier, and the cells still free of the tile's colour and of its shape, once a tile stands on a cell:
+    ``occupied`` counts that cell, whose ``neighbours`` join the frontier and whose row and column (``lines``) the
+    tile blocks. A flipped (colour-only) tile blocks no shape: its caller keeps the old ``shape_free``."""
+    return (frontier | neighbours) & ~occupied, colour_free & ~lines, shape_free & ~lines

@@ -13,7 +13,7 @@ from functools import cache
 from typing import Any
 
 from townwidget.town.actions import Cell, Tile
-from townwidget.town.bits import blocked, fitting_cells, flip_cells, grown_frontier
+from townwidget.town.bits import fitting_cells, flip_cells, placed
 
 BLANK = "blank"
 """A turned-over tile: it has no colour and no shape, touches its neighbours, and can never be covered."""
@@ -144,13 +144,21 @@ class Board:
         index = cell[0] * self.n + cell[1]
         self.cells[index] = content
         self.occupied = occupied = self.occupied | 1 << index
-        self.frontier = grown_frontier(self.frontier, occupied, self.neighbours[index])
-        if isinstance(content, tuple):
-            colour, shape = content
-            lines = self.lines[index]
-            self.colour_free[colour] = blocked(self.colour_free[colour], lines)
-            if shape is not None:
-                self.shape_free[shape] = blocked(self.shape_free[shape], lines)
+        if not isinstance(content, tuple):  # a blank blocks no colour and no shape
+            self.frontier = placed(self.frontier, occupied, self.neighbours[index], 0, 0, 0)[0]
+            return
+        colour, shape = content
+        shape_free = self.shape_free
+        self.frontier, self.colour_free[colour], free_shape = placed(
+            self.frontier,
+            occupied,
+            self.neighbours[index],
+            self.lines[index],
+            self.colour_free[colour],
+            0 if shape is None else shape_free[shape],
+        )
+        if shape is not None:  # a colour-only tile (a flip) blocks no shape
+            shape_free[shape] = free_shape
 
     # --- explanations --------------------------------------------------------------------------------------
     def refusal(self, tile: Tile, cell: Cell, flip: bool = False) -> Refusal | None:

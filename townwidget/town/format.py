@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from townwidget.core.checks import is_integer, require_integer, shown
 from townwidget.core.errors import IllegalAction, InvalidState
 from townwidget.core.rng import Rng
 from townwidget.town.actions import Action, Discard, Pass, Tile, parse_action
@@ -22,10 +23,8 @@ PHASES = {"multi": ("exchange", "place", "discard", "over"), "solo": ("place", "
 
 # --- writing -----------------------------------------------------------------------------------------------
 def state_to_dict(state: State, viewer: int | None = None) -> dict[str, Any]:
-    if viewer is not None and (
-        not isinstance(viewer, int) or isinstance(viewer, bool) or not 0 <= viewer < state.num_players
-    ):
-        raise ValueError(f"viewer must be a player number from 0 to {state.num_players - 1}, not {viewer!r}")
+    if viewer is not None and (not is_integer(viewer) or not 0 <= viewer < state.num_players):
+        raise ValueError(f"viewer must be a player number from 0 to {state.num_players - 1}, not {shown(viewer)}")
     out: dict[str, Any] = {
         "format": FORMAT,
         "rules": state.rules.to_dict(),
@@ -96,16 +95,16 @@ def from_dict(data: Any, check_phase: bool = True) -> State:
     if not isinstance(data, dict):
         raise InvalidState(f"a state must be an object (dict), not {type(data).__name__}")
     if data.get("format") != FORMAT:
-        raise InvalidState(f"'format' must be {FORMAT!r}, not {data.get('format')!r}")
+        raise InvalidState(f"'format' must be {FORMAT!r}, not {shown(data.get('format'))}")
     rules = Rules.from_dict(_require(data, "rules"))
     if _require(data, "n") != rules.n:
-        raise InvalidState(f"'n' is {data['n']!r} but the rules say {rules.n}")
+        raise InvalidState(f"'n' is {shown(data['n'])} but the rules say {rules.n}")
     mode = _require(data, "mode")
     if not isinstance(mode, str) or mode not in PHASES:
-        raise InvalidState(f"'mode' must be 'multi' or 'solo', not {mode!r}")
+        raise InvalidState(f"'mode' must be 'multi' or 'solo', not {shown(mode)}")
     phase = _require(data, "phase")
     if phase not in PHASES[mode]:
-        raise InvalidState(f"'phase' must be one of {list(PHASES[mode])} in a {mode} game, not {phase!r}")
+        raise InvalidState(f"'phase' must be one of {list(PHASES[mode])} in a {mode} game, not {shown(phase)}")
     board = _read_board(_require(data, "board"), rules.n)
     rng = _read_rng(data)
     state: State = (_read_solo if mode == "solo" else _read_multi)(data, rules, rng, board)
@@ -128,14 +127,12 @@ def _read_rng(data: dict[str, Any]) -> Rng:
     value = data.get("rng")
     if value is None:
         return Rng()  # a position typed in has no generator yet
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 1 << 64:
-        raise InvalidState(f"'rng' must be an integer from 0 to 2**64 - 1, not {value!r}")
-    return Rng.from_state(value)
+    return Rng.from_state(require_integer(value, "'rng'", 0, (1 << 64) - 1, error=InvalidState))
 
 
 def _read_tile(value: Any, where: str, n: int, colour_only: bool = False) -> tuple[int, Any]:
     if not isinstance(value, list) or len(value) != 2:
-        raise InvalidState(f"{where}: a tile must be [colour, shape], not {value!r}")
+        raise InvalidState(f"{where}: a tile must be [colour, shape], not {shown(value)}")
     colour, shape = value
     if colour_only and shape is None:
         values: tuple[Any, ...] = (("colour", colour),)
@@ -144,14 +141,13 @@ def _read_tile(value: Any, where: str, n: int, colour_only: bool = False) -> tup
     else:
         values = (("colour", colour), ("shape", shape))
     for name, number in values:
-        if not isinstance(number, int) or isinstance(number, bool) or not 0 <= number < n:
-            raise InvalidState(f"{where}: {name} must be an integer from 0 to {n - 1}, not {number!r}")
+        require_integer(number, f"{where}: {name}", 0, n - 1, error=InvalidState)
     return colour, shape
 
 
 def _read_tiles(value: Any, where: str, n: int) -> list[Tile]:
     if not isinstance(value, list):
-        raise InvalidState(f"{where} must be a list of tiles, not {value!r}")
+        raise InvalidState(f"{where} must be a list of tiles, not {shown(value)}")
     return [_read_tile(tile, f"{where}[{i}]", n) for i, tile in enumerate(value)]
 
 
@@ -211,9 +207,9 @@ def _check_conserved(placed: Board, held: list[Tile], where: str, n: int) -> Non
     missing_colours = Counter(c for c, _ in missing)
     short = [c for c, count in colour_only.items() if missing_colours[c] < count]
     if short or len(missing) != blanks + sum(colour_only.values()):
-        shown = [list(t) for t in missing[:5]]
+        examples = [list(t) for t in missing[:5]]
         raise InvalidState(
-            f"tiles are not conserved: {len(missing)} tile(s) missing from board and {where} (e.g. {shown}), "
+            f"tiles are not conserved: {len(missing)} tile(s) missing from board and {where} (e.g. {examples}), "
             f"for {blanks} blank and {sum(colour_only.values())} colour-only cell(s)"
         )
 
@@ -223,9 +219,7 @@ def _read_solo(data: dict[str, Any], rules: Rules, rng: Rng, board: Board) -> So
     if not isinstance(piles, list) or len(piles) != rules.piles:
         raise InvalidState(f"'piles' must be a list of {rules.piles} piles")
     parsed = [_read_tiles(pile, f"piles[{i}]", rules.n) for i, pile in enumerate(piles)]
-    flips = _require(data, "flips_left")
-    if not isinstance(flips, int) or isinstance(flips, bool) or not 0 <= flips <= rules.flips:
-        raise InvalidState(f"'flips_left' must be an integer from 0 to {rules.flips}, not {flips!r}")
+    flips = require_integer(_require(data, "flips_left"), "'flips_left'", 0, rules.flips, error=InvalidState)
     if any(isinstance(c, tuple) and c[1] is None for c in board.cells) and not rules.flips:
         raise InvalidState("board: colour-only tiles need rules with flips")
     _check_conserved(board, [tile for pile in parsed for tile in pile], "piles", rules.n)
@@ -239,7 +233,7 @@ def _read_multi(data: dict[str, Any], rules: Rules, rng: Rng, board: Board) -> M
     parsed = [sorted(_read_tiles(hand, f"hands[{p}]", rules.n)) for p, hand in enumerate(hands)]
     bag = sorted(_read_tiles(_require(data, "bag"), "bag", rules.n))
     if data.get("bag_size", len(bag)) != len(bag):
-        raise InvalidState(f"'bag_size' is {data['bag_size']!r} but 'bag' holds {len(bag)} tiles")
+        raise InvalidState(f"'bag_size' is {shown(data['bag_size'])} but 'bag' holds {len(bag)} tiles")
     if any(isinstance(c, tuple) and c[1] is None for c in board.cells):
         raise InvalidState("board: colour-only tiles exist only in solo games")
     _check_conserved(board, [t for hand in parsed for t in hand] + bag, "hands and bag", rules.n)
@@ -247,10 +241,11 @@ def _read_multi(data: dict[str, Any], rules: Rules, rng: Rng, board: Board) -> M
     if not isinstance(out, list) or len(out) != len(parsed):
         raise InvalidState(f"'out' must have one entry per player ({len(parsed)})")
     orders = [o for o in out if o is not None]
-    if any(not isinstance(o, int) or isinstance(o, bool) for o in orders) or sorted(orders) != list(
-        range(1, len(orders) + 1)
-    ):
-        raise InvalidState(f"'out' must hold null or the leaving orders 1, 2, ... once each, not {out!r}")
+    if not all(map(is_integer, orders)) or sorted(orders) != list(range(1, len(orders) + 1)):
+        raise InvalidState(f"'out' must hold null or the leaving orders 1, 2, ... once each, not {shown(out)}")
+    playing = [p for p, hand in enumerate(parsed) if not hand and out[p] is None]
+    if playing:  # in play a player whose hand empties leaves at once
+        raise InvalidState(f"hands[{playing[0]}] is empty but player {playing[0]} has not left ('out' is null)")
     return MultiState(rules, rng, parsed, bag, list(out))
 
 
@@ -258,9 +253,9 @@ def _read_current_player(data: dict[str, Any], state: State) -> None:
     player = _require(data, "current_player")
     if state.phase == "over":
         if player is not None:
-            raise InvalidState(f"'current_player' must be null when the game is over, not {player!r}")
-    elif not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < state.num_players:
-        raise InvalidState(f"'current_player' must be a player from 0 to {state.num_players - 1}, not {player!r}")
+            raise InvalidState(f"'current_player' must be null when the game is over, not {shown(player)}")
+    elif not is_integer(player) or not 0 <= player < state.num_players:
+        raise InvalidState(f"'current_player' must be a player from 0 to {state.num_players - 1}, not {shown(player)}")
     elif isinstance(state, MultiState) and state.out[player] is not None:
         raise InvalidState(f"'current_player' {player} has already left the game")
     state._current = player
@@ -275,11 +270,13 @@ def _read_history(data: dict[str, Any], state: State) -> list[tuple[int, str, Ac
         if not isinstance(entry, dict):
             raise InvalidState(f"history[{i}] must be an action object")
         player = entry.get("player", 0)
-        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < state.num_players:
-            raise InvalidState(f"history[{i}]: 'player' must be a player number, not {player!r}")
+        if not is_integer(player) or not 0 <= player < state.num_players:
+            raise InvalidState(f"history[{i}]: 'player' must be a player number, not {shown(player)}")
         phase = entry.get("phase", "place")
         if phase not in PHASES[state.mode][:-1]:
-            raise InvalidState(f"history[{i}]: 'phase' must be one of {list(PHASES[state.mode][:-1])}, not {phase!r}")
+            raise InvalidState(
+                f"history[{i}]: 'phase' must be one of {list(PHASES[state.mode][:-1])}, not {shown(phase)}"
+            )
         try:
             history.append((player, phase, parse_action(entry, state.rules.n)))
         except IllegalAction as error:
@@ -307,5 +304,5 @@ def _check_phase(state: State) -> None:
         raise InvalidState(f"'phase' is 'exchange' but player {player} has no tiles to exchange (or the bag is empty)")
     if state.phase == "place" and not state.has_placement():
         raise InvalidState(f"'phase' is 'place' but player {player} has no legal placement (they would have left)")
-    if state.phase == "discard" and not state.hands[player]:
-        raise InvalidState(f"'phase' is 'discard' but player {player}'s hand is empty")
+    if state.phase == "discard" and len(state.hands[player]) < 2:  # one tile left after placing, and one drawn
+        raise InvalidState(f"'phase' is 'discard' but player {player} holds fewer than 2 tiles (placed, then drew)")

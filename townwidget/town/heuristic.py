@@ -82,12 +82,12 @@ def _multi(state: MultiState, player: int) -> float:
         return 1.0
     board = state.board
     playable = sum(1 for c, s in hand if board.legal_cells(c, s)) / len(hand)
-    fewer = 1.0 - len(hand) / (state.rules.hand_size + 1)
+    fewer = max(0.0, 1.0 - len(hand) / (state.rules.hand_size + 1))  # a position typed in may hold more
     following = _next_player(state, player)
-    if following is None:
+    colours = [c for c, _ in state.hands[following]] if following is not None else []
+    if not colours:  # no one follows (or, in a position typed in, with an empty hand)
         return 0.5 * fewer + 0.5 * playable
     # the next player's hand colours are public: open cells for them (over their hand) help them, not us
-    colours = [c for c, _ in state.hands[following]]
     cells = board.frontier.bit_count() or 1
     their_room = sum((board.frontier & board.colour_free[c]).bit_count() for c in colours) / (len(colours) * cells)
     return 0.45 * fewer + 0.45 * playable + 0.1 * (1.0 - their_room)

@@ -6,6 +6,7 @@ import re
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from townwidget.core.checks import is_integer, shown
 from townwidget.core.errors import InvalidState
 
 MIN_N, MAX_N = 2, 9
@@ -33,15 +34,17 @@ class Rules:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str):
-            raise ValueError(f"rules: name must be a string, not {self.name!r}")
+            raise ValueError(f"rules: name must be a string, not {shown(self.name)}")
         for key, low in (("n", MIN_N), ("hand_size", 1), ("exchange_size", 1), ("piles", 1), ("flips", 0)):
             value = getattr(self, key)
-            if not isinstance(value, int) or isinstance(value, bool) or value < low:
-                raise ValueError(f"rules: {key} must be an integer >= {low}, not {value!r}")
+            if not is_integer(value) or value < low:
+                raise ValueError(f"rules: {key} must be an integer >= {low}, not {shown(value)}")
         if self.n > MAX_N:
-            raise ValueError(f"rules: n must be at most {MAX_N}, not {self.n}")
+            raise ValueError(f"rules: n must be at most {MAX_N}, not {shown(self.n)}")
         if self.exchange_size > self.hand_size:
-            raise ValueError(f"rules: exchange_size {self.exchange_size} exceeds hand_size {self.hand_size}")
+            raise ValueError(
+                f"rules: exchange_size {shown(self.exchange_size)} exceeds hand_size {shown(self.hand_size)}"
+            )
 
     @property
     def tiles(self) -> int:
@@ -58,7 +61,7 @@ class Rules:
             raise InvalidState(f"rules: expected an object, got {type(data).__name__}")
         unknown = set(data) - set(cls.__dataclass_fields__)
         if unknown:
-            raise InvalidState(f"rules: unknown key(s) {sorted(unknown)}")
+            raise InvalidState(f"rules: unknown key(s) {shown(sorted(unknown, key=shown))}")
         for key in ("name", "n"):
             if key not in data:
                 raise InvalidState(f"rules: missing key {key!r}")

@@ -35,7 +35,7 @@ from typing import Any
 
 from townwidget.core.progress import progress as progress_bar
 from townwidget.town.actions import Place
-from townwidget.town.bits import blocked, fitting_cells, flip_cells, grown_frontier
+from townwidget.town.bits import fitting_cells, flip_cells, placed
 from townwidget.town.board import BLANK, Board, geometry
 from townwidget.town.rules import Rules
 from townwidget.town.state import SoloState, new_solo
@@ -100,18 +100,19 @@ class _Search:
         """Make a move; returns what :meth:`undo` needs."""
         height = self.heights[pile] - 1
         colour, shape = self.piles[pile][height]
-        saved = (self.colour_free[colour], self.shape_free[shape], self.frontier, self.key)
+        free_colour, free_shape = self.colour_free[colour], self.shape_free[shape]
+        saved = (free_colour, free_shape, self.frontier, self.key)
         self.heights[pile] = height
-        lines = self.lines[cell]
-        self.colour_free[colour] = blocked(self.colour_free[colour], lines)
+        self.occupied |= 1 << cell
+        self.frontier, self.colour_free[colour], free_shape = placed(
+            self.frontier, self.occupied, self.neighbours[cell], self.lines[cell], free_colour, free_shape
+        )
         if flip:
             self.flips -= 1
             self.key += (self.n * self.n + colour + 1) << (6 * cell)
         else:
-            self.shape_free[shape] = blocked(self.shape_free[shape], lines)
+            self.shape_free[shape] = free_shape
             self.key += (colour * self.n + shape + 1) << (6 * cell)
-        self.occupied |= 1 << cell
-        self.frontier = grown_frontier(self.frontier, self.occupied, self.neighbours[cell])
         self.placed += 1
         self.path.append((pile, cell, flip))
         return saved
@@ -206,8 +207,9 @@ def solve(
     """The best play of a solo deal from ``state`` on, seeing the order of every pile.
 
     With ``seconds``, the search stops then and returns the best found (``exact=False``); without, it runs to the
-    end (fine for boards up to 5 x 5, long for Town 77). A progress bar counts the search's passes (beams of
-    growing width, then the depth-first search); ``progress=False`` hides it (see :mod:`townwidget.core.progress`).
+    end (fine for boards up to 5 x 5, long for Town 77). A search that lasts over a second shows a progress bar of
+    its passes (beams of growing width, then the depth-first search); ``progress=False`` hides it (see
+    :mod:`townwidget.core.progress`).
     A state that is not a :class:`SoloState`, or ``seconds`` that is not positive, raises ``ValueError``.
     """
     if not isinstance(state, SoloState):
@@ -222,7 +224,7 @@ def solve(
     try:
         # Narrow passes first, so a short time limit still gets a good line; a line that reaches the root's bound
         # (often the whole board, on small boards) is proven best, and the wider passes are skipped.
-        for width in progress_bar(passes, desc="clairvoyant search", unit="pass", enabled=progress):
+        for width in progress_bar(passes, desc="clairvoyant search", unit=" passes", enabled=progress, delay=1.0):
             if width == DEPTH_FIRST:
                 search.depth_first(search.best - search.placed)
                 exact = True
@@ -266,11 +268,11 @@ def par(
     rules: Rules | str, seeds: Iterable[int], seconds: float | None = None, progress: bool | None = None
 ) -> list[Solution]:
     """The solution of the solo deal of each seed (``new_solo(rules, seed)``), ``seconds`` per deal, with a progress
-    bar over the deals (``progress=False`` hides it).
+    bar over the deals once it lasts over a second (``progress=False`` hides it).
 
     >>> [solution.score for solution in par("town33", range(3), progress=False)]
     [9, 9, 9]
     """
     seeds = list(seeds)
-    deals = progress_bar(seeds, desc=f"par of {len(seeds)} deals", unit="deal", enabled=progress)
+    deals = progress_bar(seeds, desc=f"par of {len(seeds)} deals", unit=" deals", enabled=progress, delay=1.0)
     return [solve(new_solo(rules, seed), seconds, progress=False) for seed in deals]

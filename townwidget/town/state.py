@@ -16,7 +16,7 @@ state by its own seeded generator, so a seed and a list of actions always give t
 from __future__ import annotations
 
 import bisect
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable
 from functools import cache
 from itertools import combinations
@@ -349,13 +349,16 @@ class MultiState(State):
         return actions
 
     def _alike_groups(self, hand: list[Tile]) -> list[tuple[Tile, ...]]:
-        """The groups of ``exchange_size`` tiles of the hand that share a colour or a shape, in sorted order."""
-        size = self.rules.exchange_size
-        return [
-            group
-            for group in combinations(hand, size)
-            if len({c for c, _ in group}) == 1 or len({s for _, s in group}) == 1
-        ]
+        """The groups of ``exchange_size`` tiles of the hand that share a colour or a shape, in sorted order.
+
+        Drawn within each colour and each shape (at most n tiles), never from the whole hand: a large hand of a
+        position typed in would have too many groups to try.
+        """
+        size, alike = self.rules.exchange_size, defaultdict(list)
+        for tile in hand:  # the hand is sorted, and so is each of these lists
+            alike["colour", tile[0]].append(tile)
+            alike["shape", tile[1]].append(tile)
+        return sorted({group for tiles in alike.values() for group in combinations(tiles, size)})
 
     def can_exchange(self) -> bool:
         """Whether the player to act may exchange. Not with an empty bag: the same tiles would come back."""

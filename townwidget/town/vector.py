@@ -31,7 +31,7 @@ from townwidget.core.extras import install_hint
 from townwidget.core.progress import progress as progress_bar
 from townwidget.core.rng import Rng
 from townwidget.town.actions import Action, Place
-from townwidget.town.bits import blocked, fitting_cells, flip_cells, grown_frontier
+from townwidget.town.bits import fitting_cells, flip_cells, placed
 from townwidget.town.board import geometry
 from townwidget.town.rules import Rules, resolve_rules
 from townwidget.town.state import MultiState, SoloState, new_game, new_solo, pile_sizes
@@ -188,12 +188,17 @@ class _Boards:
         n, geometry_ = self.rules.n, self.tables
         occupied = self.occupied[games] | np.left_shift(np.uint64(1), cell.astype(np.uint64))
         self.occupied[games] = occupied
-        self.frontier[games] = grown_frontier(self.frontier[games], occupied, geometry_.neighbours[cell])
-        lines, colour = geometry_.lines[cell], tile // n
-        self.colour_free[games, colour] = blocked(self.colour_free[games, colour], lines)
-        plain = np.broadcast_to(plain, games.shape)
-        games, shape = games[plain], tile[plain] % n
-        self.shape_free[games, shape] = blocked(self.shape_free[games, shape], lines[plain])
+        colour, shape = tile // n, tile % n
+        self.frontier[games], self.colour_free[games, colour], free_shape = placed(
+            self.frontier[games],
+            occupied,
+            geometry_.neighbours[cell],
+            geometry_.lines[cell],
+            self.colour_free[games, colour],
+            self.shape_free[games, shape],
+        )
+        plain = np.broadcast_to(plain, games.shape)  # a flipped tile blocks no shape
+        self.shape_free[games[plain], shape[plain]] = free_shape[plain]
 
 
 def _empty_boards(n: int, games: int) -> tuple[U64, U64, U64, U64]:

@@ -562,7 +562,7 @@ class GameWidget(anywidget.AnyWidget):
         self._reviewed = (self._position(), self.review(progress=False).to_dict())
 
     def _position(self) -> tuple[int, int]:
-        """Which position is on show (a hint is shown only there): the state object and the moves made."""
+        """Which position is on show (a hint or a review is shown only there): the state object, the moves made."""
         return id(self._state), len(self._state.history)
 
     # --- publishing ------------------------------------------------------------------------------------------

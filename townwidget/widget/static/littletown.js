@@ -256,6 +256,31 @@ function renderer(createView2, extra) {
     };
   };
 }
+function boardCell(node, cell, local, play, inspect) {
+  node.addEventListener("click", () => {
+    local.cursor = cell;
+    play();
+  });
+  node.addEventListener("focus", () => {
+    local.cursor = cell;
+    for (const other of node.parentElement?.querySelectorAll('[tabindex="0"]') || []) other.setAttribute("tabindex", "-1");
+    node.setAttribute("tabindex", "0");
+    inspect();
+  });
+  node.addEventListener("mouseenter", () => {
+    local.hover = cell;
+    inspect();
+  });
+  node.addEventListener("mouseleave", () => {
+    local.hover = null;
+    inspect();
+  });
+}
+function keyPlace(target, root, cellClass) {
+  if (target.classList.contains(cellClass)) return "cell";
+  if (target === root) return "root";
+  return target instanceof HTMLInputElement && target.type === "range" ? "slider" : "control";
+}
 
 // src/littletown.js
 var { cell: CELL, margin: MARGIN, move_delay_ms: MOVE_DELAY_MS, resources: RESOURCES, terrain: TERRAIN } = LITTLE_TOWN;
@@ -346,24 +371,7 @@ function createView(model, el) {
         svg("rect", { x, y, width: CELL, height: CELL }, space);
         drawTerrain(space, ground, x, y);
         svg("title", {}, space).textContent = note ? note.what : terrain(ground);
-        space.addEventListener("click", () => {
-          local.cursor = [r, c];
-          send(littleTown.cell([r, c]));
-        });
-        space.addEventListener("focus", () => {
-          local.cursor = [r, c];
-          for (const other of board.querySelectorAll('.ltw-cell[tabindex="0"]')) other.setAttribute("tabindex", "-1");
-          space.setAttribute("tabindex", "0");
-          drawHover();
-        });
-        space.addEventListener("mouseenter", () => {
-          local.hover = [r, c];
-          drawHover();
-        });
-        space.addEventListener("mouseleave", () => {
-          local.hover = null;
-          drawHover();
-        });
+        boardCell(space, [r, c], local, () => send(littleTown.cell([r, c])), drawHover);
       }
     }
     const delays = live() ? newPieces(get("view").history, local.seen) : /* @__PURE__ */ new Map();
@@ -667,17 +675,12 @@ function createView(model, el) {
       event.target
     );
     const terrain2 = shown().terrain;
-    const place = target.classList.contains("ltw-cell") ? "cell" : target === root ? "root" : target instanceof HTMLInputElement && target.type === "range" ? "slider" : "control";
+    const place = keyPlace(target, root, "ltw-cell");
     const context = { place, cursor: local.cursor, rows: terrain2.length, columns: terrain2[0].length, start: legalCells()[0] || [0, 0], choices: 0 };
-    const action = keyAction(
-      event.key,
-      /** @type {import("./intents.js").KeyContext} */
-      context,
-      {
-        play: littleTown.cell,
-        escape: () => common.step(null)
-      }
-    );
+    const action = keyAction(event.key, context, {
+      play: littleTown.cell,
+      escape: () => common.step(null)
+    });
     if (!action || event.key === "Escape" && live()) return;
     event.preventDefault();
     event.stopPropagation();

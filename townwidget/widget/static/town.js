@@ -285,6 +285,31 @@ function renderer(createView2, extra) {
     };
   };
 }
+function boardCell(node, cell, local, play, inspect) {
+  node.addEventListener("click", () => {
+    local.cursor = cell;
+    play();
+  });
+  node.addEventListener("focus", () => {
+    local.cursor = cell;
+    for (const other of node.parentElement?.querySelectorAll('[tabindex="0"]') || []) other.setAttribute("tabindex", "-1");
+    node.setAttribute("tabindex", "0");
+    inspect();
+  });
+  node.addEventListener("mouseenter", () => {
+    local.hover = cell;
+    inspect();
+  });
+  node.addEventListener("mouseleave", () => {
+    local.hover = null;
+    inspect();
+  });
+}
+function keyPlace(target, root, cellClass) {
+  if (target.classList.contains(cellClass)) return "cell";
+  if (target === root) return "root";
+  return target instanceof HTMLInputElement && target.type === "range" ? "slider" : "control";
+}
 
 // src/town.js
 var { cell: CELL, margin: MARGIN, hand_tile: HAND_TILE, move_delay_ms: MOVE_DELAY_MS } = TOWN;
@@ -418,24 +443,7 @@ function createView(model, el) {
           },
           board
         );
-        cell.addEventListener("click", () => {
-          local.cursor = [r, k];
-          send(town.place([r, k]));
-        });
-        cell.addEventListener("focus", () => {
-          local.cursor = [r, k];
-          for (const other of board.querySelectorAll('[tabindex="0"].tw-cell')) other.setAttribute("tabindex", "-1");
-          cell.setAttribute("tabindex", "0");
-          drawInspect();
-        });
-        cell.addEventListener("mouseenter", () => {
-          local.hover = [r, k];
-          drawInspect();
-        });
-        cell.addEventListener("mouseleave", () => {
-          local.hover = null;
-          drawInspect();
-        });
+        boardCell(cell, [r, k], local, () => send(town.place([r, k])), drawInspect);
         if (tile !== null) {
           const drawn = drawTile(board, style, get("texts"), tile, x, y, CELL);
           drawn.classList.add("tw-placed");
@@ -679,20 +687,15 @@ function createView(model, el) {
       event.target
     );
     const n = get("view").n;
-    const place = target.classList.contains("tw-cell") ? "cell" : target === root ? "root" : target instanceof HTMLInputElement && target.type === "range" ? "slider" : "control";
+    const place = keyPlace(target, root, "tw-cell");
     const start = legalCells()[0] || [0, 0];
     const context = { place, cursor: local.cursor, rows: n, columns: n, start, choices: choices(), fresh: local.fresh };
     const state = get("view");
-    const action = keyAction(
-      event.key,
-      /** @type {import("./intents.js").KeyContext} */
-      context,
-      {
-        play: town.place,
-        escape: () => live() ? town.deselect() : common.step(null),
-        pick: (index) => state.mode === "solo" ? town.pickPile(index) : town.pickTile(state.hands[get("seat")][index])
-      }
-    );
+    const action = keyAction(event.key, context, {
+      play: town.place,
+      escape: () => live() ? town.deselect() : common.step(null),
+      pick: (index) => state.mode === "solo" ? town.pickPile(index) : town.pickTile(state.hands[get("seat")][index])
+    });
     if (!action) return;
     event.preventDefault();
     event.stopPropagation();

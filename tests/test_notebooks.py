@@ -1,0 +1,66 @@
+"""The lessons as documents: formulas that render, and the shape every lesson shares (goals first, what it proved
+last). Their outputs are checked by nbval (``--nbval``, every output compared) when pytest collects notebooks/."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+NOTEBOOKS = Path(__file__).parent.parent / "notebooks"
+LESSONS = sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
+ALL = sorted(NOTEBOOKS.rglob("*.ipynb"))
+#: Every C0 control character but the newline: "\frac" written in a plain Python string becomes a form feed and
+#: "rac", "\times" a tab and "imes", "\ast" a bell and "st", and the formula no longer renders.
+CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f]")
+
+
+def test_there_are_six_lessons() -> None:
+    assert [path.name[:2] for path in LESSONS] == ["01", "02", "03", "04", "05", "06"]
+
+
+@pytest.mark.parametrize("path", ALL, ids=lambda path: path.name)
+def test_no_markdown_cell_holds_a_control_character(path: Path) -> None:
+    notebook = nbformat.read(path, as_version=4)
+    found = [
+        (number, repr(cell.source[max(0, match.start() - 15) : match.end() + 15]))
+        for number, cell in enumerate(notebook.cells)
+        if cell.cell_type == "markdown"
+        for match in CONTROL.finditer(cell.source)
+    ]
+    assert not found, f"control characters in Markdown cells (cell number, context): {found}"
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda path: path.name)
+def test_every_lesson_starts_with_its_goals_and_ends_with_what_it_proved(path: Path) -> None:
+    cells = nbformat.read(path, as_version=4).cells
+    assert cells[0].cell_type == "markdown" and "**Learning goals.**" in cells[0].source
+    last = [cell for cell in cells if cell.cell_type == "markdown"][-1].source
+    assert "## What we proved" in last
+    assert "**Classroom questions**" in "".join(cell.source for cell in cells if cell.cell_type == "markdown")
+
+
+@pytest.mark.parametrize("path", ALL, ids=lambda path: path.name)
+def test_only_cells_marked_as_varying_are_left_unchecked(path: Path) -> None:
+    """nbval compares every output; a cell opts out only by saying why its output varies (a timing, a widget)."""
+    for cell in nbformat.read(path, as_version=4).cells:
+        if cell.cell_type == "code" and "# NBVAL_IGNORE_OUTPUT" in cell.source:
+            first = cell.source.splitlines()[0]
+            assert first.startswith("# NBVAL_IGNORE_OUTPUT: "), f"say why the output varies: {first!r}"
+        assert "NBVAL_SKIP" not in cell.source, "a skipped cell is an unchecked claim"
+
+
+@pytest.mark.parametrize("path", ALL, ids=lambda path: path.name)
+def test_no_live_widget_state_is_committed(path: Path) -> None:
+    """A widget's live view needs a kernel: committed, it shows as an error; its one-line text shows instead."""
+    notebook = nbformat.read(path, as_version=4)
+    assert "widgets" not in notebook.metadata
+    views = [
+        number
+        for number, cell in enumerate(notebook.cells)
+        for output in cell.get("outputs", [])
+        if "application/vnd.jupyter.widget-view+json" in output.get("data", {})
+    ]
+    assert not views, f"run scripts/run_lessons.py, which drops the live views (cells {views})"
