@@ -52,6 +52,13 @@ def no_english(view: Any, when: str) -> None:
     assert not found, f"English words {when}: {found}"
 
 
+def at_the_end(view: Any, prefix: str) -> None:
+    """The game is over: the end box and the status say so, in French."""
+    view.locator(f".{prefix}-outcome").wait_for(timeout=STEP_TIMEOUT_S * 1000)
+    assert view.locator(f".{prefix}-status").inner_text().startswith("Partie finie")
+    no_english(view, "at the end")
+
+
 def open_french(lab: Any, browser: Any, name: str, widget: str, call: str, selector: str) -> tuple[Any, Any, Game]:
     game = Game(write_notebook(lab.root, name, widget, call))
     page = browser.new_page(viewport={"width": 1280, "height": 1300})
@@ -96,9 +103,7 @@ def test_town_66_solo_in_french_to_the_end(lab: Any, browser: Any) -> None:
         moves += 1
         if moves % 6 == 0:
             no_english(view, f"after move {moves}")
-    view.locator(".tw-outcome").wait_for(timeout=STEP_TIMEOUT_S * 1000)
-    assert view.locator(".tw-status").inner_text().startswith("Partie finie")
-    no_english(view, "at the end")
+    at_the_end(view, "tw")
     view.locator('input[data-key="history"]').fill("3")
     view.locator(".tw-step").filter(has_text="lecture seule").wait_for(timeout=STEP_TIMEOUT_S * 1000)
     no_english(view, "on an earlier move")
@@ -140,6 +145,4 @@ def test_little_town_in_french_to_the_end(lab: Any, browser: Any) -> None:
         steps += 1
         if steps % 10 == 0:
             no_english(view, f"after step {steps}")
-    view.locator(".ltw-outcome").wait_for(timeout=STEP_TIMEOUT_S * 1000)
-    assert view.locator(".ltw-status").inner_text().startswith("Partie finie")
-    no_english(view, "at the end")
+    at_the_end(view, "ltw")

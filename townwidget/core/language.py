@@ -119,3 +119,8 @@ def pgettext(context: str, message: str) -> str:
 def N_(message: str) -> str:  # noqa: N802 (gettext's name for "mark for translation, translate later")
     """Mark a message for the catalog without translating it now (constants translated where they are used)."""
     return message
+
+
+def N_plural(singular: str, plural: str) -> tuple[str, str]:  # noqa: N802 (a marker, like N_)
+    """Mark a message with a plural for the catalog, to be translated later with :func:`ngettext`."""
+    return singular, plural

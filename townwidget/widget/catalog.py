@@ -4,9 +4,10 @@ commands that keep the translations in step (they need Babel: ``pip install babe
     python -m townwidget.widget.catalog update      # townwidget.pot from the code; merge it into every .po; compile
     python -m townwidget.widget.catalog new de      # start a catalog for German from townwidget.pot
 
-Messages come from two places: the code's ``_()``, ``ngettext()``, ``pgettext()`` and ``N_()`` calls (extracted
-by Babel), and names the code takes from data (``texts.json``, colour and shape names, play levels, Little Town's
-buildings, resources, terrain and objective cards), listed by :func:`data_messages`. See ``docs/translating.md``.
+Messages come from two places: the code's ``_()``, ``ngettext()``, ``pgettext()``, ``N_()`` and ``N_plural()``
+calls (extracted by Babel), and names the code takes from data (``texts.json``, colour and shape names, play levels,
+Little Town's buildings, resources, terrain and objective cards), listed by :func:`data_messages`. See
+``docs/translating.md``.
 """
 
 from __future__ import annotations
@@ -61,9 +62,9 @@ def source_catalog() -> Any:
     from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 
     catalog = Catalog(project="townwidget", domain=DOMAIN, charset="utf-8", fuzzy=False)
-    keywords: dict[str, Any] = {**DEFAULT_KEYWORDS, "N_": None}
+    keywords: dict[str, Any] = {**DEFAULT_KEYWORDS, "N_": None, "N_plural": (1, 2)}
     method_map = [("**/widget/**.py", "python"), ("**/core/language.py", "ignore")]
-    for filename, line, message, _comments, context in extract_from_dir(PACKAGE, method_map, keywords):
+    for filename, line, message, _comments, context in extract_from_dir(PACKAGE, method_map, keywords=keywords):
         catalog.add(message, locations=[(f"townwidget/{filename}", line)], context=context)
     for message, context, where in data_messages():
         catalog.add(message, locations=[(where, 0)], context=context)

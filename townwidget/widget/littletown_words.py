@@ -23,7 +23,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from townwidget.core.language import N_, _, ngettext
+from townwidget.core.language import N_, N_plural, _, ngettext
 from townwidget.littletown import (
     CARDS,
     RESOURCES,
@@ -340,35 +340,40 @@ def _activated(entry: dict[str, Any], who: str, view: dict[str, Any]) -> str:
     return text.format(who=who, building=building, where=where(entry["cell"]))
 
 
-EVENT_WORDS: dict[str, Callable[[dict[str, Any], str], str]] = {
-    "cathedral": lambda e, who: ngettext(
+COUNTED_EVENTS = {  # the events that count something (workers, tokens, spaces, coins) and score points for it
+    "cathedral": N_plural(
         "{who} scored {vp} VP with the Cathedral ({count} worker around it)",
         "{who} scored {vp} VP with the Cathedral ({count} workers around it)",
-        e["count"],
-    ).format(who=who, vp=e["vp"], count=e["count"]),
-    "unfed": lambda e, who: ngettext(
-        "{who} could not feed {count} worker: {vp} VP", "{who} could not feed {count} workers: {vp} VP", e["count"]
-    ).format(who=who, vp=e["vp"], count=e["count"]),
-    "round": lambda e, who: (
-        _("Round {round} begins: you have the first player token")
-        if who == _("You")
-        else _("Round {round} begins: {who} has the first player token")
-    ).format(round=e["count"], who=who),
-    "castle": lambda e, who: ngettext(
+    ),
+    "unfed": N_plural("{who} could not feed {count} worker: {vp} VP", "{who} could not feed {count} workers: {vp} VP"),
+    "castle": N_plural(
         "{who} scored {vp} VP with the Castle ({count} house token around it)",
         "{who} scored {vp} VP with the Castle ({count} house tokens around it)",
-        e["count"],
-    ).format(who=who, vp=e["vp"], count=e["count"]),
-    "watchtower": lambda e, who: ngettext(
+    ),
+    "watchtower": N_plural(
         "{who} scored {vp} VP with the Watchtower ({count} empty grass space around it)",
         "{who} scored {vp} VP with the Watchtower ({count} empty grass spaces around it)",
-        e["count"],
-    ).format(who=who, vp=e["vp"], count=e["count"]),
-    "coins": lambda e, who: ngettext(
+    ),
+    "coins": N_plural(
         "{who} scored {vp} VP for {count} coin at the end of the game",
         "{who} scored {vp} VP for {count} coins at the end of the game",
-        e["count"],
-    ).format(who=who, vp=e["vp"], count=e["count"]),
+    ),
+}
+
+
+def _counted(singular: str, plural: str) -> Callable[[dict[str, Any], str], str]:
+    return lambda e, who: ngettext(singular, plural, e["count"]).format(who=who, vp=e["vp"], count=e["count"])
+
+
+def _round(e: dict[str, Any], who: str) -> str:
+    if who == _("You"):
+        return _("Round {round} begins: you have the first player token").format(round=e["count"])
+    return _("Round {round} begins: {who} has the first player token").format(round=e["count"], who=who)
+
+
+EVENT_WORDS: dict[str, Callable[[dict[str, Any], str], str]] = {
+    **{kind: _counted(*message) for kind, message in COUNTED_EVENTS.items()},
+    "round": _round,
 }
 """Per event of the log (:data:`~townwidget.littletown.rounds.EVENTS`): its words, given the entry and the player."""
 

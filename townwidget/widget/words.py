@@ -80,7 +80,7 @@ def refusal_words(refused: Refusal, cell: tuple[int, int]) -> str:
     'sky blue is already in row 0 (at [0, 0])'
     >>> with speaking("fr"):
     ...     refusal_words(board.refusal((1, 0), (0, 1)), (0, 1))
-    'le bleu ciel est déjà dans la rangée 0 (en [0, 0])'
+    'la couleur bleu ciel est déjà dans la rangée 0 (en [0, 0])'
     """
     here = f"[{cell[0]}, {cell[1]}]"
     if refused.rule in ("colour", "shape") and refused.value is not None and refused.line and refused.blocker:
