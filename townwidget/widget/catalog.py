@@ -94,6 +94,11 @@ def compile_catalog(po: Path) -> None:
         write_mo(file, _read(po))
 
 
+def _entries(catalog: Any) -> list[tuple[Any, ...]]:
+    """What a template says of each message (the files it is in; the template keeps no line numbers)."""
+    return [(message.id, message.context, sorted({where for where, _line in message.locations})) for message in catalog]
+
+
 def catalogs() -> list[Path]:
     return sorted(LOCALE.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
 
@@ -102,7 +107,10 @@ def update() -> None:
     """Write the template from the code, merge it into every language's catalog (new messages untranslated), and
     compile each catalog."""
     template = source_catalog()
-    _write_po(template, TEMPLATE)
+    if TEMPLATE.exists() and _entries(_read(TEMPLATE)) == _entries(template):
+        template = _read(TEMPLATE)  # the same messages: keep the file and its date (no change to commit)
+    else:
+        _write_po(template, TEMPLATE)
     for po in catalogs():
         catalog = _read(po)
         catalog.update(template, no_fuzzy_matching=True)
