@@ -95,8 +95,8 @@ def compile_catalog(po: Path) -> None:
 
 
 def _entries(catalog: Any) -> list[tuple[Any, ...]]:
-    """What a template says of each message (the files it is in; the template keeps no line numbers)."""
-    return [(message.id, message.context, sorted({where for where, _line in message.locations})) for message in catalog]
+    """The messages of a catalog, in order (where they come from is a hint for translators, not compared)."""
+    return [(message.id, message.context) for message in catalog]
 
 
 def catalogs() -> list[Path]:
