@@ -21,7 +21,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from townwidget.core.language import _, language, ngettext, pgettext, speaking
+from townwidget.core.language import _, ngettext, pgettext, speaking
 from townwidget.town.board import Refusal
 from townwidget.town.style import COLOUR_NAMES, SHAPE_NAMES
 
@@ -152,15 +152,3 @@ def leaving_words(who: str, order: int, tiles_left: int) -> str:
         tiles_left,
     )
     return message.format(who=who, order=ordinal(order), count=tiles_left)
-
-
-def names_in(seat: int, players: int, agents: list[str]) -> list[str]:
-    """The players as the view names them: the seat 'You', the others 'Player 1 (greedy)'."""
-    return [
-        _("You") if player == seat else _("Player {number} ({agent})").format(number=player, agent=agents[player])
-        for player in range(players)
-    ]
-
-
-def is_english() -> bool:
-    return language() == "en"
