@@ -204,3 +204,25 @@ def test_a_whole_little_town_game_in_french_shows_no_english_word() -> None:
     texts = shown_words(browser)
     assert any(text.startswith("Partie finie") for text in texts)
     assert english_in(texts) == {}
+
+
+def test_french_refusals_are_worded_from_the_rules_data() -> None:
+    """A placement the board forbids is refused with the rule in French (from ``Refusal.rule``), a malformed
+    message from the browser in general words; neither changes the game."""
+    widget = TownWidget("town44", seed=3, lang="fr")
+    browser = browser_of(widget)
+    first = widget.state.legal_actions()[0]
+    browser.intent(intent="select", pile=first.pile)
+    browser.intent(intent="place", cell=list(first.cell))
+    top = next(pile[-1] for pile in widget.state.piles if pile[-1][0] == first.tile[0] or pile[-1][1] == first.tile[1])
+    pile = next(index for index, tiles in enumerate(widget.state.piles) if tiles[-1] == top)
+    before = widget.state.to_dict()
+    browser.intent(intent="select", pile=pile)
+    browser.intent(intent="place", cell=[0, 1])
+    assert widget.state.to_dict() == before
+    assert widget.error.endswith("est déjà dans la rangée 0 (en [0, 0])"), widget.error
+    browser.intent(intent="place", cell=[3, 3])
+    assert widget.error == "la case [3, 3] ne touche aucune tuile placée (une tuile doit toucher la ville par un côté)"
+    browser.intent(intent="fly")
+    assert widget.error == "Ce n’est pas possible maintenant (le jeu a refusé le message de l’affichage)."
+    assert widget.state.to_dict() == before
