@@ -379,7 +379,7 @@ function createView(model, el) {
     );
     box.checked = get("flip");
     box.addEventListener("change", () => send(town.flip(box.checked)));
-    label.append(` ${t("flip", { count: state.flips_left })}`);
+    label.append(` ${tn("flip", state.flips_left)}`);
   }
 
   /** @param {Element} parent */

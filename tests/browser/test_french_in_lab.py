@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from lab import STEP_TIMEOUT_S, Record, open_and_run, timed_click, write_notebook
+from lab import SCREENSHOTS, STEP_TIMEOUT_S, Record, open_and_run, timed_click, write_notebook
 
 from townwidget import littletown, town
 
@@ -53,10 +53,12 @@ def no_english(view: Any, when: str) -> None:
 
 
 def at_the_end(view: Any, prefix: str) -> None:
-    """The game is over: the end box and the status say so, in French."""
+    """The game is over: the end box and the status say so, in French (a screenshot in build/browser/)."""
     view.locator(f".{prefix}-outcome").wait_for(timeout=STEP_TIMEOUT_S * 1000)
     assert view.locator(f".{prefix}-status").inner_text().startswith("Partie finie")
     no_english(view, "at the end")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    view.screenshot(path=str(SCREENSHOTS / f"{prefix}-french-end.png"))
 
 
 def open_french(lab: Any, browser: Any, name: str, widget: str, call: str, selector: str) -> tuple[Any, Any, Game]:

@@ -253,6 +253,8 @@ class TownWidget(GameWidget):
             return _("every player has left (a player leaves when the hand is empty or none of its tiles fits)")
         if state.board.placed() == state.rules.tiles:
             return _("every tile is placed")
+        if isinstance(state, SoloState) and state.flips_left:
+            return _("no pile top fits an open cell, even turned over")
         if state.rules.flips:
             return _("no pile top fits an open cell, and no flip is left")
         return _("no pile top fits an open cell")

@@ -578,7 +578,7 @@ function createView(model, el) {
     );
     box.checked = get("flip");
     box.addEventListener("change", () => send(town.flip(box.checked)));
-    label.append(` ${t("flip", { count: state.flips_left })}`);
+    label.append(` ${tn("flip", state.flips_left)}`);
   }
   function drawControls(parent) {
     const buttons = get("buttons");
