@@ -26,6 +26,7 @@ NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 
 def run(path: Path) -> tuple[float, float]:
     """Execute ``path`` in place; its wall-clock seconds and its kernel's CPU seconds."""
+    os.environ["TOWNWIDGET_PROGRESS"] = "0"  # as under nbval (conftest.py): no progress bars in stored outputs
     notebook = nbformat.read(path, as_version=4)
     started, cpu = time.perf_counter(), _children_cpu()
     client = NotebookClient(notebook, timeout=600, kernel_name="python3", resources={"metadata": {"path": path.parent}})

@@ -82,12 +82,9 @@ def play_out(widget: LittleTownWidget, browser: FrontEnd, seed: int) -> set[str]
         eventful = [action for action in legal if isinstance(action, (Activate, Build, Complete))]
         action = rng.choice(eventful if eventful and rng.random() < 0.7 else legal)
         kinds.add(action.to_dict()["type"])
-        before = len(widget.history)
         answer = browser.deliver({"method": "custom", "content": intent_for(widget, action, rng.random() < 0.5)})
         assert widget.error == "", widget.error
-        theirs = sum(player != widget.seat for player, _ in widget.history[before:])
-        # the seat's move, then each opponent's move as it is played, then the end of their thinking
-        assert len(updates(answer)) == (1 if not theirs else 2 + theirs)
+        assert 1 <= len(updates(answer)) <= 2  # the seat's move, then (if the turn passed) the opponents' moves
         check_nothing_hidden_sent(browser, widget.seat)
     raise AssertionError("the game did not end")
 
@@ -111,7 +108,7 @@ def test_a_grass_space_places_a_worker_then_the_choices_gather_and_end_the_turn(
     assert widget.state.cubes[0] == [0, 1, 0, 0]
     assert widget.choices[-1]["text"] == "End the turn (gathering 1 wood, 1 fish)"
     answer = browser.intent(intent="act", action={"type": "done"})
-    mine, theirs = updates(answer)[0]["state"], browser.model()
+    mine, theirs = (update["state"] for update in updates(answer))
     assert mine["moves"][-1] == "You ended the turn" and mine["status"] == "Player 1 (random) is thinking…"
     assert widget.state.cubes[0] == [1, 1, 1, 0] and widget.state.current_player == 0
     assert theirs["moves"][:3] == ["You placed a worker at row 1, column 1", "You gathered stone", "You ended the turn"]

@@ -1,4 +1,4 @@
-"""The clairvoyant solo solver: exact against brute force, a lower bound when out of time, par over deals."""
+"""The clairvoyant solo solver: exact against brute force, a lower bound when out of time."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from townwidget import town
 from townwidget.core import Rng
 from townwidget.town import solver
-from townwidget.town.solver import BEAM_WIDTH, _Search, _widths, par, solve
+from townwidget.town.solver import BEAM_WIDTH, _Search, _widths, solve
 
 
 def brute_force(state: town.State) -> int:
@@ -63,13 +63,7 @@ def test_clairvoyant_solver_stops_once_a_line_reaches_the_bound() -> None:
     assert best.nodes * 10 < every_width.nodes
 
 
-def test_par_solves_the_deal_of_each_seed() -> None:
-    solutions = par("town44", [3, 4], progress=False)
-    assert [s.score for s in solutions] == [solve(town.new_solo("town44", seed=seed)).score for seed in (3, 4)]
-    assert all(s.exact for s in solutions)
-
-
-def test_solve_and_par_hand_their_progress_switch_to_the_bar(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_solve_hands_its_progress_switch_to_the_bar(monkeypatch: pytest.MonkeyPatch) -> None:
     asked: list[tuple[str, bool | None]] = []
 
     def spy(iterable: Iterable[Any], *, desc: str, enabled: bool | None, **options: Any) -> Iterator[Any]:
@@ -78,6 +72,5 @@ def test_solve_and_par_hand_their_progress_switch_to_the_bar(monkeypatch: pytest
 
     monkeypatch.setattr(solver, "progress_bar", spy)
     solve(town.new_solo("town33", seed=1), progress=True)
-    par("town33", [1, 2], progress=False)
-    assert asked[:2] == [("clairvoyant search", True), ("par of 2 deals", False)]
-    assert asked[2:] == [("clairvoyant search", False)] * 2  # par's solves draw no bar of their own
+    solve(town.new_solo("town33", seed=2), progress=False)
+    assert asked == [("clairvoyant search", True), ("clairvoyant search", False)]

@@ -132,7 +132,7 @@ def front_ends(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.parametrize("mode", MODES)
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data(), seed=st.integers(0, 2**32))
 def test_every_message_is_accepted_or_refused_cleanly(mode: str, data: st.DataObject, seed: int) -> None:
     widget = MODES[mode](seed)

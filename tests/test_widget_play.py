@@ -3,14 +3,16 @@ solo result reached with undos is practice; and a saved game restored with its h
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
 import pytest
 from widget_comm import browser_of, use_front_ends
 
-from townwidget import town
-from townwidget.widget import TownWidget
+from townwidget import littletown, town
+from townwidget.core.rng import Rng
+from townwidget.widget import LittleTownWidget, TownWidget
 
 
 @pytest.fixture(autouse=True)
@@ -116,7 +118,7 @@ def test_a_saved_solo_game_comes_back_with_its_history_slider_and_undo() -> None
     assert restored.practice
 
 
-def test_a_saved_multiplayer_game_shows_its_log_and_says_which_moves_can_be_shown() -> None:
+def test_a_saved_multiplayer_town_game_shows_its_log_and_says_which_moves_can_be_shown() -> None:
     game = town.new_game("town77", players=2, seed=3)
     for _ in range(6):
         game.apply(game.legal_actions()[0])
@@ -133,3 +135,23 @@ def test_from_dict_on_the_state_class_refuses_the_other_kind() -> None:
     solo = town.new_solo("town44", seed=1)
     with pytest.raises(ValueError, match="the data is a SoloState, not a MultiState"):
         town.MultiState.from_dict(solo.to_dict())
+
+
+def test_a_saved_little_town_game_comes_back_with_every_position_and_undo() -> None:
+    played = LittleTownWidget(players=3, opponents=["random", "greedy"], seed=8, rules={"side": 2})
+    rng = Rng(8)
+    for _ in range(30):
+        played.apply(rng.choice(played.state.legal_actions()))
+    restored = LittleTownWidget(
+        state=littletown.State.from_dict(json.loads(json.dumps(played.state.to_dict()))),
+        opponents=["random", "greedy"],
+    )
+    assert restored._frames == played._frames and restored.moves == played.moves
+    assert restored.steps == len(played.history) and restored.buttons["undo"]
+    browser = browser_of(restored)
+    browser.intent(intent="step", step=3)
+    assert restored.error == "" and restored.frame == played._frames[3]
+    browser.intent(intent="step", step=None)
+    snapshot, _frames = played._undo[-1]
+    browser.intent(intent="undo")
+    assert restored.error == "" and restored.state.to_dict() == snapshot.to_dict()

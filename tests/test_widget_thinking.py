@@ -52,6 +52,7 @@ def held_in_thought() -> tuple[TownWidget, FrontEnd, Gate]:
     """A two-player Town game in which the seat has just ended its turn and the gate opponent is thinking."""
     gate = Gate()
     widget = TownWidget(mode="multi", opponents=[gate], seed=5)
+    widget.background_thinking = True  # as in a kernel
     gate.opened.set()  # let it play while the widget is being set up, if it moves first
     widget.wait()
     gate.opened.clear()
@@ -109,9 +110,11 @@ def test_new_game_interrupts_the_thinking_and_its_move_is_dropped() -> None:
     assert len(widget.history) <= 1, "the old game's move reached the new game"
 
 
+@pytest.mark.parametrize("background", [True, False])
 @pytest.mark.parametrize("call", ["apply", "undo", "new_game"])
-def test_calls_from_an_on_move_callback_are_refused_and_nothing_disagrees(call: str) -> None:
+def test_calls_from_an_on_move_callback_are_refused_and_nothing_disagrees(call: str, background: bool) -> None:
     widget = TownWidget("town44", mode="multi", opponents=["random"], seed=2)
+    widget.background_thinking = background
     browser = browser_of(widget)
     calls: list[str] = []
 
@@ -146,6 +149,7 @@ def test_an_agent_that_calls_back_into_the_widget_is_stopped_with_a_clear_error(
 
     meddler = Meddler()
     widget = LittleTownWidget(opponents=[meddler], seed=1)
+    widget.background_thinking = True
     meddler.widget = widget
     browser = browser_of(widget)
     while widget.state.current_player == widget.seat:  # play the seat's turn through the browser
@@ -153,3 +157,14 @@ def test_an_agent_that_calls_back_into_the_widget_is_stopped_with_a_clear_error(
     assert "Player 1 (meddler) could not move: WidgetBusy: new_game() was called" in widget.error
     assert widget.state.current_player == 1 and widget.thinking == ""
     consistent(widget)
+
+
+def test_opponents_think_on_a_thread_only_in_a_kernel_by_default() -> None:
+    widget = TownWidget(mode="multi", opponents=["random"], seed=5)
+    browser = browser_of(widget)
+    assert widget.background_thinking is None
+    place_a_tile(widget, browser)
+    answer = browser.intent_now(intent="pass") if widget.state.phase == "discard" else []
+    # no kernel here: the opponent moved before the intent's answer was sent, and no thread was started
+    assert widget._thinker is None and widget.state.current_player in (0, None)
+    assert all(update["state"].get("thinking", "") == "" for update in updates(answer))

@@ -36,8 +36,9 @@ key                    value
 With ``viewer=p``, the other players' objective cards not completed yet are ``null`` (their number shows), and
 ``objectives_unused`` and ``rng`` are left out; everything else is public.
 
-``from_dict`` checks everything (types, ranges, cubes, coins and cards conserved, the board, the turn order and the
-turn under way) and raises :class:`~townwidget.core.errors.InvalidState` naming the key at fault. It takes the
+``from_dict`` checks everything (exact types: ``1.0`` is no ``1``; every number within what a game can reach, points
+per source included; cubes, coins and cards conserved; the board, the turn order and the turn under way) and raises
+:class:`~townwidget.core.errors.InvalidState` naming the key at fault, the bad value quoted short. It takes the
 position as written and does not replay ``history``, which is a record; ``reserve``, ``terrain``, ``history``,
 ``rng`` and the players' ``houses_left`` and ``achievements`` may be left out (a position typed in loads too).
 """
@@ -196,7 +197,7 @@ def _read_rules(value: Any) -> Rules:
     return rules
 
 
-def vp_bounds(state: State) -> dict[str, tuple[int, int]]:
+def _vp_bounds(state: State) -> dict[str, tuple[int, int]]:
     """The fewest and most points a player can hold from each source (``VP_SOURCES``) in a whole game: generous
     bounds from the components (every building around activated, every round), so a saved score beyond them is
     no game's."""
@@ -318,7 +319,7 @@ def _read_players(data: dict[str, Any], state: State) -> None:
     owned = [0] * state.num_players
     for _, owner in state.placed_buildings():
         owned[owner] += 1
-    bounds = vp_bounds(state)
+    bounds = _vp_bounds(state)
     for p, entry in enumerate(entries):
         where = f"players[{p}]"
         if not isinstance(entry, dict):

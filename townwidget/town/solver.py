@@ -2,9 +2,9 @@
 
 It takes the full :class:`~townwidget.town.SoloState` (pile order included), not a view, so it is no player: it
 gives the *par* of a deal, the score a player could have reached with perfect knowledge, to compare honest players
-with (:func:`par` over many deals). The agent registry's ``"clairvoyant"`` entry plays its line and is the one
-agent that peeks (:mod:`townwidget.agents.clairvoyant`). It works on the board's bit masks with the placement
-rule of :mod:`townwidget.town.bits`.
+with (over many deals: :func:`townwidget.arena.solo_par`, on any executor). The agent registry's ``"clairvoyant"``
+entry plays its line and is the one agent that peeks (:mod:`townwidget.agents.clairvoyant`). It works on the
+board's bit masks with the placement rule of :mod:`townwidget.town.bits`.
 
 The search is a depth-first branch and bound over the placements, with memoization of the positions already
 searched (a position is the board's contents: they fix which tiles left each pile). Beam searches of growing
@@ -29,7 +29,6 @@ True
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,8 +36,7 @@ from townwidget.core.progress import progress as progress_bar
 from townwidget.town.actions import Place
 from townwidget.town.bits import fitting_cells, flip_cells, placed
 from townwidget.town.board import BLANK, Board, geometry
-from townwidget.town.rules import Rules
-from townwidget.town.state import SoloState, new_solo
+from townwidget.town.state import SoloState
 
 BEAM_WIDTH = 1024  # Town 77: about 40 tiles at width 200, 42 at width 1000 (10 s)
 CHECK_EVERY = 2048  # nodes between two looks at the clock
@@ -84,17 +82,29 @@ class _Search:
         self.best_path: list[tuple[int, int, bool]] = []
 
     # --- moves ---------------------------------------------------------------------------------------------
-    def moves(self) -> list[tuple[int, int, bool]]:
+    def top_cells(self) -> list[tuple[int, int, int]]:
+        """For each pile with tiles: the pile, the cells where its top fits, and those where it fits by a flip."""
         out = []
-        frontier, colour_free, shape_free, cells_in = self.frontier, self.colour_free, self.shape_free, Board.cells_in
+        frontier, colour_free, shape_free, flips = self.frontier, self.colour_free, self.shape_free, self.flips
         for pile, height in enumerate(self.heights):
             if height:
                 colour, shape = self.piles[pile][height - 1]
                 free_colour, free_shape = colour_free[colour], shape_free[shape]
-                out += [(pile, cell, False) for cell in cells_in(fitting_cells(frontier, free_colour, free_shape))]
-                if self.flips:
-                    out += [(pile, cell, True) for cell in cells_in(flip_cells(frontier, free_colour, free_shape))]
+                flipped = flip_cells(frontier, free_colour, free_shape) if flips else 0
+                out.append((pile, fitting_cells(frontier, free_colour, free_shape), flipped))
         return out
+
+    def moves(self) -> list[tuple[int, int, bool]]:
+        cells_in, out = Board.cells_in, []
+        for pile, plain, flipped in self.top_cells():
+            out += [(pile, cell, False) for cell in cells_in(plain)]
+            if flipped:
+                out += [(pile, cell, True) for cell in cells_in(flipped)]
+        return out
+
+    def mobility(self) -> int:
+        """The number of moves, counted on the masks (a beam's tie-break): ``len(self.moves())``, without the list."""
+        return sum(plain.bit_count() + flipped.bit_count() for _, plain, flipped in self.top_cells())
 
     def play(self, pile: int, cell: int, flip: bool) -> tuple[int, int, int, int]:
         """Make a move; returns what :meth:`undo` needs."""
@@ -193,7 +203,7 @@ class _Search:
                 for move in self.moves():
                     self.tick()
                     saved = self.play(*move)
-                    scored[self.key] = ((self.bound(), len(self.moves())), line + [move])
+                    scored[self.key] = ((self.bound(), self.mobility()), line + [move])
                     self.undo(*move, saved)
                 for move, saved in zip(reversed(line), reversed(saves), strict=True):
                     self.undo(*move, saved)
@@ -262,17 +272,3 @@ def _code(content: Any, n: int) -> int:
         return 63
     colour, shape = content
     return n * n + colour + 1 if shape is None else colour * n + shape + 1
-
-
-def par(
-    rules: Rules | str, seeds: Iterable[int], seconds: float | None = None, progress: bool | None = None
-) -> list[Solution]:
-    """The solution of the solo deal of each seed (``new_solo(rules, seed)``), ``seconds`` per deal, with a progress
-    bar over the deals once it lasts over a second (``progress=False`` hides it).
-
-    >>> [solution.score for solution in par("town33", range(3), progress=False)]
-    [9, 9, 9]
-    """
-    seeds = list(seeds)
-    deals = progress_bar(seeds, desc=f"par of {len(seeds)} deals", unit=" deals", enabled=progress, delay=1.0)
-    return [solve(new_solo(rules, seed), seconds, progress=False) for seed in deals]

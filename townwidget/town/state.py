@@ -241,7 +241,9 @@ class SoloState(State):
             if pile:
                 colour, shape = pile[-1]
                 free_colour, free_shape = colour_free[colour], shape_free[shape]
-                _add_placements(append, fitting_cells(frontier, free_colour, free_shape), table[colour][shape])
+                cells = fitting_cells(frontier, free_colour, free_shape)
+                if cells:
+                    _add_placements(append, cells, table[colour][shape])
                 if flips:
                     _add_placements(append, flip_cells(frontier, free_colour, free_shape), flip_table[colour][shape])
         return actions

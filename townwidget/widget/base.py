@@ -102,6 +102,15 @@ def check_front_end(cls: type, traits: list[str]) -> None:
         raise TypeError(f"{cls.__name__} syncs {synced_names(cls)} but front_end.json lists {traits}")
 
 
+def in_kernel() -> bool:
+    """Whether this code runs in a Jupyter kernel (the widget is shown in a live notebook)."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    return getattr(get_ipython(), "kernel", None) is not None
+
+
 def name_of(thing: Any) -> str:
     """An agent's or a callback's name for messages."""
     if isinstance(thing, str):
@@ -117,6 +126,10 @@ class GameWidget(anywidget.AnyWidget):
     DEFAULT_OPPONENTS: tuple[str, ...] = ("random",)
     LOOKING: tuple[str, ...] = ("step", "review")  # intents allowed while the history slider shows an earlier move
     FRAME_OMITS: tuple[str, ...] = ("history",)  # keys of the viewer form left out of history frames
+
+    # After a move from the browser, do the opponents think on a worker thread? None: inside a Jupyter kernel only
+    # (where the view must keep answering); True or False forces it (tests, scripts driving the comm themselves).
+    background_thinking: bool | None = None
 
     view = synced(traitlets.Dict(read_only=True))
     seat = synced(traitlets.Int(0, read_only=True))
@@ -291,9 +304,10 @@ class GameWidget(anywidget.AnyWidget):
         """Refuse trait writes from the browser: it sends intents, and a tampered or stale view must not change what
         Python holds. The true values are sent back."""
         keys = sorted(sync_data, key=shown) if isinstance(sync_data, dict) else []
-        self._error = f"the view tried to change {shown(keys)}: ignored (the view sends intents)"
-        self.send_state([key for key in keys if key in self.keys])
-        self._publish()
+        with self._lock:  # an opponent's thread may be publishing
+            self._error = f"the view tried to change {shown(keys)}: ignored (the view sends intents)"
+            self.send_state([key for key in keys if key in self.keys])
+            self._publish()
 
     # --- loading and moving ----------------------------------------------------------------------------------
     def _load(self, state: Any, seat: int) -> None:
@@ -488,7 +502,7 @@ class GameWidget(anywidget.AnyWidget):
     # --- intents from the browser ----------------------------------------------------------------------------
     def _receive_intent(self, _widget: Any, content: Any, _buffers: Any) -> None:
         with self._lock, speaking(self._lang):
-            self._background = True
+            self._background = in_kernel() if self.background_thinking is None else self.background_thinking
             try:
                 self._handle_intent(content)
             finally:

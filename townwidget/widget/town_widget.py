@@ -27,7 +27,6 @@ from typing import Any
 
 import traitlets
 
-from townwidget.core.errors import IllegalAction
 from townwidget.core.language import _, pgettext
 from townwidget.town import (
     Discard,
@@ -187,7 +186,7 @@ class TownWidget(GameWidget):
             for _player, _phase, action in state.history:
                 positions.append(game.clone())
                 game.apply(action)
-        except IllegalAction:
+        except Exception:  # a loaded state is untrusted: if its history does not replay, its positions are unknown
             return None
         same = game.to_dict(viewer=self.seat) == state.to_dict(viewer=self.seat)
         return positions if same else None
