@@ -42,8 +42,10 @@ _chosen: str | None = None  # set_language's choice
 _speaking: ContextVar[str] = ContextVar("townwidget_language", default=SOURCE)
 
 
+@cache
 def languages() -> tuple[str, ...]:
-    """The languages the package speaks: English and every language with a compiled catalog."""
+    """The languages the package speaks: English and every language with a compiled catalog (looked up once per
+    process, like the catalogs themselves)."""
     found = sorted(path.parent.parent.name for path in LOCALE.glob(f"*/LC_MESSAGES/{DOMAIN}.mo"))
     return (SOURCE, *found)
 
