@@ -52,6 +52,18 @@ def no_english(view: Any, when: str) -> None:
     assert not found, f"English words {when}: {found}"
 
 
+def play(
+    page: Any, view: Any, game: Game, target: Any, what: str, latencies: list[float], scan: bool
+) -> dict[str, Any]:
+    """Click ``target`` for a move Python accepts; once the view has drawn it (and the opponents' moves), search it
+    for English when ``scan``."""
+    data = drawn(view, timed_click(page, view, target, game, what, latencies))
+    assert data["error"] == "", f"{what}: {data['error']}"
+    if scan:
+        no_english(view, f"after {what}")
+    return data
+
+
 def at_the_end(view: Any, prefix: str) -> None:
     """The game is over: the end box and the status say so, in French (a screenshot in build/browser/)."""
     view.locator(f".{prefix}-outcome").wait_for(timeout=STEP_TIMEOUT_S * 1000)
@@ -100,11 +112,8 @@ def test_town_66_solo_in_french_to_the_end(lab: Any, browser: Any) -> None:
             no_english(view, "asking to confirm a new game")
             view.locator('[data-key="new-game-cancel"]').click()
         cell = view.locator(f'[data-cell="{action.cell[0]},{action.cell[1]}"]')
-        data = drawn(view, timed_click(page, view, cell, game, f"placing at {action.cell}", latencies))
-        assert data["error"] == "", data["error"]
         moves += 1
-        if moves % 6 == 0:
-            no_english(view, f"after move {moves}")
+        data = play(page, view, game, cell, f"move {moves}, at {action.cell}", latencies, scan=moves % 6 == 0)
     at_the_end(view, "tw")
     view.locator('input[data-key="history"]').fill("3")
     view.locator(".tw-step").filter(has_text="lecture seule").wait_for(timeout=STEP_TIMEOUT_S * 1000)
@@ -142,9 +151,6 @@ def test_little_town_in_french_to_the_end(lab: Any, browser: Any) -> None:
             target = view.locator(".ltw-choice").last
         else:
             target = view.locator(".ltw-offer.ltw-buildable").first
-        data = drawn(view, timed_click(page, view, target, game, f"step {steps} in phase {state.phase}", latencies))
-        assert data["error"] == "", data["error"]
         steps += 1
-        if steps % 10 == 0:
-            no_english(view, f"after step {steps}")
+        data = play(page, view, game, target, f"step {steps}, in phase {state.phase}", latencies, scan=steps % 10 == 0)
     at_the_end(view, "ltw")
