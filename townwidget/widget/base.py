@@ -17,6 +17,11 @@ from an ``on_move`` callback or an agent while the opponents are moving, they ra
 Each game's widget (:class:`~townwidget.widget.TownWidget`, :class:`~townwidget.widget.LittleTownWidget`) adds its
 own traits, intents and words through the hooks at the end of :class:`GameWidget`.
 
+Every word the widget publishes is in its language (``lang``; :mod:`townwidget.core.language`): the traits are
+built, and the browser's intents answered, inside ``speaking(lang)``, and the front end's own labels arrive
+translated in ``texts``. A refusal is worded from the rule's data (:meth:`GameWidget._why_not`); exceptions raised to
+Python callers, ``repr`` and the engine's messages stay English, for programmers.
+
 >>> opponent_list(None, 3, ("greedy", "mcts"))
 ['greedy', 'mcts', 'greedy']
 >>> opponent_list(["random"], 2, ("greedy",))
