@@ -161,7 +161,10 @@ class LittleTownWidget(GameWidget):
                 game.apply(action)
         except Exception:  # a loaded state is untrusted: if its history does not replay, its positions are unknown
             return None
-        return positions if game.to_dict() == state.to_dict() else None
+        if game.to_dict() != state.to_dict():
+            return None
+        state.log = game.log  # the log lives in memory only (not in the JSON form): the replay tells it again
+        return positions
 
     def _label(self) -> str:
         return f"{self._state.num_players} players, side {self._state.rules.side}"
