@@ -51,8 +51,9 @@ def read(path: Any) -> Any:
         return read_po(file)
 
 
-def test_every_message_in_the_code_and_data_has_a_french_translation() -> None:
-    faults = untranslated(source_catalog(), read(FRENCH))
+@pytest.mark.parametrize("po", catalogs(), ids=lambda po: po.parent.parent.name)
+def test_every_message_in_the_code_and_data_has_a_translation(po: Any) -> None:
+    faults = untranslated(source_catalog(), read(po))
     assert not faults, "\n".join(faults)
 
 
@@ -78,7 +79,7 @@ def test_the_template_and_the_compiled_catalogs_are_up_to_date() -> None:
     assert template == source, (
         f"run: python -m townwidget.widget.catalog update ({sorted(map(str, template ^ source))[:5]})"
     )
-    assert catalogs() == [FRENCH]
+    assert FRENCH in catalogs()
     for po in catalogs():
         compiled = io.BytesIO()
         write_mo(compiled, read(po))
