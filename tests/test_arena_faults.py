@@ -13,7 +13,8 @@ import sys
 import textwrap
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +55,28 @@ def wait_until(condition: Any, seconds: float) -> bool:
             return True
         time.sleep(0.05)
     return condition()
+
+
+class PoolBrokenAtSubmit(ProcessPoolExecutor):
+    """A pool that says it is broken when the third job is sent, as a real one does when a worker has just died and
+    no future has told the parent yet."""
+
+    sent = 0
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+        PoolBrokenAtSubmit.sent += 1
+        if PoolBrokenAtSubmit.sent == 3:
+            raise BrokenProcessPool("a child process terminated abruptly")
+        return super().submit(fn, *args, **kwargs)
+
+
+def test_a_pool_broken_when_a_job_is_sent_loses_no_record(
+    serial: arena.Tournament, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(arena, "ProcessPoolExecutor", PoolBrokenAtSubmit)
+    hurt = arena.tournament(AGENTS, workers=2, **OPTIONS)
+    assert PoolBrokenAtSubmit.sent > 3
+    assert dicts(hurt.records) == dicts(serial.records)
 
 
 def test_every_executor_gives_the_records_of_one_process(serial: arena.Tournament) -> None:

@@ -152,7 +152,7 @@ BAD_STATES: list[tuple[Change, str]] = [
     (_set(["market", "wheat_field"], 6), "'market' 'wheat_field' must be an integer from 0 to 5, not 6"),
     (_set(["market", "wheat_field"], 1), "must hold the 5 Wheat Field tiles"),
     (_set(["market", "wheat_field"], -1), "'market' 'wheat_field' must be an integer from 0 to 5"),
-    (_set(["rules", "side"], 1.0), "rules: side must be of type int, not 1.0"),
+    (_set(["rules", "side"], 1.0), "rules: side must be 1 or 2, not 1.0"),
     (_set(["rules", "bird_market"], 0), "rules: bird_market must be true or false"),
     (_set(["players", 0, "score"], 10**400), r"players\[0\] 'score' must be an integer from -\d+ to \d+, not 1000"),
     (
@@ -487,3 +487,30 @@ def test_owning_more_buildings_than_house_tokens_is_refused() -> None:
     data["market"] = {b: 1 for b in data["market"] if b != "wheat_field"} | {"statue": 0, "well": 0}
     with pytest.raises(InvalidState, match=r"players\[0\] owns 7 buildings but has only 6 house tokens"):
         littletown.from_dict(data)
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"type": "complete", "card": 10**5000},
+        {"type": "place_worker", "cell": [10**5000, 0]},
+        {"type": "done", "player": 10**5000},
+        {"type": "done", 1: 2, "a": 3},
+        {"type": "build", "building": ["x"]},
+        {"type": "gather", "resource": {"a": 1}},
+        {"type": "x" * 10_000},
+        {"type": "feed", "fish": 0, "coins_for": "x" * 10_000},
+    ],
+)
+def test_a_malformed_action_is_refused_in_a_short_sentence_and_changes_nothing(bad: dict[Any, Any]) -> None:
+    game = littletown.new_game(players=2, seed=1)
+    before = game.to_dict()
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(bad)
+    assert len(str(refused.value)) < 300
+    assert game.to_dict() == before
+
+
+def test_rules_take_the_side_as_an_exact_integer() -> None:
+    with pytest.raises(ValueError, match="side must be 1 or 2, not 1.0"):
+        littletown.Rules(side=1.0)  # type: ignore[arg-type]

@@ -501,9 +501,15 @@ def _on_local_processes(
                     if not queue or (queue is suspects and running):
                         break
                     index = queue.popleft()
-                    future = pool.submit(function, jobs[index])
+                    try:
+                        future = pool.submit(function, jobs[index])
+                    except BrokenExecutor:  # a worker died and the pool knows before any future says so
+                        queue.appendleft(index)  # never sent: it goes first on the next pool
+                        break
                     running[future] = index
                     future.add_done_callback(done.put)
+                if not running:  # the pool broke with nothing in flight: start a new one
+                    break
                 future = _next_done(done, running)
                 if not isinstance(future.exception(), BrokenExecutor):
                     yield running.pop(future), future.result()

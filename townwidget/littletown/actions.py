@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from townwidget.core.checks import require_integer, shown
 from townwidget.core.errors import IllegalAction
 from townwidget.littletown.board import COLUMNS, ROWS, Cell
 from townwidget.littletown.data import BUILDING_IDS, CARDS, RESOURCES
@@ -174,11 +175,11 @@ def parse_action(data: Any) -> Action:
         raise IllegalAction(f"an action must be a dict or an action object, not {type(data).__name__}")
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in _FIELDS:
-        raise IllegalAction(f"action 'type' must be one of {sorted(_FIELDS)}, not {kind!r}")
+        raise IllegalAction(f"action 'type' must be one of {sorted(_FIELDS)}, not {shown(kind)}")
     field = _FIELDS[kind]
     unknown = set(data) - {"type", field, _OPTIONAL.get(kind)} - RECORD_KEYS
     if unknown:
-        raise IllegalAction(f"unknown key(s) {sorted(unknown)} in a {kind!r} action")
+        raise IllegalAction(f"unknown key(s) {shown(sorted(unknown, key=shown))} in a {kind!r} action")
     if field is None:
         return Done()
     if field not in data:
@@ -187,8 +188,8 @@ def parse_action(data: Any) -> Action:
     if field == "cell":
         return _ON_A_CELL[kind](_cell(value))
     if field == "building":
-        if value not in BUILDING_IDS:
-            raise IllegalAction(f"action 'building' must be a building id such as 'pier', not {value!r}")
+        if not isinstance(value, str) or value not in BUILDING_IDS:
+            raise IllegalAction(f"action 'building' must be a building id such as 'pier', not {shown(value)}")
         return Build(value)
     if field == "resource":
         return Gather(_resource(value, "resource"))
@@ -197,40 +198,38 @@ def parse_action(data: Any) -> Action:
     if field == "resources":
         pair = _resources(value, "resources")
         if len(pair) != 2:
-            raise IllegalAction(f"action 'resources' must name exactly 2 cubes, not {value!r}")
+            raise IllegalAction(f"action 'resources' must name exactly 2 cubes, not {shown(value)}")
         return (Give if kind == "give" else Take)(resource_order(pair))  # type: ignore[arg-type]
     number = _integer(value, field)
     if field == "fish":
         return Feed(number, resource_order(_resources(data.get("coins_for", []), "coins_for")))
     if number not in CARDS:
-        raise IllegalAction(f"action 'card' must be an objective card number {sorted(CARDS)}, not {number!r}")
+        raise IllegalAction(f"action 'card' must be an objective card number {sorted(CARDS)}, not {shown(number)}")
     return Complete(number)
 
 
 def _integer(value: Any, key: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise IllegalAction(f"action {key!r} must be an integer, not {value!r}")
-    return value
+    return require_integer(value, f"action {key!r}", error=IllegalAction)
 
 
 def _cell(value: Any) -> Cell:
     if not isinstance(value, (list, tuple)) or len(value) != 2:
-        raise IllegalAction(f"action 'cell' must be a pair [row, column], not {value!r}")
+        raise IllegalAction(f"action 'cell' must be a pair [row, column], not {shown(value)}")
     row, column = (_integer(v, f"cell {name}") for v, name in zip(value, ("row", "column"), strict=True))
     if not (0 <= row < ROWS and 0 <= column < COLUMNS):
         raise IllegalAction(
-            f"action 'cell' {[row, column]} is off the board (rows 0-{ROWS - 1}, columns 0-{COLUMNS - 1})"
+            f"action 'cell' {shown([row, column])} is off the board (rows 0-{ROWS - 1}, columns 0-{COLUMNS - 1})"
         )
     return row, column
 
 
 def _resource(value: Any, key: str) -> str:
-    if value not in RESOURCES:
-        raise IllegalAction(f"action {key!r}: {value!r} is not a resource ({', '.join(RESOURCES)})")
+    if not isinstance(value, str) or value not in RESOURCES:
+        raise IllegalAction(f"action {key!r}: {shown(value)} is not a resource ({', '.join(RESOURCES)})")
     return str(value)
 
 
 def _resources(value: Any, key: str) -> list[str]:
     if not isinstance(value, (list, tuple)):
-        raise IllegalAction(f"action {key!r} must be a list of resource names, not {value!r}")
+        raise IllegalAction(f"action {key!r} must be a list of resource names, not {shown(value)}")
     return [_resource(item, key) for item in value]

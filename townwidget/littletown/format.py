@@ -155,7 +155,7 @@ def from_dict(data: Any) -> State:
         raise InvalidState(f"a state must be an object (dict), not {type(data).__name__}")
     if data.get("format") != FORMAT:
         raise InvalidState(f"'format' must be {FORMAT!r}, not {shown(data.get('format'))}")
-    rules = _read_rules(require(data, "rules"))
+    rules = Rules.from_dict(require(data, "rules"))
     players = require_integer(
         require(data, "num_players"), "'num_players'", MIN_PLAYERS, MAX_PLAYERS, error=InvalidState
     )
@@ -185,16 +185,6 @@ def require(data: dict[str, Any], key: str, where: str = "") -> Any:
     if key not in data:
         raise InvalidState(f"{where}missing key {key!r}")
     return data[key]
-
-
-def _read_rules(value: Any) -> Rules:
-    """The rules, each option of the exact type of its default (``side`` 1.0 would be saved back as 1.0)."""
-    rules, defaults = Rules.from_dict(value), Rules()
-    for key in value:
-        if type(getattr(rules, key)) is not type(getattr(defaults, key)):
-            kind = type(getattr(defaults, key)).__name__
-            raise InvalidState(f"rules: {key} must be of type {kind}, not {shown(getattr(rules, key))}")
-    return rules
 
 
 def _vp_bounds(state: State) -> dict[str, tuple[int, int]]:

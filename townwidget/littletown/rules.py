@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
+from townwidget.core.checks import is_integer, shown
 from townwidget.core.errors import InvalidState
 
 CHOICES = {"cathedral_counts": ("any", "own"), "castle_counts": ("any", "own"), "restaurant_gives": ("vp", "coins")}
@@ -47,14 +48,14 @@ class Rules:
     workers_block_watchtower: bool = True
 
     def __post_init__(self) -> None:
-        if self.side not in (1, 2) or isinstance(self.side, bool):
-            raise ValueError(f"rules: side must be 1 or 2, not {self.side!r}")
+        if not is_integer(self.side) or self.side not in (1, 2):
+            raise ValueError(f"rules: side must be 1 or 2, not {shown(self.side)}")
         for key in ("bird_market", "residence_pays_owners", "workers_block_watchtower"):
             if not isinstance(getattr(self, key), bool):
-                raise ValueError(f"rules: {key} must be true or false, not {getattr(self, key)!r}")
+                raise ValueError(f"rules: {key} must be true or false, not {shown(getattr(self, key))}")
         for key, allowed in CHOICES.items():
             if getattr(self, key) not in allowed:
-                raise ValueError(f"rules: {key} must be one of {list(allowed)}, not {getattr(self, key)!r}")
+                raise ValueError(f"rules: {key} must be one of {list(allowed)}, not {shown(getattr(self, key))}")
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from townwidget.core.checks import require_integer
 from townwidget.core.rng import Rng, make_rng
 from townwidget.littletown import objectives as obj
 from townwidget.littletown.data import (
@@ -32,8 +33,7 @@ def new_game(players: int = 2, seed: int | Rng | None = None, rules: Rules | dic
     ``bird_market`` the 12 marked with a bird), objective cards dealt (a card the market makes impossible is set
     aside and replaced), 3 coins each, and a first player drawn at random."""
     rules = resolve_rules(rules)
-    if not isinstance(players, int) or isinstance(players, bool) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"players must be an integer from {MIN_PLAYERS} to {MAX_PLAYERS}, not {players!r}")
+    require_integer(players, "players", MIN_PLAYERS, MAX_PLAYERS, error=ValueError)
     state = State(rules, players, make_rng(seed))
     rng = state.rng
     others = [kind for kind in state.kinds if kind.index != WHEAT_FIELD]

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from townwidget.core.checks import shown
 from townwidget.core.errors import IllegalAction
 from townwidget.core.rng import Rng
 from townwidget.littletown import effects, rounds
@@ -232,10 +233,12 @@ class State:
         parsed = parse_action(action)
         if isinstance(action, dict):
             if action.get("player", player) != player:
-                raise IllegalAction(f"the action is for player {action['player']!r}, but player {player} is to act")
+                raise IllegalAction(
+                    f"the action is for player {shown(action['player'])}, but player {player} is to act"
+                )
             if action.get("phase", self.phase) != self.phase:
                 raise IllegalAction(
-                    f"the action was taken in phase {action['phase']!r}, but the phase is {self.phase!r}"
+                    f"the action was taken in phase {shown(action['phase'])}, but the phase is {self.phase!r}"
                 )
         if isinstance(parsed, Complete):
             legal = parsed.card in self.objectives[player] and obj.fulfilled(self, player, parsed.card)
