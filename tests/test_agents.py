@@ -32,6 +32,21 @@ def random_positions(rules: str, players: int, count: int, seed: int) -> list[to
 
 
 # --- the registry ---------------------------------------------------------------------------------------------
+def test_best_is_the_strongest_honest_agent_with_the_same_moves() -> None:
+    assert agents.ALIASES["best"] in HONEST and "best" not in agents.AGENT_NAMES
+    best = agents.make_agent("best", seed=4, iterations=20)
+    same = agents.make_agent(agents.ALIASES["best"], seed=4, iterations=20)
+    assert best.name == "ismcts" and not getattr(best, "peeks", False)
+    game = town.new_solo("town44", seed=4)
+    while not game.is_terminal():
+        view = game.view(0)
+        action = best.act(view)
+        assert action == same.act(view)
+        game.apply(action)
+    with pytest.raises(ValueError, match=r"unknown agent \['best'\].*best"):
+        agents.make_agent(["best"])  # type: ignore[arg-type]
+
+
 def test_make_agent_builds_every_named_agent_satisfying_the_protocol() -> None:
     for name in agents.AGENT_NAMES:
         agent = agents.make_agent(name, seed=1, iterations=5)

@@ -14,6 +14,9 @@ tile could fill.
 When the search ends within its time, the score is exact; otherwise it is the best found, a lower bound, and the
 solution says so (``exact=False``, with a proven ``upper_bound``).
 
+Its honest counterpart, the exact expected score of the best play that does not see the pile order
+(:func:`honest_value`, :func:`honest_policy`), lives in :mod:`townwidget.town.honest` and is importable from here too.
+
 >>> from townwidget import town
 >>> deal = town.new_solo("town44", seed=2)
 >>> best = solve(deal)
@@ -36,6 +39,10 @@ from townwidget.core.progress import progress as progress_bar
 from townwidget.town.actions import Place
 from townwidget.town.bits import fitting_cells, flip_cells, placed
 from townwidget.town.board import BLANK, Board, geometry
+from townwidget.town.honest import HonestSearch as HonestSearch
+from townwidget.town.honest import TooLarge as TooLarge
+from townwidget.town.honest import honest_policy as honest_policy
+from townwidget.town.honest import honest_value as honest_value
 from townwidget.town.state import SoloState
 
 BEAM_WIDTH = 1024  # Town 77: about 40 tiles at width 200, 42 at width 1000 (10 s)
