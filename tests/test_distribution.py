@@ -53,3 +53,9 @@ def test_the_command_line_prints_the_version(capsys: pytest.CaptureFixture[str])
         main(["--version"])
     assert stop.value.code == 0
     assert capsys.readouterr().out.strip() == f"townwidget {townwidget.__version__}"
+
+
+def test_the_wheel_carries_the_compiled_catalogs_and_the_front_end_words(wheel: zipfile.ZipFile) -> None:
+    names = wheel.namelist()
+    assert "townwidget/locale/fr/LC_MESSAGES/townwidget.mo" in names  # read by gettext at run time: no Babel needed
+    assert "townwidget/widget/texts.json" in names

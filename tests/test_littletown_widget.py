@@ -120,8 +120,13 @@ def test_spaces_say_what_a_click_there_does_or_why_not() -> None:
     assert widget.notes[1][1] == {
         "what": "empty grass",
         "click": "Place a worker at row 1, column 1: " + ("gathers 1 wood, 1 stone, 1 fish"),
+        "blocked": False,
     }
-    assert widget.notes[0][2] == {"what": "forest (wood)", "click": "Not here: space [0, 2] is forest, not grass"}
+    assert widget.notes[0][2] == {
+        "what": "forest (wood)",
+        "click": "Not here: space [0, 2] is forest, not grass",
+        "blocked": True,
+    }
     widget.apply({"type": "place_worker", "cell": [1, 1]})
     assert widget.notes[0][2]["click"] == ""  # a click on a space activates a building: there is none to say no to
     assert widget.notes[1][1]["what"] == "grass with your worker"

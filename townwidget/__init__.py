@@ -8,9 +8,21 @@
 from typing import Any
 
 from townwidget import core, littletown, town
+from townwidget.core.language import set_language
 
 __version__ = "0.1.0"
-__all__ = ["Hint", "Review", "TownWidget", "__version__", "core", "hint", "littletown", "review", "town"]
+__all__ = [
+    "Hint",
+    "Review",
+    "TownWidget",
+    "__version__",
+    "core",
+    "hint",
+    "littletown",
+    "review",
+    "set_language",
+    "town",
+]
 _ADVICE = ("Hint", "Review", "hint", "review")  # townwidget.advice: imported on first use, like the widget
 
 

@@ -12,7 +12,7 @@ import { LITTLE_TOWN } from "./constants.js";
 import { html, svg, svgText } from "./dom.js";
 import { cellOrigin } from "./geometry.js";
 import { common, keyAction, littleTown } from "./intents.js";
-import { arrivalDelays, cellKey, littleTownCellLabel, named, plural } from "./text.js";
+import { arrivalDelays, cellKey, counted, littleTownCellLabel, named, say } from "./text.js";
 import {
   boardCell,
   drawHeader,
@@ -36,39 +36,31 @@ const { cell: CELL, margin: MARGIN, move_delay_ms: MOVE_DELAY_MS, resources: RES
 
 const PLAYER_COLOURS = ["#E69F00", "#0072B2", "#CC79A7", "#F0E442"];
 const PLAYER_INK = ["#222", "#fff", "#222", "#222"];
-/** @type {Record<string, string>} */
-const SOURCES = {
-  buildings: "buildings",
-  effects: "effects",
-  objectives: "objectives",
-  cathedral: "Cathedral",
-  feeding: "feeding",
-  castle: "Castle",
-  watchtower: "Watchtower",
-  coins: "coins",
-};
+/** @typedef {import("./text.js").Texts} Texts */
 
 // A resource cube: a small coloured square (with the resource's name as its title) and a count.
 /**
  * @param {Element} parent
+ * @param {Texts} texts
  * @param {string} resource
  * @param {number} count
  */
-function cube(parent, resource, count) {
-  const item = html("span", { class: `ltw-cube ltw-${resource}`, title: resource }, parent);
+function cube(parent, texts, resource, count) {
+  const item = html("span", { class: `ltw-cube ltw-${resource}`, title: texts.resources[resource] }, parent);
   html("span", { class: "ltw-swatch" }, item);
-  html("span", {}, item, `${count} ${resource}`);
+  html("span", {}, item, counted(texts.amounts, resource, count));
   return item;
 }
 
 /**
  * @param {Element} parent
+ * @param {Texts} texts
  * @param {number} count
  */
-function coins(parent, count) {
-  const item = html("span", { class: "ltw-cube ltw-coins", title: "coins" }, parent);
+function coins(parent, texts, count) {
+  const item = html("span", { class: "ltw-cube ltw-coins", title: say(texts, "coins_title") }, parent);
   html("span", { class: "ltw-swatch" }, item);
-  html("span", {}, item, plural(count, "coin"));
+  html("span", {}, item, counted(texts, "coins", count));
   return item;
 }
 
@@ -105,6 +97,12 @@ function createView(model, el) {
   /** @type {{hover: Cell | null, cursor: Cell | null, seen: number | null, confirming: boolean, par: number | null}} */
   const local = { hover: null, cursor: null, seen: null, confirming: false, par: null };
   const get = (/** @type {string} */ name) => model.get(name);
+  /** @type {(key: string, values?: Record<string, unknown>) => string} */
+  const t = (key, values) => say(get("texts"), key, values);
+  /** @type {(key: string, count: number, values?: Record<string, unknown>) => string} */
+  const tn = (key, count, values) => counted(get("texts"), key, count, values);
+  /** @type {(ground: string) => string} */
+  const terrain = (ground) => get("texts").terrain[ground];
   const send = (/** @type {object} */ intent) => model.send(intent);
   const live = () => get("step") < 0;
   const shown = () => (live() ? get("view") : get("frame"));
@@ -120,7 +118,7 @@ function createView(model, el) {
     const width = MARGIN + columns * CELL + 2;
     const height = MARGIN + rows * CELL + 2;
     const board = svg("svg", { class: "ltw-board", width, height, viewBox: `0 0 ${width} ${height}`, role: "group" }, parent);
-    board.setAttribute("aria-label", `The board, ${rows} rows by ${columns} columns: arrow keys move, Enter plays the space`);
+    board.setAttribute("aria-label", t("little_town_board", { rows, columns }));
     for (let c = 0; c < columns; c++) {
       svgText(board, MARGIN + c * CELL + CELL / 2, 14, String(c), {
         class: named("ltw", "coord"),
@@ -155,13 +153,13 @@ function createView(model, el) {
             "data-key": cellDataKey([r, c]),
             role: "button",
             tabindex: cursor[0] === r && cursor[1] === c ? 0 : -1,
-            "aria-label": littleTownCellLabel([r, c], note ? note.what : TERRAIN[ground], note ? note.click : ""),
+            "aria-label": littleTownCellLabel(get("texts"), [r, c], note ? note.what : terrain(ground), note ? note.click : ""),
           },
           board,
         );
         svg("rect", { x, y, width: CELL, height: CELL }, space);
         drawTerrain(space, ground, x, y);
-        svg("title", {}, space).textContent = note ? note.what : TERRAIN[ground];
+        svg("title", {}, space).textContent = note ? note.what : terrain(ground);
         boardCell(space, [r, c], local, () => send(littleTown.cell([r, c])), drawHover);
       }
     }
@@ -240,7 +238,7 @@ function createView(model, el) {
       const fit = line.length > 8 ? { textLength: CELL - 14, lengthAdjust: "spacingAndGlyphs" } : {}; // long names
       svgText(group, x + CELL / 2, y + 19 + i * 11, line, { class: "ltw-tile-name", "text-anchor": "middle", ...fit });
     });
-    svgText(group, x + 8, y + CELL - 9, `${kind.vp} VP`, { class: "ltw-tile-vp" });
+    svgText(group, x + 8, y + CELL - 9, t("vp", { vp: kind.vp }), { class: "ltw-tile-vp" });
     drawHouse(group, building.owner, x + CELL - 23, y + CELL - 25);
     if (activated.has(key)) {
       svg("rect", { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 6, class: "ltw-activated" }, group);
@@ -320,11 +318,11 @@ function createView(model, el) {
         y: MARGIN + spot[0] * CELL + 1,
         width: CELL - 2,
         height: CELL - 2,
-        class: note.click.startsWith("Not here") ? "ltw-hover ltw-blocked" : "ltw-hover",
+        class: note.blocked ? "ltw-hover ltw-blocked" : "ltw-hover",
       },
       overlay,
     );
-    line.textContent = `[${spot[0]}, ${spot[1]}] ${note.what}${note.click ? ` · ${note.click}` : ""}`;
+    line.textContent = t("space_line", { row: spot[0], column: spot[1], what: note.what }) + (note.click ? ` · ${note.click}` : "");
   }
 
   // --- round track, choices, players, market, log ------------------------------------------------------------
@@ -334,8 +332,8 @@ function createView(model, el) {
    */
   function drawRounds(parent, state) {
     const names = get("names");
-    const box = html("div", { class: "ltw-rounds", "aria-label": "round track" }, parent);
-    html("span", { class: named("ltw", "label") }, box, "Round");
+    const box = html("div", { class: "ltw-rounds", "aria-label": t("round_track") }, parent);
+    html("span", { class: named("ltw", "label") }, box, t("round"));
     for (let round = 1; round <= 4; round++) {
       const current = round === state.round;
       html(
@@ -345,7 +343,7 @@ function createView(model, el) {
         String(round),
       );
     }
-    html("span", { class: "ltw-first" }, box, `First player: ${names[state.first_player]}`);
+    html("span", { class: "ltw-first" }, box, t("first_player", { name: names[state.first_player] }));
   }
 
   /** @param {Element} parent */
@@ -353,7 +351,7 @@ function createView(model, el) {
     const choices = get("choices");
     const box = html("div", { class: "ltw-choices" }, parent);
     if (!choices.length) return;
-    html("div", { class: named("ltw", "label") }, box, "Your choices");
+    html("div", { class: named("ltw", "label") }, box, t("your_choices"));
     choices.forEach((/** @type {{action: {type: string}, text: string}} */ choice, /** @type {number} */ i) => {
       const button = html(
         "button",
@@ -378,6 +376,7 @@ function createView(model, el) {
     const names = get("names");
     const cards = get("cards");
     const seat = get("seat");
+    const texts = get("texts");
     const box = html("div", { class: "ltw-players" }, parent);
     state.players.forEach((/** @type {any} */ player, /** @type {number} */ p) => {
       const turn = p === state.current_player;
@@ -387,30 +386,31 @@ function createView(model, el) {
       badge.style.background = PLAYER_COLOURS[p];
       badge.style.color = PLAYER_INK[p];
       html("span", { class: "ltw-name" }, head, `${turn ? "▶ " : ""}${names[p]}`);
-      if (p === state.first_player) html("span", { class: "ltw-first-token", title: "first player" }, head, "1st");
-      html("span", { class: "ltw-score", title: "victory points" }, head, `${player.score} VP`);
+      if (p === state.first_player) html("span", { class: "ltw-first-token", title: t("first_player_title") }, head, t("first_player_token"));
+      html("span", { class: "ltw-score", title: t("victory_points") }, head, t("vp", { vp: player.score }));
       const stock = html("div", { class: "ltw-stock" }, card);
-      coins(stock, player.coins);
-      RESOURCES.forEach((resource) => cube(stock, resource, player.resources[resource]));
+      coins(stock, texts, player.coins);
+      RESOURCES.forEach((resource) => cube(stock, texts, resource, player.resources[resource]));
+      const site = player.construction_site ? get("catalogue")[player.construction_site] : null;
       html(
         "div",
         { class: "ltw-count" },
         card,
-        `${plural(player.workers_left, "worker")} to place · ${plural(player.houses_left, "house")} left` +
-          (player.construction_site ? ` · ${player.construction_site} on the construction site` : ""),
+        `${tn("workers_to_place", player.workers_left)} · ${tn("houses_left", player.houses_left)}` +
+          (site ? ` · ${t("on_site", { building: site.name })}` : ""),
       );
       const objectives = html("ul", { class: "ltw-objectives" }, card);
       for (const id of player.completed) {
         const text = cards[String(id)];
-        html("li", { class: "ltw-done" }, objectives, `✓ ${text.text} (+${text.vp} VP)`);
+        html("li", { class: "ltw-done" }, objectives, `✓ ${text.text} ${t("vp_bonus", { vp: text.vp })}`);
       }
       if (p === seat) {
         for (const id of player.objectives) {
           const text = cards[String(id)];
-          html("li", {}, objectives, `☐ ${text.text} (${text.vp} VP)`);
+          html("li", {}, objectives, `☐ ${text.text} (${t("vp", { vp: text.vp })})`);
         }
       } else if (player.objectives.length) {
-        html("li", { class: "ltw-hidden" }, objectives, `${plural(player.objectives.length, "hidden objective")}`);
+        html("li", { class: "ltw-hidden" }, objectives, tn("hidden_objectives", player.objectives.length));
       }
     });
   }
@@ -418,10 +418,11 @@ function createView(model, el) {
   /** @param {Element} parent */
   function drawMarket(parent) {
     const catalogue = get("catalogue");
+    const texts = get("texts");
     const box = html("div", { class: "ltw-market" }, parent);
     const offers = get("market");
-    const hint = offers.some((/** @type {{buildable: boolean}} */ offer) => offer.buildable) ? ": click a lit building to build it" : "";
-    html("div", { class: named("ltw", "label") }, box, `Market${hint}`);
+    const buildable = offers.some((/** @type {{buildable: boolean}} */ offer) => offer.buildable);
+    html("div", { class: named("ltw", "label") }, box, t(buildable ? "market_buildable" : "market"));
     const grid = html("div", { class: "ltw-market-grid" }, box);
     for (const offer of offers) {
       const kind = catalogue[offer.id];
@@ -432,19 +433,19 @@ function createView(model, el) {
           class: offer.buildable ? "ltw-offer ltw-buildable" : "ltw-offer",
           "data-building": offer.id,
           "aria-disabled": offer.buildable ? "false" : "true",
-          title: offer.buildable ? `Build the ${kind.name}` : offer.why,
+          title: offer.buildable ? t("build_the", { building: kind.name }) : offer.why,
         },
         grid,
       );
       const head = html("div", { class: "ltw-offer-head" }, button);
       html("strong", {}, head, kind.name);
       if (offer.left > 1) html("span", { class: "ltw-left" }, head, `×${offer.left}`);
-      html("span", { class: "ltw-offer-vp" }, head, `${kind.vp} VP`);
+      html("span", { class: "ltw-offer-vp" }, head, t("vp", { vp: kind.vp }));
       const cost = html("div", { class: "ltw-cost" }, button);
       RESOURCES.forEach((resource) => {
-        if (kind.cost[resource]) cube(cost, resource, kind.cost[resource]);
+        if (kind.cost[resource]) cube(cost, texts, resource, kind.cost[resource]);
       });
-      if (kind.cost.coins) coins(cost, kind.cost.coins);
+      if (kind.cost.coins) coins(cost, texts, kind.cost.coins);
       html("div", { class: "ltw-effect" }, button, kind.effect);
       // a building that cannot be built still answers a click: Python says why
       button.addEventListener("click", () => send(littleTown.build(offer.id)));
@@ -457,19 +458,20 @@ function createView(model, el) {
    */
   function drawReserve(parent, state) {
     const box = html("div", { class: "ltw-reserve" }, parent);
-    html("span", { class: named("ltw", "label") }, box, "Reserve");
-    coins(box, state.reserve.coins);
-    RESOURCES.forEach((resource) => cube(box, resource, state.reserve[resource]));
+    const texts = get("texts");
+    html("span", { class: named("ltw", "label") }, box, t("reserve"));
+    coins(box, texts, state.reserve.coins);
+    RESOURCES.forEach((resource) => cube(box, texts, resource, state.reserve[resource]));
   }
 
   /** @param {Element} parent */
   function drawControls(parent) {
     const buttons = get("buttons");
     const box = html("div", { class: named("ltw", "controls") }, parent);
-    intentButton(model, box, "Undo", "undo", buttons.undo, common.undo());
+    intentButton(model, box, t("undo"), "undo", buttons.undo, common.undo());
     drawNewGame(model, box, local, (focus) => redrawKeepingFocus(root, paint, focus));
     drawHintControls(model, box, parent);
-    drawHistorySlider(html("label", { class: named("ltw", "history") }, box, "History "), box, "ltw", model);
+    drawHistorySlider(html("label", { class: named("ltw", "history") }, box, `${t("history")} `), box, "ltw", model);
   }
 
   /** @param {Element} parent */
@@ -478,11 +480,11 @@ function createView(model, el) {
     if (!live() || !outcome.rows) return;
     const box = outcomeBox(parent, "ltw");
     if (outcome.reason) html("p", { class: "ltw-end-reason" }, box, outcome.reason);
-    const table = headedTable(box, ["Rank", "Player", "Score", "Where the points came from"]);
+    const table = headedTable(box, [t("rank"), t("player"), t("score"), t("points_from")]);
     for (const row of outcome.rows) {
       const line = html("tr", { class: row.winner ? "ltw-winner" : null }, table);
-      const sources = Object.entries(row.sources).map(([source, points]) => `${SOURCES[source]} ${points}`);
-      [row.winner ? `${row.rank} ★ winner` : row.rank, row.name, `${row.score} VP`, sources.join(", ")].forEach(
+      const sources = Object.entries(row.sources).map(([source, points]) => `${t(`source_${source}`)} ${points}`);
+      [row.winner ? t("winner", { rank: row.rank }) : row.rank, row.name, t("vp", { vp: row.score }), sources.join(", ")].forEach(
         (text) => html("td", {}, line, String(text)),
       );
     }
@@ -498,7 +500,7 @@ function createView(model, el) {
   function paint() {
     const view = get("view");
     const state = shown();
-    const title = `Little Town · ${view.num_players} players · board side ${view.rules.side}`;
+    const title = t("little_town_title", { players: view.num_players, side: view.rules.side });
     root.setAttribute("aria-busy", get("thinking") ? "true" : "false");
     drawHeader(root, "ltw", title, model);
     drawRounds(root, state);

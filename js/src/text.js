@@ -1,13 +1,41 @@
-// Words and keys built from the synced traits: pure functions (no DOM), tested with node --test.
+// Words and keys built from the synced traits: pure functions (no DOM), tested with node --test. Every word comes
+// from the `texts` trait (townwidget/widget/texts.json, translated by Python into the widget's language).
 
 /** @typedef {[number, number]} Cell */
+/**
+ * The `texts` trait: a message per key ("{name}" marks a value), or for a message with a plural its forms for 0, 1
+ * and 2 or more.
+ * @typedef {Record<string, any>} Texts
+ */
 
 /**
- * "1 tile", "3 tiles".
- * @param {number} count
- * @param {string} word
+ * A message with its values filled in: fill("Pile {pile}: empty", {pile: 2}) is "Pile 2: empty".
+ * @param {string} message
+ * @param {Record<string, unknown>} [values]
  */
-export const plural = (count, word) => `${count} ${word}${count === 1 ? "" : "s"}`;
+export const fill = (message, values = {}) =>
+  message.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+
+/**
+ * The message `key` of `texts`, filled in.
+ * @param {Texts} texts
+ * @param {string} key
+ * @param {Record<string, unknown>} [values]
+ */
+export const say = (texts, key, values) => fill(String(texts[key] ?? key), values);
+
+/**
+ * The form of a message with a plural for `count`: counted(texts, "tiles", 3) is "3 tiles".
+ * @param {Texts} texts
+ * @param {string} key
+ * @param {number} count
+ * @param {Record<string, unknown>} [values]
+ */
+export function counted(texts, key, count, values = {}) {
+  const forms = texts[key];
+  const form = Array.isArray(forms) ? forms[Math.min(Math.max(count, 0), 2)] : String(forms ?? key);
+  return fill(form, { count, ...values });
+}
 
 /**
  * A cell as a map key and a data attribute: [2, 3] -> "2,3".
@@ -43,10 +71,11 @@ export function arrivalDelays(history, seen, placed, delayMs) {
 
 /**
  * Where the history slider stands, in words.
+ * @param {Texts} texts
  * @param {number} step the move on show, or -1 for the game itself
  * @param {number} steps
  */
-export const stepText = (step, steps) => (step < 0 ? `move ${steps} of ${steps}` : `move ${step} of ${steps} (read only)`);
+export const stepText = (texts, step, steps) => say(texts, step < 0 ? "step_now" : "step_earlier", { step, steps });
 
 /**
  * @typedef {object} TileNames the names part of the `tile_style` trait
@@ -57,48 +86,53 @@ export const stepText = (step, steps) => (step < 0 ? `move ${steps} of ${steps}`
 /**
  * A Town tile in words: "orange gable", "an orange tile (shape not shown)", "a blank tile".
  * @param {TileNames} style
+ * @param {Texts} texts
  * @param {ArrayLike<number | null> | "blank" | null} tile
  */
-export function tileName(style, tile) {
-  if (tile === null) return "no tile";
-  if (tile === "blank") return "a blank tile";
-  const colour = style.colour_names[Number(tile[0])];
-  if (tile[1] === null) return `${/^[aeiou]/.test(colour) ? "an" : "a"} ${colour} tile (shape not shown)`;
-  return `${colour} ${style.shape_names[tile[1]]}`;
+export function tileName(style, texts, tile) {
+  if (tile === null) return say(texts, "no_tile");
+  if (tile === "blank") return say(texts, "blank_tile");
+  if (tile[1] === null) return String(texts.tile_backs[Number(tile[0])]);
+  return say(texts, "tile", { colour: style.colour_names[Number(tile[0])], shape: style.shape_names[tile[1]] });
 }
 
 /**
  * A Town board cell in words, for screen readers and the reason line.
  * @param {TileNames} style
+ * @param {Texts} texts
  * @param {Cell} cell
  * @param {{tile: ArrayLike<number | null> | "blank" | null, legal: boolean, fit: number | null, pioneer: boolean}} about
  */
-export function townCellLabel(style, cell, about) {
-  const empty = about.legal ? "empty, the picked tile may go here" : "empty";
-  let label = `Row ${cell[0]}, column ${cell[1]}: ${about.tile === null ? empty : tileName(style, about.tile)}`;
-  if (about.pioneer && about.tile === null) label += ", the pioneer's cell";
-  if (about.fit !== null) label += `; ${about.fit} of your tiles ${about.fit === 1 ? "fits" : "fit"} here`;
+export function townCellLabel(style, texts, cell, about) {
+  const empty = say(texts, about.legal ? "empty_legal" : "empty");
+  const what = about.tile === null ? empty : tileName(style, texts, about.tile);
+  let label = say(texts, "row_column", { row: cell[0], column: cell[1], what });
+  if (about.pioneer && about.tile === null) label += `, ${say(texts, "pioneer_cell")}`;
+  if (about.fit !== null) label += `; ${counted(texts, "fits_here", about.fit)}`;
   return label;
 }
 
 /**
  * A solo pile's button in words: "Pile 2: orange gable on top, 5 tiles (key 3)".
  * @param {TileNames} style
+ * @param {Texts} texts
  * @param {number} pile
  * @param {ArrayLike<number | null> | null} top
  * @param {number} size
  */
-export function pileLabel(style, pile, top, size) {
-  if (top === null) return `Pile ${pile}: empty`;
-  return `Pile ${pile}: ${tileName(style, top)} on top, ${plural(size, "tile")} (key ${pile + 1})`;
+export function pileLabel(style, texts, pile, top, size) {
+  if (top === null) return say(texts, "pile_empty", { pile });
+  const tiles = counted(texts, "tiles", size);
+  return say(texts, "pile", { pile, tile: tileName(style, texts, top), tiles, key: pile + 1 });
 }
 
 /**
  * A Little Town space in words: where it is, what is there, and what Enter or a click does there (or why not).
+ * @param {Texts} texts
  * @param {Cell} cell
  * @param {string} what
  * @param {string} click
  */
-export function littleTownCellLabel(cell, what, click) {
-  return `Row ${cell[0]}, column ${cell[1]}: ${what}${click ? `. ${click}` : ""}`;
+export function littleTownCellLabel(texts, cell, what, click) {
+  return say(texts, "row_column", { row: cell[0], column: cell[1], what }) + (click ? `. ${click}` : "");
 }

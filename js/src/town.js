@@ -13,7 +13,7 @@ import { html, svg, svgText } from "./dom.js";
 import { cellAfterPick } from "./focus.js";
 import { cellOrigin } from "./geometry.js";
 import { common, keyAction, town } from "./intents.js";
-import { arrivalDelays, cellKey, named, pileLabel, plural, tileName, townCellLabel } from "./text.js";
+import { arrivalDelays, cellKey, counted, named, pileLabel, say, tileName, townCellLabel } from "./text.js";
 import {
   boardCell,
   drawHeader,
@@ -66,12 +66,13 @@ const sameTile = (a, b) => Array.isArray(a) && Array.isArray(b) && a[0] === b[0]
 /**
  * @param {Element} parent
  * @param {TileStyle} style
+ * @param {import("./text.js").Texts} texts
  * @param {Tile} tile
  * @param {number} x
  * @param {number} y
  * @param {number} size
  */
-function drawTile(parent, style, tile, x, y, size) {
+function drawTile(parent, style, texts, tile, x, y, size) {
   const pad = size * 0.06;
   const x0 = x + pad;
   const y0 = y + pad;
@@ -84,7 +85,7 @@ function drawTile(parent, style, tile, x, y, size) {
     group.setAttribute("class", "tw-blank");
     card("#d9d9d9");
     svg("path", { d: `M${x0} ${y0 + inner}L${x0 + inner} ${y0}`, stroke: "#777" }, group);
-    title = "blank tile";
+    title = say(texts, "blank_tile_title");
   } else if (tile[1] === null) {
     const colour = tile[0];
     group.setAttribute("class", "tw-back");
@@ -95,7 +96,7 @@ function drawTile(parent, style, tile, x, y, size) {
       "text-anchor": "end",
       fill: style.label_ink[colour],
     });
-    title = `${style.colour_names[colour]} tile, shape not shown`;
+    title = String(texts.tile_back_titles[colour]);
   } else {
     const [colour, shape] = tile;
     group.setAttribute("class", "tw-tile");
@@ -119,7 +120,7 @@ function drawTile(parent, style, tile, x, y, size) {
       "stroke-width": 3,
       "paint-order": "stroke",
     });
-    title = `${style.colour_names[colour]} ${style.shape_names[shape]}`;
+    title = tileName(style, texts, tile);
   }
   svg("title", {}, group).textContent = title;
   return group;
@@ -128,19 +129,20 @@ function drawTile(parent, style, tile, x, y, size) {
 /**
  * A button showing a tile (or an empty pile), named in words for screen readers.
  * @param {TileStyle} style
+ * @param {import("./text.js").Texts} texts
  * @param {Tile | null} tile
  * @param {Attrs} attrs
  * @param {Element} parent
  * @param {string} [caption]
  */
-function tileButton(style, tile, attrs, parent, caption) {
+function tileButton(style, texts, tile, attrs, parent, caption) {
   const button = html("button", { type: "button", ...attrs }, parent);
   const picture = svg(
     "svg",
     { width: HAND_TILE, height: HAND_TILE, viewBox: `0 0 ${HAND_TILE} ${HAND_TILE}`, "aria-hidden": "true" },
     button,
   );
-  if (tile) drawTile(picture, style, tile, 0, 0, HAND_TILE);
+  if (tile) drawTile(picture, style, texts, tile, 0, 0, HAND_TILE);
   else svg("rect", { x: 4, y: 4, width: HAND_TILE - 8, height: HAND_TILE - 8, rx: 4, class: "tw-empty-pile" }, picture);
   if (caption !== undefined) html("span", { class: "tw-caption", "aria-hidden": "true" }, button, caption);
   return button;
@@ -170,6 +172,10 @@ function createView(model, el) {
    */
   const local = { hover: null, cursor: null, seen: null, toBoard: false, fresh: false, confirming: false, par: null };
   const get = (/** @type {string} */ name) => model.get(name);
+  /** @type {(key: string, values?: Record<string, unknown>) => string} */
+  const t = (key, values) => say(get("texts"), key, values);
+  /** @type {(key: string, count: number, values?: Record<string, unknown>) => string} */
+  const tn = (key, count, values) => counted(get("texts"), key, count, values);
   const send = (/** @type {object} */ intent) => model.send(intent);
   const live = () => get("step") < 0;
   const idle = () => !get("thinking");
@@ -194,7 +200,7 @@ function createView(model, el) {
       { class: "tw-board", width: size, height: size, viewBox: `0 0 ${size} ${size}`, role: "group" },
       parent,
     );
-    board.setAttribute("aria-label", `The board, ${n} by ${n}: arrow keys move, Enter places the picked tile`);
+    board.setAttribute("aria-label", t("town_board", { n }));
     for (let i = 0; i < n; i++) {
       const middle = MARGIN + i * CELL + CELL / 2;
       const coord = { "font-size": 11, "text-anchor": "middle", class: named("tw", "coord"), "aria-hidden": "true" };
@@ -227,13 +233,13 @@ function createView(model, el) {
             "data-key": cellDataKey([r, k]),
             role: "button",
             tabindex: cursor[0] === r && cursor[1] === k ? 0 : -1,
-            "aria-label": townCellLabel(style, [r, k], { tile, legal: legal.has(key), fit, pioneer: r === 0 && k === 0 }),
+            "aria-label": townCellLabel(style, get("texts"), [r, k], { tile, legal: legal.has(key), fit, pioneer: r === 0 && k === 0 }),
           },
           board,
         );
         boardCell(cell, [r, k], local, () => send(town.place([r, k])), drawInspect);
         if (tile !== null) {
-          const drawn = drawTile(board, style, tile, x, y, CELL);
+          const drawn = drawTile(board, style, get("texts"), tile, x, y, CELL);
           drawn.classList.add("tw-placed");
           drawn.setAttribute("aria-hidden", "true");
           if (delays.has(key)) {
@@ -258,7 +264,7 @@ function createView(model, el) {
       "text-anchor": "end",
       class: "tw-pioneer",
     });
-    svg("title", {}, pioneer).textContent = "the pioneer's cell";
+    svg("title", {}, pioneer).textContent = t("pioneer_cell");
     svg("g", { class: "tw-overlay", "aria-hidden": "true" }, board);
     return board;
   }
@@ -283,14 +289,14 @@ function createView(model, el) {
     if (!spot || !reasons.length) return;
     const note = reasons[spot[0]][spot[1]];
     if (!note) {
-      reasonLine.textContent = `[${spot[0]}, ${spot[1]}] is open for this tile.`;
+      reasonLine.textContent = t("open_cell", { row: spot[0], column: spot[1] });
       const selection = get("selection");
       const ghost = get("flip") ? [selection.tile[0], null] : selection.tile;
       const { x, y } = cellOrigin(spot, CELL, MARGIN);
-      drawTile(overlay, get("tile_style"), ghost, x, y, CELL).classList.add("tw-ghost");
+      drawTile(overlay, get("tile_style"), get("texts"), ghost, x, y, CELL).classList.add("tw-ghost");
       return;
     }
-    reasonLine.textContent = `Not at [${spot[0]}, ${spot[1]}]: ${note.text}`;
+    reasonLine.textContent = t("not_at", { row: spot[0], column: spot[1], reason: note.text });
     outline(spot, "tw-blocked");
     if (note.conflict) outline(note.conflict, "tw-conflict");
   }
@@ -305,6 +311,7 @@ function createView(model, el) {
   /** @param {Element} parent */
   function drawHand(parent) {
     const style = get("tile_style");
+    const texts = get("texts");
     const state = shown();
     const selection = get("selection");
     const chosen = get("chosen");
@@ -312,13 +319,14 @@ function createView(model, el) {
     const playable = live() && idle();
     const box = html("div", { class: "tw-hand" }, parent);
     if (state.mode === "solo") {
-      html("div", { class: named("tw", "label") }, box, "Pile tops");
-      const row = html("div", { class: "tw-tiles", role: "group", "aria-label": "pile tops" }, box);
+      html("div", { class: named("tw", "label") }, box, t("pile_tops"));
+      const row = html("div", { class: "tw-tiles", role: "group", "aria-label": t("pile_tops") }, box);
       state.piles.forEach((/** @type {Array<Tile | null>} */ pile, /** @type {number} */ i) => {
         const top = pile.length ? pile[pile.length - 1] : null;
         const picked = live() && selection.pile === i;
         const button = tileButton(
           style,
+          texts,
           top,
           {
             class: picked ? "tw-pick tw-picked" : "tw-pick",
@@ -326,25 +334,26 @@ function createView(model, el) {
             "data-key": `pile-${i}`,
             disabled: !top || !playable,
             "aria-pressed": picked ? "true" : "false",
-            "aria-label": pileLabel(style, i, top === "blank" ? null : top, pile.length),
-            title: top ? `pile ${i} (key ${i + 1})` : `pile ${i} is empty`,
+            "aria-label": pileLabel(style, texts, i, top === "blank" ? null : top, pile.length),
+            title: top ? t("pile_title", { pile: i, key: i + 1 }) : t("pile_empty_title", { pile: i }),
           },
           row,
-          `${plural(pile.length, "tile")} left`,
+          tn("tiles_left", pile.length),
         );
         button.addEventListener("click", () => pickThenBoard(town.pickPile(i)));
       });
       if (state.rules.flips > 0) drawFlip(box, state);
       return;
     }
-    html("div", { class: named("tw", "label") }, box, "Your hand");
-    const row = html("div", { class: "tw-tiles", role: "group", "aria-label": "your hand" }, box);
+    html("div", { class: named("tw", "label") }, box, t("your_hand"));
+    const row = html("div", { class: "tw-tiles", role: "group", "aria-label": t("your_hand") }, box);
     state.hands[seat].forEach((/** @type {Tile} */ tile, /** @type {number} */ i) => {
       const picked = live() && sameTile(selection.tile, tile);
       const isChosen = live() && chosen.some((/** @type {Tile} */ other) => sameTile(other, tile));
       const classes = ["tw-pick", picked ? "tw-picked" : "", isChosen ? "tw-chosen" : ""].join(" ").trim();
       const button = tileButton(
         style,
+        texts,
         tile,
         {
           class: classes,
@@ -352,8 +361,8 @@ function createView(model, el) {
           "data-key": `tile-${cellKey(tile)}`,
           disabled: !playable,
           "aria-pressed": picked || isChosen ? "true" : "false",
-          "aria-label": `${tileName(style, tile)} (key ${i + 1})${isChosen ? ", chosen for the exchange" : ""}`,
-          title: `key ${i + 1}`,
+          "aria-label": t(isChosen ? "chosen_for_exchange" : "hand_tile", { tile: tileName(style, texts, tile), key: i + 1 }),
+          title: t("key", { key: i + 1 }),
         },
         row,
       );
@@ -372,7 +381,7 @@ function createView(model, el) {
     );
     box.checked = get("flip");
     box.addEventListener("change", () => send(town.flip(box.checked)));
-    label.append(` Flip: place turned over (${state.flips_left} left)`);
+    label.append(` ${tn("flip", state.flips_left)}`);
   }
 
   /** @param {Element} parent */
@@ -381,28 +390,23 @@ function createView(model, el) {
     const state = get("view");
     const box = html("div", { class: named("tw", "controls") }, parent);
     if (state.mode === "multi") {
-      intentButton(model, box, "Exchange", "exchange", buttons.exchange, town.exchange());
-      intentButton(model, box, "Discard", "discard", buttons.discard, town.discard());
+      intentButton(model, box, t("exchange"), "exchange", buttons.exchange, town.exchange());
+      intentButton(model, box, t("discard"), "discard", buttons.discard, town.discard());
       if (buttons.pass) intentButton(model, box, buttons.pass, "pass", true, town.pass());
     }
-    const undo = intentButton(model, box, "Undo", "undo", buttons.undo, common.undo());
-    if (state.mode === "solo") {
-      undo.title = "Undo deals the tiles under the pile tops again (the next tile of a pile may change); a game with undos counts as practice";
-    }
+    const undo = intentButton(model, box, t("undo"), "undo", buttons.undo, common.undo());
+    if (state.mode === "solo") undo.title = t("undo_solo_title");
     drawNewGame(model, box, local, (focus) => redrawKeepingFocus(root, paint, focus));
     drawHintControls(model, box, parent);
     const label = html("label", { class: "tw-toggle" }, box);
     const inspect = /** @type {HTMLInputElement} */ (html("input", { type: "checkbox", "data-key": "inspect" }, label));
     inspect.checked = get("inspect");
     inspect.addEventListener("change", () => send(town.inspect(inspect.checked)));
-    label.append(" Show fits");
+    label.append(` ${t("show_fits")}`);
     if (live() && get("inspect")) {
-      const tiles = state.mode === "solo" ? "pile tops" : "hand tiles";
-      html("div", { class: "tw-legend", "data-key": "legend" }, parent, `Show fits: the number on each open cell is how many of your ${tiles} may go there (0: none).`);
+      html("div", { class: "tw-legend", "data-key": "legend" }, parent, t(state.mode === "solo" ? "legend_solo" : "legend_multi"));
     }
-    if (state.mode === "solo") {
-      html("div", { class: "tw-note" }, parent, "Undo deals the tiles under the pile tops again, and the game then counts as practice.");
-    }
+    if (state.mode === "solo") html("div", { class: "tw-note" }, parent, t("undo_solo_note"));
   }
 
   /** @param {Element} parent */
@@ -418,18 +422,18 @@ function createView(model, el) {
       html("span", { class: "tw-name" }, row, names[player]);
       if (player !== get("seat")) {
         const backs = svg("svg", { width: hand.length * 24, height: 24, "aria-hidden": "true" }, row);
-        hand.forEach((tile, /** @type {number} */ i) => drawTile(backs, style, tile, i * 24, 0, 24));
+        hand.forEach((tile, /** @type {number} */ i) => drawTile(backs, style, get("texts"), tile, i * 24, 0, 24));
       }
-      const left = state.out[player] ? ", has left the game" : "";
-      html("span", { class: "tw-count" }, row, `${plural(hand.length, "tile")}${left}`);
+      const tiles = tn("tiles", hand.length);
+      html("span", { class: "tw-count" }, row, state.out[player] ? t("has_left", { tiles }) : tiles);
     });
-    html("div", { class: "tw-bag" }, box, `Bag: ${plural(state.bag_size, "tile")}`);
+    html("div", { class: "tw-bag" }, box, t("bag_size", { tiles: tn("tiles", state.bag_size) }));
   }
 
   /** @param {Element} parent */
   function drawHistory(parent) {
     const box = html("div", { class: named("tw", "history") }, parent);
-    drawHistorySlider(html("label", {}, box, "History "), box, "tw", model);
+    drawHistorySlider(html("label", {}, box, `${t("history")} `), box, "tw", model);
   }
 
   /** @param {Element} parent */
@@ -439,11 +443,11 @@ function createView(model, el) {
     const box = outcomeBox(parent, "tw");
     if (outcome.reason) html("p", { class: "tw-end-reason" }, box, outcome.reason);
     if (outcome.rows === undefined) {
-      html("strong", {}, box, `${outcome.placed} of ${outcome.tiles} tiles placed. `);
+      html("strong", {}, box, `${t("placed_of", { placed: outcome.placed, tiles: outcome.tiles })} `);
       html("span", {}, box, outcome.level);
-      if (get("practice")) html("p", { class: "tw-practice-note" }, box, "Practice: Undo was used, so this score does not count.");
+      if (get("practice")) html("p", { class: "tw-practice-note" }, box, t("practice_note"));
     } else {
-      const table = headedTable(box, ["Rank", "Player", "Tiles left", "Left the game"]);
+      const table = headedTable(box, [t("rank"), t("player"), t("tiles_left_column"), t("left_column")]);
       outcome.rows.forEach((/** @type {any} */ row) => {
         const line = html("tr", {}, table);
         [row.rank, row.name, row.tiles_left, row.left].forEach((/** @type {unknown} */ text) =>
@@ -471,9 +475,9 @@ function createView(model, el) {
     const view = get("view");
     const rules = view.rules;
     const title = rules.name.replace(/^town(\d)(\d)$/, "Town $1$2");
-    const players = view.mode === "solo" ? "solo" : `${view.hands.length} players`;
+    const heading = view.mode === "solo" ? t("town_title_solo", { game: title }) : t("town_title_multi", { game: title, players: view.hands.length });
     root.setAttribute("aria-busy", get("thinking") ? "true" : "false");
-    drawHeader(root, "tw", `${title} · ${players}`, model);
+    drawHeader(root, "tw", heading, model);
     const main = html("div", { class: "tw-main" }, root);
     const boardBox = html("div", { class: "tw-board-box" }, main);
     boardBox.style.maxWidth = `${MARGIN + view.n * CELL + 4}px`; // never larger than drawn, smaller in a narrow column

@@ -5,7 +5,7 @@ import { GAME_TRAITS } from "./constants.js";
 import { html } from "./dom.js";
 import { focusedKey, refocus } from "./focus.js";
 import { common } from "./intents.js";
-import { named, stepText } from "./text.js";
+import { named, say, stepText } from "./text.js";
 
 /** @typedef {import("@anywidget/types").AnyModel} Model */
 
@@ -20,8 +20,9 @@ export function drawHeader(parent, prefix, title, model) {
   const header = html("div", { class: `${prefix}-header gw-header` }, parent);
   html("span", { class: named(prefix, "title") }, header, title);
   const status = html("span", { class: `${prefix}-status gw-status`, role: "status" }, header, model.get("status"));
+  const texts = model.get("texts");
   if (model.get("thinking")) html("span", { class: "gw-thinking", "aria-hidden": "true" }, status);
-  if (model.get("practice")) html("span", { class: "gw-practice", title: "Undo was used: this result does not count" }, header, "practice");
+  if (model.get("practice")) html("span", { class: "gw-practice", title: say(texts, "practice_title") }, header, say(texts, "practice"));
   return header;
 }
 
@@ -34,11 +35,12 @@ export function drawHeader(parent, prefix, title, model) {
  * @param {(focus?: string) => void} redraw draws the view again, then focuses the control with that key
  */
 export function drawNewGame(model, parent, local, redraw) {
+  const texts = model.get("texts");
   const enabled = Boolean(model.get("buttons").new_game);
   const over = Object.keys(model.get("outcome")).length > 0;
   if (!local.confirming || !enabled) {
     local.confirming = false;
-    const button = html("button", { type: "button", "data-key": "new-game", disabled: !enabled }, parent, "New game");
+    const button = html("button", { type: "button", "data-key": "new-game", disabled: !enabled }, parent, say(texts, "new_game"));
     button.addEventListener("click", () => {
       if (over) {
         model.send(common.newGame());
@@ -49,10 +51,10 @@ export function drawNewGame(model, parent, local, redraw) {
     });
     return;
   }
-  const box = html("span", { class: "gw-confirm", role: "group", "aria-label": "confirm new game" }, parent);
-  html("span", {}, box, "Start a new game? This one is lost.");
-  const yes = html("button", { type: "button", "data-key": "new-game-yes" }, box, "Yes, new game");
-  const no = html("button", { type: "button", "data-key": "new-game-cancel" }, box, "Cancel");
+  const box = html("span", { class: "gw-confirm", role: "group", "aria-label": say(texts, "confirm_new_game") }, parent);
+  html("span", {}, box, say(texts, "new_game_question"));
+  const yes = html("button", { type: "button", "data-key": "new-game-yes" }, box, say(texts, "new_game_yes"));
+  const no = html("button", { type: "button", "data-key": "new-game-cancel" }, box, say(texts, "cancel"));
   yes.addEventListener("click", () => {
     local.confirming = false;
     model.send(common.newGame());
@@ -70,7 +72,7 @@ export function drawNewGame(model, parent, local, redraw) {
  */
 export function playAgainButton(model, box) {
   const row = html("div", { class: "gw-again" }, box);
-  intentButton(model, row, "Play again", "play-again", true, common.newGame());
+  intentButton(model, row, say(model.get("texts"), "play_again"), "play-again", true, common.newGame());
 }
 
 /**
@@ -110,7 +112,7 @@ export function drawLog(parent, prefix, model) {
   const lines = model.get("moves");
   /** @type {number} */
   const step = model.get("step");
-  const log = html("ol", { class: named(prefix, "log"), "aria-label": "moves" }, parent);
+  const log = html("ol", { class: named(prefix, "log"), "aria-label": say(model.get("texts"), "moves") }, parent);
   const later = named(prefix, "later");
   const items = lines.map((line, i) => html("li", { class: step >= 0 && i >= step ? later : null }, log, line));
   const current = step > 0 ? items[step - 1] : items[items.length - 1];
@@ -133,6 +135,7 @@ export function drawHistorySlider(label, box, prefix, model) {
   const steps = model.get("steps");
   /** @type {number} */
   const step = model.get("step");
+  const texts = model.get("texts");
   const slider = /** @type {HTMLInputElement} */ (
     html(
       "input",
@@ -140,10 +143,10 @@ export function drawHistorySlider(label, box, prefix, model) {
       label,
     )
   );
-  slider.setAttribute("aria-label", "history: move shown");
+  slider.setAttribute("aria-label", say(texts, "history_slider"));
   slider.addEventListener("input", () => model.send(common.step(Number(slider.value))));
-  html("span", { class: named(prefix, "step") }, box, stepText(step, steps));
-  if (step >= 0) intentButton(model, box, "Back to game", "back", true, common.step(null));
+  html("span", { class: named(prefix, "step") }, box, stepText(texts, step, steps));
+  if (step >= 0) intentButton(model, box, say(texts, "back_to_game"), "back", true, common.step(null));
 }
 
 /**

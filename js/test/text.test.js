@@ -1,11 +1,28 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { arrivalDelays, cellKey, named, plural, stepText } from "../src/text.js";
+import { readFileSync } from "node:fs";
+import { arrivalDelays, cellKey, counted, fill, named, say, stepText } from "../src/text.js";
 
-test("plural counts in words", () => {
-  assert.equal(plural(1, "tile"), "1 tile");
-  assert.equal(plural(0, "tile"), "0 tiles");
-  assert.equal(plural(5, "worker"), "5 workers");
+// The English texts as the widget sends them (townwidget/widget/texts.py): pairs become the forms for 0, 1, 2+.
+/** @type {Record<string, string | string[]>} */
+const messages = JSON.parse(readFileSync(new URL("../../townwidget/widget/texts.json", import.meta.url), "utf8"));
+/** @type {import("../src/text.js").Texts} */
+const texts = Object.fromEntries(
+  Object.entries(messages).map(([key, m]) => [key, Array.isArray(m) ? [m[1], m[0], m[1]] : m]),
+);
+texts.tile_backs = ["an orange tile (shape not shown)", "a sky blue tile (shape not shown)"];
+/** French forms, to see that 0 takes the singular there */
+const french = { tiles: ["{count} tuile", "{count} tuile", "{count} tuiles"] };
+
+test("messages filled in, and counted in the forms the language has", () => {
+  assert.equal(fill("Pile {pile}: {pile}", { pile: 2 }), "Pile 2: 2");
+  assert.equal(fill("{unknown} stays", {}), "{unknown} stays");
+  assert.equal(say(texts, "pile_empty", { pile: 3 }), "Pile 3: empty");
+  assert.equal(counted(texts, "tiles", 1), "1 tile");
+  assert.equal(counted(texts, "tiles", 0), "0 tiles");
+  assert.equal(counted(texts, "workers_to_place", 5), "5 workers to place");
+  assert.equal(counted(french, "tiles", 0), "0 tuile");
+  assert.equal(counted(french, "tiles", 7), "7 tuiles");
 });
 
 test("cell keys and class names", () => {
@@ -30,26 +47,26 @@ test("new pieces appear one after another, only after the first draw", () => {
 });
 
 test("the history slider's position in words", () => {
-  assert.equal(stepText(-1, 7), "move 7 of 7");
-  assert.equal(stepText(3, 7), "move 3 of 7 (read only)");
+  assert.equal(stepText(texts, -1, 7), "move 7 of 7");
+  assert.equal(stepText(texts, 3, 7), "move 3 of 7 (read only)");
 });
 
 const names = { colour_names: ["orange", "sky blue"], shape_names: ["gable", "block"] };
 
 test("tiles, cells and piles in words (what a screen reader announces)", async () => {
   const { littleTownCellLabel, pileLabel, tileName, townCellLabel } = await import("../src/text.js");
-  assert.equal(tileName(names, [1, 0]), "sky blue gable");
-  assert.equal(tileName(names, [0, null]), "an orange tile (shape not shown)");
-  assert.equal(tileName(names, "blank"), "a blank tile");
+  assert.equal(tileName(names, texts, [1, 0]), "sky blue gable");
+  assert.equal(tileName(names, texts, [0, null]), "an orange tile (shape not shown)");
+  assert.equal(tileName(names, texts, "blank"), "a blank tile");
   const cell = /** @type {[number, number]} */ ([2, 3]);
-  assert.equal(townCellLabel(names, cell, { tile: [0, 1], legal: false, fit: null, pioneer: false }), "Row 2, column 3: orange block");
+  assert.equal(townCellLabel(names, texts, cell, { tile: [0, 1], legal: false, fit: null, pioneer: false }), "Row 2, column 3: orange block");
   assert.equal(
-    townCellLabel(names, [0, 0], { tile: null, legal: true, fit: 2, pioneer: true }),
+    townCellLabel(names, texts, [0, 0], { tile: null, legal: true, fit: 2, pioneer: true }),
     "Row 0, column 0: empty, the picked tile may go here, the pioneer's cell; 2 of your tiles fit here",
   );
-  assert.equal(townCellLabel(names, cell, { tile: null, legal: false, fit: 1, pioneer: false }), "Row 2, column 3: empty; 1 of your tiles fits here");
-  assert.equal(pileLabel(names, 0, [1, 1], 5), "Pile 0: sky blue block on top, 5 tiles (key 1)");
-  assert.equal(pileLabel(names, 3, null, 0), "Pile 3: empty");
-  assert.equal(littleTownCellLabel([1, 4], "empty grass", "Place a worker"), "Row 1, column 4: empty grass. Place a worker");
-  assert.equal(littleTownCellLabel([0, 2], "forest (wood)", ""), "Row 0, column 2: forest (wood)");
+  assert.equal(townCellLabel(names, texts, cell, { tile: null, legal: false, fit: 1, pioneer: false }), "Row 2, column 3: empty; 1 of your tiles fits here");
+  assert.equal(pileLabel(names, texts, 0, [1, 1], 5), "Pile 0: sky blue block on top, 5 tiles (key 1)");
+  assert.equal(pileLabel(names, texts, 3, null, 0), "Pile 3: empty");
+  assert.equal(littleTownCellLabel(texts, [1, 4], "empty grass", "Place a worker"), "Row 1, column 4: empty grass. Place a worker");
+  assert.equal(littleTownCellLabel(texts, [0, 2], "forest (wood)", ""), "Row 0, column 2: forest (wood)");
 });

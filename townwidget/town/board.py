@@ -25,10 +25,18 @@ Content = Tile | ColourOnly | str | None
 
 @dataclass(frozen=True)
 class Refusal:
-    """Why a tile may not go on a cell: the reason in words, and the cell in the way (``None`` if no cell is)."""
+    """Why a tile may not go on a cell: the reason in words, and the cell in the way (``None`` if no cell is).
+
+    The same as data, for wording it in other languages: ``rule`` is ``"taken"`` (the cell holds a tile),
+    ``"pioneer"`` (the first tile goes to [0, 0]), ``"detached"`` (the cell touches no tile), ``"colour"`` or
+    ``"shape"`` (``value`` is already in ``line``, ``("row", r)`` or ``("column", k)``, at ``blocker``) or
+    ``"flip"`` (a flip where the shape does not clash)."""
 
     reason: str
     blocker: Cell | None = None
+    rule: str = ""
+    value: int | None = None
+    line: tuple[str, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -158,28 +166,38 @@ class Board:
 
         >>> board = Board(3)
         >>> board.put((0, 0), (1, 2))
-        >>> board.refusal((1, 0), (0, 1))
-        Refusal(reason='colour 1 is already in row 0 (at [0, 0])', blocker=(0, 0))
+        >>> refused = board.refusal((1, 0), (0, 1))
+        >>> refused.reason, refused.blocker, refused.rule, refused.value, refused.line
+        ('colour 1 is already in row 0 (at [0, 0])', (0, 0), 'colour', 1, ('row', 0))
         """
         index = self.index(cell)
         here = list(cell)
         if self.cells[index] is not None:
-            return Refusal(f"cell {here} is already taken by {describe(self.cells[index])}", cell)
+            return Refusal(f"cell {here} is already taken by {describe(self.cells[index])}", cell, "taken")
         if not self.frontier >> index & 1:
             if not self.occupied:
-                return Refusal(f"the first tile (the pioneer) goes to [0, 0], not {here}")
-            return Refusal(f"cell {here} touches no placed tile (a tile must share a side with the city)")
+                return Refusal(f"the first tile (the pioneer) goes to [0, 0], not {here}", rule="pioneer")
+            return Refusal(
+                f"cell {here} touches no placed tile (a tile must share a side with the city)", rule="detached"
+            )
         colour, shape = tile
         clash = self.clash(cell, 0, colour)
         if clash:
-            return Refusal(f"colour {colour} is already in {clash[0]} (at {list(clash[1])})", clash[1])
+            line = _line(cell, clash[1])
+            return Refusal(
+                f"colour {colour} is already in {clash[0]} (at {list(clash[1])})", clash[1], "colour", colour, line
+            )
         clash = self.clash(cell, 1, shape)
         if flip and not clash:
             return Refusal(
-                f"a flip is only allowed where the shape conflicts, and tile {list(tile)} fits {here} as it is"
+                f"a flip is only allowed where the shape conflicts, and tile {list(tile)} fits {here} as it is",
+                rule="flip",
             )
         if clash and not flip:
-            return Refusal(f"shape {shape} is already in {clash[0]} (at {list(clash[1])})", clash[1])
+            line = _line(cell, clash[1])
+            return Refusal(
+                f"shape {shape} is already in {clash[0]} (at {list(clash[1])})", clash[1], "shape", shape, line
+            )
         return None
 
     def why_illegal(self, tile: Tile, cell: Cell, flip: bool = False) -> str | None:
@@ -220,3 +238,8 @@ def describe(content: Content) -> str:
         return "a blank (turned-over) tile"
     assert isinstance(content, tuple)
     return f"colour-only tile of colour {content[0]}" if content[1] is None else f"tile {list(content)}"
+
+
+def _line(cell: Cell, other: Cell) -> tuple[str, int]:
+    """The line two cells share: ``("row", r)`` or ``("column", k)``."""
+    return ("row", cell[0]) if cell[0] == other[0] else ("column", cell[1])

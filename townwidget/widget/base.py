@@ -17,6 +17,11 @@ from an ``on_move`` callback or an agent while the opponents are moving, they ra
 Each game's widget (:class:`~townwidget.widget.TownWidget`, :class:`~townwidget.widget.LittleTownWidget`) adds its
 own traits, intents and words through the hooks at the end of :class:`GameWidget`.
 
+Every word the widget publishes is in its language (``lang``; :mod:`townwidget.core.language`): the traits are
+built, and the browser's intents answered, inside ``speaking(lang)``, and the front end's own labels arrive
+translated in ``texts``. A refusal is worded from the rule's data (:meth:`GameWidget._why_not`); exceptions raised to
+Python callers, ``repr`` and the engine's messages stay English, for programmers.
+
 >>> opponent_list(None, 3, ("greedy", "mcts"))
 ['greedy', 'mcts', 'greedy']
 >>> opponent_list(["random"], 2, ("greedy",))
@@ -41,10 +46,16 @@ import traitlets
 
 from townwidget.core.checks import is_integer, shown
 from townwidget.core.errors import IllegalAction
+from townwidget.core.language import N_, _, check_language, default_language, ngettext, speaking
 from townwidget.core.rng import Rng
+from townwidget.widget.texts import front_end_texts
 
 MoveCallback = Callable[[int, Any], Any]
-REVIEWER = "the review"  # who thinks (the ``thinking`` trait) while a finished game is reviewed
+REVIEWER = N_("the review")  # who thinks (the ``thinking`` trait) while a finished game is reviewed
+
+
+class Refused(IllegalAction):
+    """A refusal the widget has already worded for the player, in the widget's language."""
 
 
 class WidgetBusy(RuntimeError):
@@ -143,12 +154,16 @@ class GameWidget(anywidget.AnyWidget):
     suggestion = synced(traitlets.Dict(read_only=True))  # the hint on show: text, action, cells to highlight
     assisted = synced(traitlets.Bool(False, read_only=True))  # a hint was asked for in this game
     reviewed = synced(traitlets.Dict(read_only=True))  # the review of the finished game, once asked for (to_dict)
+    texts = synced(traitlets.Dict(read_only=True))  # the words the front end draws itself, in the widget's language
     _hints: int  # hints asked for in this game
     _suggested: tuple[tuple[int, int], dict[str, Any]] | None  # (the position it was asked in, the hint on show)
     _reviewed: tuple[tuple[int, int], dict[str, Any]] | None  # (the position it was asked in, the review)
 
-    def __init__(self, state: Any, seat: int, opponents: Sequence[Any] | None, seed: int | None) -> None:
+    def __init__(
+        self, state: Any, seat: int, opponents: Sequence[Any] | None, seed: int | None, lang: str | None = None
+    ) -> None:
         check_seed(seed)
+        self._lang = default_language() if lang is None else check_language(lang)
         self._rng = Rng(seed)  # seeds the agents, later games and undo's re-deals
         self._callbacks: list[MoveCallback] = []
         self._error = ""
@@ -178,6 +193,11 @@ class GameWidget(anywidget.AnyWidget):
         with self._lock:
             self._require_idle("setting state", interrupts=True)
             self._load(state, self.seat)
+
+    @property
+    def lang(self) -> str:
+        """The language of the words the player reads ("en", "fr"; see :mod:`townwidget.core.language`)."""
+        return self._lang
 
     @property
     def history(self) -> list[tuple[int, Any]]:
@@ -247,7 +267,7 @@ class GameWidget(anywidget.AnyWidget):
         if self._state.current_player is not None:
             raise IllegalAction("the game is not over: a review looks back at a finished game (hint() helps now)")
         history = self._state.history
-        return [(len(before.history), before, history[len(before.history)][2]) for before, _ in self._undo]
+        return [(len(before.history), before, history[len(before.history)][2]) for before, _frames in self._undo]
 
     def new_game(self, seed: int | None = None) -> None:
         """Start a new game like this one, with the same seat and opponents (``seed=None``: drawn from the widget's
@@ -364,6 +384,10 @@ class GameWidget(anywidget.AnyWidget):
     def _think(self, generation: int) -> None:
         """The worker thread: each opponent chooses on its own view outside the lock, and its move is applied and
         published under the lock, unless a new game was loaded meanwhile."""
+        with speaking(self._lang):
+            self._think_on(generation)
+
+    def _think_on(self, generation: int) -> None:
         while True:
             with self._lock:
                 if generation != self._generation:
@@ -403,7 +427,8 @@ class GameWidget(anywidget.AnyWidget):
                 raise choice
             self._state.apply(choice)
         except Exception as error:
-            self._error = f"{self._names()[player]} could not move: {type(error).__name__}: {error}"
+            could_not = _("{who} could not move: {error}").format(who=self._names()[player], error=type(error).__name__)
+            self._error = f"{could_not}: {error}" if self._lang == "en" else could_not
             traceback.print_exception(error)
             return False
         self._after_move()
@@ -457,7 +482,10 @@ class GameWidget(anywidget.AnyWidget):
     def _seat_decides(self, action: Any) -> None:
         """The seated player's move from the browser: checked, applied, shown; then the opponents move."""
         self._require_turn()
-        self._play_seat(action)
+        try:
+            self._play_seat(action)
+        except IllegalAction as error:  # worded from the rule's data where the game can (in any language)
+            raise Refused(self._why_not(action, str(error))) from error
         if not self._background and self._opponent_to_move() is not None:
             self._publish()  # show the player's own move at once, while the opponents think
         self._advance()
@@ -465,15 +493,15 @@ class GameWidget(anywidget.AnyWidget):
     def _require_turn(self) -> None:
         elsewhere = self._turn_elsewhere()
         if elsewhere:
-            raise IllegalAction(elsewhere)
+            raise Refused(elsewhere)
 
     def _turn_elsewhere(self) -> str | None:
         """Why the seated player may not act now: the game is over, or another player is to act."""
         state = self._state
         if state.current_player is None:
-            return "the game is over"
+            return _("the game is over")
         if state.current_player != self.seat:
-            return f"it is not your turn: {self._names()[state.current_player]} is to play"
+            return _("it is not your turn: {who} is to play").format(who=self._names()[state.current_player])
         return None
 
     def _seat_actions(self) -> list[Any]:
@@ -483,7 +511,7 @@ class GameWidget(anywidget.AnyWidget):
 
     # --- intents from the browser ----------------------------------------------------------------------------
     def _receive_intent(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        with self._lock:
+        with self._lock, speaking(self._lang):
             self._background = in_kernel() if self.background_thinking is None else self.background_thinking
             try:
                 self._handle_intent(content)
@@ -498,20 +526,27 @@ class GameWidget(anywidget.AnyWidget):
             intent = self._parse_intent(content)
             if self._thinker is not None and intent.kind not in (*self.LOOKING, "new_game"):
                 who = self._thinker_name(self._names())
-                raise IllegalAction(f"{who} is thinking: wait for its move (New game stops it)")
+                raise Refused(_("{who} is thinking: wait for its move (New game stops it)").format(who=who))
             if self._step is not None and intent.kind not in self.LOOKING:
                 last = len(self._frames) - 1
-                raise IllegalAction(f"move {self._step} of {last} is on show (read only): press Escape to play")
+                on_show = _("move {step} of {last} is on show (read only): press Escape to play")
+                raise Refused(on_show.format(step=self._step, last=last))
             getattr(self, f"_on_{intent.kind}")(intent)
+        except Refused as error:  # refused by the widget, already in the player's words
+            self._error = str(error)
         except IllegalAction as error:  # a refused intent: its reason is shown, nothing changed
             self._error = self._refusal(str(error))
         except Exception as error:  # a bug must be seen, not swallowed
-            self._error = f"internal error: {type(error).__name__}: {shown(str(error))}"
+            self._error = _("internal error: {error}").format(error=f"{type(error).__name__}: {shown(str(error))}")
             traceback.print_exc()
         self._publish()
 
     def _refusal(self, reason: str) -> str:
-        """The reason in the view's words (or as the engine wrote it, should the wording fail)."""
+        """The engine's reason in the view's words (or as the engine wrote it, should the wording fail). The engine
+        writes English for programmers: in another language, a refusal the widget cannot word from data (a
+        malformed message from the browser, which the widget's own controls never send) is said in general."""
+        if self._lang != "en":
+            return _("This is not possible now (the game refused the message from the view).")
         try:
             return self._words(reason)
         except Exception:  # the reason matters more than its words
@@ -523,7 +558,7 @@ class GameWidget(anywidget.AnyWidget):
 
     def _undo_last(self) -> None:
         if not self._undo:
-            raise IllegalAction("nothing to undo: you have not decided anything yet in this game")
+            raise Refused(_("nothing to undo: you have not decided anything yet in this game"))
         before, frames = self._undo.pop()
         self._state = self._restore(before)
         self._practice = self._practice or self._undo_is_practice()
@@ -533,12 +568,11 @@ class GameWidget(anywidget.AnyWidget):
     def _on_step(self, intent: Any) -> None:
         last = len(self._frames) - 1
         if intent.step is not None and intent.step > last:
-            raise IllegalAction(f"'step' must be at most {last}, the number of moves so far")
+            raise Refused(_("'step' must be at most {last}, the number of moves so far").format(last=last))
         if intent.step is not None and self._frames[intent.step] is None:
             first = next(index for index, frame in enumerate(self._frames) if frame is not None)
-            raise IllegalAction(
-                f"move {intent.step} was played before this game was loaded: moves {first} to {last} can be shown"
-            )
+            before = _("move {step} was played before this game was loaded: moves {first} to {last} can be shown")
+            raise Refused(before.format(step=intent.step, first=first, last=last))
         self._drop_picks()
         self._step = None if intent.step in (None, last) else intent.step
 
@@ -552,7 +586,7 @@ class GameWidget(anywidget.AnyWidget):
         """Review the finished game; it takes seconds, so in a kernel it runs on a worker thread (as the opponents
         think): meanwhile ``thinking`` says so and the view keeps answering (history; New game drops the review)."""
         if self._thinker is not None:  # once the game is over, only a review thinks
-            raise IllegalAction("the review is under way: it shows here when it is ready")
+            raise Refused(_("the review is under way: it shows here when it is ready"))
         args = (self._generation, self._position(), self._decisions(), self._state)
         if not self._background:
             self._review_game(*args)
@@ -587,7 +621,12 @@ class GameWidget(anywidget.AnyWidget):
 
     # --- publishing ------------------------------------------------------------------------------------------
     def _publish(self) -> None:
-        """Rebuild every synced trait from the seated player's view and the picks, in one message."""
+        """Rebuild every synced trait from the seated player's view and the picks, in one message, in the widget's
+        language."""
+        with speaking(self._lang):
+            self._publish_all()
+
+    def _publish_all(self) -> None:
         view = self._state.to_dict(viewer=self.seat)
         names = self._names()
         last = len(self._frames) - 1
@@ -611,11 +650,15 @@ class GameWidget(anywidget.AnyWidget):
             self.set_trait("assisted", self._hints > 0)
             self.set_trait("thinking", self._thinker_name(names))
             self.set_trait("practice", self._practice)
+            if not self.texts:
+                self.set_trait("texts", front_end_texts(self._texts()))
             self.set_trait("revision", self.revision + 1)
 
     def _names(self) -> list[str]:
         return [
-            "You" if player == self.seat else f"Player {player} ({name_of(self._agents[player])})"
+            _("You")
+            if player == self.seat
+            else _("Player {number} ({agent})").format(number=player, agent=name_of(self._agents[player]))
             for player in range(self._state.num_players)
         ]
 
@@ -624,7 +667,7 @@ class GameWidget(anywidget.AnyWidget):
         if self._thinker is None:
             return ""
         player = self._state.current_player
-        return REVIEWER if player is None else names[player]
+        return _(REVIEWER) if player is None else names[player]
 
     def _buttons(self) -> dict[str, Any]:
         live, idle = self._step is None, self._thinker is None
@@ -633,13 +676,14 @@ class GameWidget(anywidget.AnyWidget):
     def _status(self, names: list[str]) -> str:
         state = self._state
         if self._step is not None:
-            return f"Move {self._step} of {len(self._frames) - 1} (read only): Escape returns to the game."
+            message = _("Move {step} of {last} (read only): Escape returns to the game.")
+            return message.format(step=self._step, last=len(self._frames) - 1)
         if state.current_player is None:
-            helped = f" Played with {self._hints} hint{'s' if self._hints > 1 else ''}." if self._hints else ""
-            reviewing = " Reviewing your moves…" if self._thinker is not None else ""
-            return self._final_status(names).rstrip() + helped + reviewing
+            helped = ngettext(" Played with {count} hint.", " Played with {count} hints.", self._hints)
+            reviewing = _(" Reviewing your moves…") if self._thinker is not None else ""
+            return self._final_status(names).rstrip() + (helped.format(count=self._hints) if self._hints else "") + reviewing
         if state.current_player != self.seat:
-            return f"{names[state.current_player]} is thinking…"
+            return _("{who} is thinking…").format(who=names[state.current_player])
         return self._prompt()
 
     # --- what each game provides -----------------------------------------------------------------------------
@@ -711,6 +755,14 @@ class GameWidget(anywidget.AnyWidget):
     def _words(self, reason: str) -> str:
         """An engine message in the words the view uses."""
         return reason
+
+    def _why_not(self, action: Any, reason: str) -> str:
+        """Why the seat's ``action`` was refused (the engine said ``reason``), in the view's words."""
+        return self._refusal(reason)
+
+    def _texts(self) -> dict[str, Any]:
+        """Words the front end needs besides ``texts.json`` (names of the game's things), in the current language."""
+        return {}
 
 
 check_front_end(GameWidget, FRONT_END["game_traits"])

@@ -26,7 +26,7 @@ from typing import Any
 
 import traitlets
 
-from townwidget.core.errors import IllegalAction
+from townwidget.core.language import N_, _, ngettext
 from townwidget.littletown import (
     CARDS,
     RESOURCES,
@@ -41,16 +41,20 @@ from townwidget.littletown import (
 )
 from townwidget.littletown.board import CELLS, COLUMNS, Cell, cell_of
 from townwidget.littletown.data import ROUNDS, START_COINS, TOTAL_COINS
-from townwidget.littletown.refusals import refusal
+from townwidget.littletown.refusals import TERRAIN_NAMES, explain
 from townwidget.littletown.rounds import log_entry_to_dict
-from townwidget.widget.base import FRONT_END, STATIC, GameWidget, check_front_end, check_seed, synced
+from townwidget.widget.base import FRONT_END, STATIC, GameWidget, Refused, check_front_end, check_seed, synced
 from townwidget.widget.intents import Intent, parse_little_town_intent
 from townwidget.widget.littletown_words import (
+    AMOUNTS,
     action_words,
+    building_name,
     describe_move,
     effect_words,
+    refusal_words,
     seat_words,
     space_words,
+    terrain_words,
 )
 from townwidget.widget.words import ordinal
 
@@ -73,15 +77,18 @@ DOING = {
     "feed": "feed the workers",
 }
 PROMPTS = {
-    "turn": "Your turn: click a lit grass space to place a worker, or a market building you can pay for to build it.",
-    "act": "Gather now or activate the buildings around your worker (buttons, or click a lit building), "
-    "then End the turn.",
-    "pay": "Choose how to pay.",
-    "give": "The Shop: choose the 2 cubes you give.",
-    "take": "The Shop: choose the 2 cubes you take.",
-    "site": "Click a lit grass space to place your new building.",
-    "residence": "End of the round: activate the buildings around your Residence, then Finish.",
-    "feed": "End of the round: choose how to feed your workers.",
+    "turn": N_(
+        "Your turn: click a lit grass space to place a worker, or a market building you can pay for to build it."
+    ),
+    "act": N_(
+        "Gather now or activate the buildings around your worker (buttons, or click a lit building), then End the turn."
+    ),
+    "pay": N_("Choose how to pay."),
+    "give": N_("The Shop: choose the 2 cubes you give."),
+    "take": N_("The Shop: choose the 2 cubes you take."),
+    "site": N_("Click a lit grass space to place your new building."),
+    "residence": N_("End of the round: activate the buildings around your Residence, then Finish."),
+    "feed": N_("End of the round: choose how to feed your workers."),
 }
 
 
@@ -91,7 +98,9 @@ class LittleTownWidget(GameWidget):
     ``players`` (2 to 4) and ``rules`` (a :class:`~townwidget.littletown.Rules` or a dict of its options) set up a
     new game; ``opponents`` are agent names for :func:`townwidget.agents.make_agent` or objects with ``act(view)``,
     one per other seat (by default ``"greedy"`` in every other seat). ``state`` shows and continues any Little Town
-    state instead (its players and rules win). ``seed`` makes the set-up and the agents reproducible.
+    state instead (its players and rules win). ``seed`` makes the set-up and the agents reproducible. ``lang`` is the
+    language of every word the player reads (``"en"``, ``"fr"``; default :func:`townwidget.set_language`'s, else the
+    environment variable ``TOWNWIDGET_LANG``, else English); an unknown one raises ValueError.
     """
 
     _esm = STATIC / "littletown.js"  # paths, not text: anywidget reloads them when they change (see js/README.md)
@@ -115,13 +124,14 @@ class LittleTownWidget(GameWidget):
         seed: int | None = None,
         rules: Rules | dict[str, Any] | None = None,
         state: State | None = None,
+        lang: str | None = None,
     ) -> None:
         check_seed(seed)
         if state is None:
             state = new_game(players, seed, rules)
         elif not isinstance(state, State):
             raise ValueError(f"state must be a Little Town state, not {type(state).__name__}")
-        super().__init__(state, seat, opponents, seed)
+        super().__init__(state, seat, opponents, seed, lang)
 
     # --- the game's part of the widget -----------------------------------------------------------------------
     def _new_state(self, seed: int) -> State:
@@ -177,12 +187,32 @@ class LittleTownWidget(GameWidget):
         """The engine's reason with players named as in the view ('you' for the seat)."""
         return seat_words(reason, self.seat, self._names())
 
+    def _why_not(self, action: Any, reason: str) -> str:
+        return self._explained(self._state, action)
+
+    def _explained(self, state: State, action: Action) -> str:
+        """Why the seat may not play ``action`` in ``state``: in English the engine's own sentence (players named as
+        in the view), in another language worded from the refusal's data."""
+        refused = explain(state, action)
+        if self.lang == "en":
+            return self._words(refused.text)
+        return refusal_words(refused, self.seat, self._names())
+
+    def _texts(self) -> dict[str, Any]:
+        return {
+            "resources": {resource: _(resource) for resource in RESOURCES},
+            "amounts": {
+                resource: [ngettext(*AMOUNTS[resource], count) for count in (0, 1, 2)] for resource in RESOURCES
+            },
+            "terrain": {ground: terrain_words(ground) for ground in TERRAIN_NAMES},
+        }
+
     # --- intents from the browser ----------------------------------------------------------------------------
     def _on_cell(self, intent: Intent) -> None:
         self._require_turn()
         phase = self._state.phase
         if phase not in CELL_ACTIONS:
-            raise IllegalAction(f"no space is to be chosen now. {PROMPTS[phase]}")
+            raise Refused(_("no space is to be chosen now. {prompt}").format(prompt=_(PROMPTS[phase])))
         assert intent.cell is not None
         self._seat_decides(CELL_ACTIONS[phase](intent.cell))
 
@@ -215,20 +245,22 @@ class LittleTownWidget(GameWidget):
             ],
         )
 
-    def _notes(self, known: State, on_cells: Mapping[Cell, Action], names: list[str]) -> list[list[dict[str, str]]]:
+    def _notes(self, known: State, on_cells: Mapping[Cell, Action], names: list[str]) -> list[list[dict[str, Any]]]:
         """Per space: what is there (``what``), and on the seat's turn what a click there does or why it cannot
         (``click``)."""
         clicking = known.current_player == self.seat and known.phase in CELL_ACTIONS
-        grid: list[list[dict[str, str]]] = [[] for _ in range(CELLS // COLUMNS)]
+        grid: list[list[dict[str, Any]]] = [[] for _ in range(CELLS // COLUMNS)]
         for index in range(CELLS):
             cell = cell_of(index)
             if cell in on_cells:
                 click = action_words(on_cells[cell], known, self.seat, names)
             elif clicking and (known.phase not in ("act", "residence") or known.buildings[index] is not None):
-                click = f"Not here: {self._words(refusal(known, CELL_ACTIONS[known.phase](cell)))}"
+                why = self._explained(known, CELL_ACTIONS[known.phase](cell))
+                click = _("Not here: {reason}").format(reason=why)
             else:
                 click = ""
-            grid[cell[0]].append({"what": space_words(known, index, names), "click": click})
+            blocked = bool(click) and cell not in on_cells
+            grid[cell[0]].append({"what": space_words(known, index, names), "click": click, "blocked": blocked})
         return grid
 
     def _market(self, known: State, actions: list[Any]) -> list[dict[str, Any]]:
@@ -243,9 +275,9 @@ class LittleTownWidget(GameWidget):
             if build in actions:
                 why = ""
             elif self._step is not None:
-                why = "an earlier move is on show (read only)"
+                why = _("an earlier move is on show (read only)")
             else:
-                why = elsewhere or self._words(refusal(known, build))
+                why = elsewhere or self._explained(known, build)
             rows.append({"id": kind.id, "left": left, "buildable": not why, "why": why})
         return rows
 
@@ -264,7 +296,8 @@ class LittleTownWidget(GameWidget):
             }
             for player, (rank, score) in enumerate(zip(result["ranks"], result["scores"], strict=True))
         ]
-        reason = f"The game ended after round {ROUNDS} of {ROUNDS}: the most victory points win (ties share)."
+        reason = _("The game ended after round {round} of {rounds}: the most victory points win (ties share).")
+        reason = reason.format(round=ROUNDS, rounds=ROUNDS)
         return {"rows": sorted(rows, key=lambda row: row["rank"]), "reason": reason}
 
     def _final_status(self, names: list[str]) -> str:
@@ -273,16 +306,17 @@ class LittleTownWidget(GameWidget):
         scores, winners = result["scores"], result["winners"]
         mine = scores[self.seat]
         if winners == [self.seat]:
-            return f"Game over: you won with {mine} VP."
+            return _("Game over: you won with {vp} VP.").format(vp=mine)
         if self.seat in winners:
             others = ", ".join(names[player] for player in winners if player != self.seat)
-            return f"Game over: you share the victory with {others} ({mine} VP each)."
+            return _("Game over: you share the victory with {others} ({vp} VP each).").format(others=others, vp=mine)
         rank, best = ordinal(result["ranks"][self.seat]), scores[winners[0]]
-        won = " and ".join(names[player] for player in winners)
-        return f"Game over: you finished {rank} of {self._state.num_players} with {mine} VP; {won} won with {best} VP."
+        won = _(" and ").join(names[player] for player in winners)
+        lost = _("Game over: you finished {rank} of {players} with {vp} VP; {winners} won with {best} VP.")
+        return lost.format(rank=rank, players=self._state.num_players, vp=mine, winners=won, best=best)
 
     def _prompt(self) -> str:
-        return PROMPTS[self._state.phase]
+        return _(PROMPTS[self._state.phase])
 
 
 check_front_end(LittleTownWidget, FRONT_END["littletown"]["traits"])
@@ -292,7 +326,7 @@ def _catalogue(known: State) -> dict[str, dict[str, Any]]:
     """Every building kind of these rules (the rulebook's public components), for drawing tiles and the market."""
     return {
         kind.id: {
-            "name": kind.name,
+            "name": building_name(kind),
             "cost": {**dict(zip(RESOURCES, kind.cost, strict=True)), "coins": kind.cost_coins},
             "vp": kind.vp,
             "effect": effect_words(kind),
@@ -305,4 +339,4 @@ def _readable_cards(view: dict[str, Any], seat: int) -> dict[str, dict[str, Any]
     """The texts of the objective cards the seat may read: their own, and every card completed (revealed)."""
     players = view["players"]
     readable = set(players[seat]["objectives"]) | {card for entry in players for card in entry["completed"]}
-    return {str(card): {"text": CARDS[card].text, "vp": CARDS[card].vp} for card in sorted(readable)}
+    return {str(card): {"text": _(CARDS[card].text), "vp": CARDS[card].vp} for card in sorted(readable)}

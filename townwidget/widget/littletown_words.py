@@ -11,6 +11,10 @@ player's own objective cards, from a state the widget builds out of the seat's v
 ('gain 2 fish', '2 cubes of your choice → 2 cubes of other types')
 >>> describe_move({"type": "place_worker", "cell": [1, 4], "player": 0, "phase": "turn"}, "You", {})
 'You placed a worker at row 1, column 4'
+>>> from townwidget.core.language import speaking
+>>> with speaking("fr"):
+...     amount_words(kinds["restaurant"].cost), effect_words(kinds["pier"])
+('2 bois, 2 pierres', 'gagner 2 poissons')
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from townwidget.core.language import N_, N_plural, _, ngettext
 from townwidget.littletown import (
     CARDS,
     RESOURCES,
@@ -49,42 +54,65 @@ from townwidget.littletown.data import (
 )
 from townwidget.littletown.economy import counts
 from townwidget.littletown.effects import activation_fee, due
-from townwidget.littletown.refusals import TERRAIN_NAMES
+from townwidget.littletown.refusals import TERRAIN_NAMES, Refusal
 
 TERRAIN_GIVES = {"F": "wood", "M": "stone", "L": "fish"}
+AMOUNTS = {  # a number of cubes of each resource, singular and plural (French: "2 pierres" but "2 bois")
+    resource: (f"{{count}} {resource}", f"{{count}} {resource}") for resource in RESOURCES
+}
+
+
+def amount(count: int, resource: str) -> str:
+    """'2 stone' (French '2 pierres')."""
+    return ngettext(*AMOUNTS[resource], count).format(count=count)
 
 
 def amount_words(cubes: Sequence[int], coins: int = 0, vp: int = 0) -> str:
     """Cubes (per resource, in the order of ``RESOURCES``), coins and victory points in words ('' for nothing)."""
-    parts = [f"{count} {name}" for count, name in zip(cubes, RESOURCES, strict=True) if count]
-    parts += [f"{coins} coin{'s' if coins != 1 else ''}"] if coins else []
-    parts += [f"{vp} VP"] if vp else []
+    parts = [amount(count, name) for count, name in zip(cubes, RESOURCES, strict=True) if count]
+    parts += [ngettext("{count} coin", "{count} coins", coins).format(count=coins)] if coins else []
+    parts += [_("{vp} VP").format(vp=vp)] if vp else []
     return ", ".join(parts)
+
+
+def building_name(kind: Kind | str) -> str:
+    """A building's name ('Pier'; French 'Ponton'), from its kind or its id."""
+    return _(kind_by_id("vp")[kind].name if isinstance(kind, str) else kind.name)
 
 
 def effect_words(kind: Kind) -> str:
     """What activating the building does (or, for the special buildings, when and what they score)."""
     if kind.timing is None:
-        return "no effect"
+        return _("no effect")
     if kind.timing in (END_OF_ROUND, END_OF_GAME):
-        moment = "each round" if kind.timing == END_OF_ROUND else "the game"
-        return f"at the end of {moment}, {raw()['buildings'][kind.index]['effect']['what']}"
+        what = _(raw()["buildings"][kind.index]["effect"]["what"])
+        moment = (
+            _("at the end of each round, {what}")
+            if kind.timing == END_OF_ROUND
+            else _("at the end of the game, {what}")
+        )
+        return moment.format(what=what)
     takes = amount_words(kind.takes, kind.takes_coins)
     if kind.takes_any:
-        takes = f"{kind.takes_any} cubes of your choice"
+        takes = _("{count} cubes of your choice").format(count=kind.takes_any)
     gives = amount_words(kind.gives, kind.gives_coins, kind.gives_vp)
     if kind.gives_any:
-        gives = f"{kind.gives_any} cubes of other types"
-    return f"{takes} → {gives}" if takes else f"gain {gives}"
+        gives = _("{count} cubes of other types").format(count=kind.gives_any)
+    return f"{takes} → {gives}" if takes else _("gain {gains}").format(gains=gives)
 
 
 def where(cell: Sequence[int]) -> str:
-    return f"row {cell[0]}, column {cell[1]}"
+    return _("row {row}, column {column}").format(row=cell[0], column=cell[1])
 
 
-def possessive(name: str) -> str:
-    """'You' -> 'your'; 'Player 1 (greedy)' -> "Player 1 (greedy)'s"."""
-    return "your" if name == "You" else f"{name}'s"
+def owner_words(name: str) -> str:
+    """Whose a building is: 'yours', "Player 1 (greedy)'s"."""
+    return _("yours") if name == _("You") else _("{name}'s").format(name=name)
+
+
+def terrain_words(ground: str) -> str:
+    """A terrain by its letter: 'forest' (French 'forêt')."""
+    return _(TERRAIN_NAMES[ground])
 
 
 def seat_words(reason: str, seat: int, names: list[str]) -> str:
@@ -110,30 +138,34 @@ def _player_name(player: int, seat: int, names: list[str]) -> str | None:
 def action_words(action: Action, state: State, player: int, names: list[str]) -> str:
     """One of ``player``'s legal actions in ``state``, in words: what choosing it does."""
     if isinstance(action, Gather):
-        return f"Gather {_gathered(state, RESOURCES.index(action.resource))} {action.resource} now"
+        gathered = amount(_gathered(state, RESOURCES.index(action.resource)), action.resource)
+        return _("Gather {amount} now").format(amount=gathered)
     if isinstance(action, Activate):
         return _activation(state, player, index_of(action.cell), names)
     if isinstance(action, Done):
         if state.phase == "residence":
-            return "Finish with the Residence"
+            return _("Finish with the Residence")
         rest = amount_words(_still_to_gather(state))
-        return f"End the turn (gathering {rest})" if rest else "End the turn"
+        return _("End the turn (gathering {rest})").format(rest=rest) if rest else _("End the turn")
     if isinstance(action, Pay):
         return _payment(state, action)
     if isinstance(action, Give):
-        return f"Give the Shop {amount_words(counts(action.resources))}"
+        return _("Give the Shop {amount}").format(amount=amount_words(counts(action.resources)))
     if isinstance(action, Take):
-        return f"Take {amount_words(counts(action.resources))} from the Shop"
+        return _("Take {amount} from the Shop").format(amount=amount_words(counts(action.resources)))
     if isinstance(action, Feed):
         return _feeding(state, player, action)
     if isinstance(action, Complete):
         card = CARDS[action.card]
-        return f"Complete your objective “{card.text}” (+{card.vp} VP)"
+        return _("Complete your objective “{card}” (+{vp} VP)").format(card=_(card.text), vp=card.vp)
     if isinstance(action, PlaceBuilding):
-        return f"Build the {_chosen(state).name} at {where(action.cell)}"
+        return _("Build the {building} at {where}").format(
+            building=building_name(_chosen(state)), where=where(action.cell)
+        )
     if isinstance(action, PlaceWorker):
-        return f"Place a worker at {where(action.cell)}: {_placement(state, index_of(action.cell), names)}"
-    return f"Build the {kind_by_id(state.rules.restaurant_gives)[action.building].name}"
+        placement = _placement(state, index_of(action.cell), names)
+        return _("Place a worker at {where}: {placement}").format(where=where(action.cell), placement=placement)
+    return _("Build the {building}").format(building=building_name(action.building))
 
 
 def space_words(state: State, cell: int, names: list[str]) -> str:
@@ -142,9 +174,95 @@ def space_words(state: State, cell: int, names: list[str]) -> str:
     if state.buildings[cell] is not None:
         return f"{_owned(state, cell, names)}: {effect_words(_kind_at(state, cell))}"
     ground = state.terrain.kinds[cell]
+    if worker is not None and names[worker] == _("You"):
+        return _("grass with your worker")
     if worker is not None:
-        return f"grass with {possessive(names[worker])} worker"
-    return f"{TERRAIN_NAMES[ground]} ({TERRAIN_GIVES[ground]})" if ground in TERRAIN_GIVES else "empty grass"
+        return _("grass with {name}'s worker").format(name=names[worker])
+    if ground in TERRAIN_GIVES:
+        return f"{terrain_words(ground)} ({_(TERRAIN_GIVES[ground])})"
+    return _("empty grass")
+
+
+def refusal_words(refused: Refusal, seat: int, names: list[str]) -> str:
+    """Why an action is refused, worded from the engine's :class:`~townwidget.littletown.refusals.Refusal` data.
+
+    >>> from townwidget.littletown import new_game, PlaceWorker
+    >>> from townwidget.littletown.refusals import explain
+    >>> from townwidget.core.language import speaking
+    >>> game = new_game(seed=1)
+    >>> forest = next(c for c in range(len(game.terrain.kinds)) if game.terrain.kinds[c] == "F")
+    >>> refused = explain(game, PlaceWorker(cell_of(forest)))
+    >>> with speaking("fr"):
+    ...     refusal_words(refused, 0, ["Vous", "Joueur 1 (greedy)"]).endswith("n’est pas de l’herbe (forêt)")
+    True
+    """
+    facts = dict(refused.facts)
+    if "cell" in facts:
+        facts["cell"] = f"[{facts['cell'][0]}, {facts['cell'][1]}]"
+    if "centre" in facts:
+        facts["centre"] = f"[{facts['centre'][0]}, {facts['centre'][1]}]"
+    if "building" in facts:
+        facts["building"] = building_name(facts["building"])
+    if "resource" in facts:
+        facts["resource"] = _(facts["resource"])
+    if "terrain" in facts:
+        facts["terrain"] = terrain_words(facts["terrain"])
+    if "cost" in facts:
+        facts["cost"] = amount_words(facts["cost"], facts.pop("coins", 0))
+    if "card" in facts:
+        facts["card"] = f"“{_(CARDS[facts['card']].text)}”"
+    you = facts.get("player") == seat
+    if "player" in facts:
+        facts["player"] = names[facts["player"]] if facts["player"] < len(names) else str(facts["player"])
+    message = (REFUSALS_TO_YOU if you else {}).get(refused.rule) or REFUSALS.get(refused.rule)
+    if message is None:
+        return _("This is not possible now.")
+    if refused.rule == "not_next":
+        facts["what"] = _("your worker") if facts.get("source") == "worker" else _("the Residence")
+    if refused.rule == "at_the_end":
+        facts["moment"] = _("a round") if facts.get("timing") == END_OF_ROUND else _("the game")
+    return _(message).format(**facts)
+
+
+REFUSALS = {  # the rule of each engine refusal, in the words of the widget (facts in braces)
+    "phase": N_("this is not the moment for that"),
+    "choice": N_("this is not one of the choices now"),
+    "objective_held": N_("this objective is not among {player}'s cards still to complete"),
+    "objective_unmet": N_("the objective {card} is not met"),
+    "not_grass": N_("space {cell} is {terrain}, not grass"),
+    "building_there": N_("space {cell} holds a building (the {building})"),
+    "worker_there": N_("space {cell} already holds a worker ({player}'s)"),
+    "not_in_market": N_("the {building} is not in the market"),
+    "no_house": N_("{player} has no house token left"),
+    "cannot_pay": N_("{player} cannot pay for the {building} ({cost}; a cube may be bought for 3 coins)"),
+    "no_terrain": N_("no space gives {resource}"),
+    "none_around": N_("there is no {terrain} around the worker at {cell}"),
+    "gathered": N_("the {resource} around the worker was already gathered this turn"),
+    "reserve_empty": N_("the reserve has no {resource} left"),
+    "no_building": N_("there is no building at {cell}"),
+    "not_next": N_("the {building} at {cell} is not next to {what} at {centre}"),
+    "activated": N_("the {building} at {cell} was already activated"),
+    "at_the_end": N_("the {building} takes effect at the end of {moment}: it cannot be activated"),
+    "no_effect": N_("the {building} has no effect to activate"),
+    "cannot_trade": N_(
+        "{player} cannot pay {fee} coin(s) to the owner and give the {building} 2 cubes (held, or bought for 3 coins "
+        "each) for 2 cubes of other types that the reserve holds"
+    ),
+    "cannot_pay_effect": N_(
+        "{player} cannot pay for the {building}'s effect ({fee} coin(s) to its owner, then its input)"
+    ),
+}
+REFUSALS_TO_YOU = {  # the same said to the seated player
+    "objective_held": N_("this objective is not among your cards still to complete"),
+    "worker_there": N_("space {cell} already holds your worker"),
+    "no_house": N_("you have no house token left"),
+    "cannot_pay": N_("you cannot pay for the {building} ({cost}; a cube may be bought for 3 coins)"),
+    "cannot_trade": N_(
+        "you cannot pay {fee} coin(s) to the owner and give the {building} 2 cubes (held, or bought for 3 coins "
+        "each) for 2 cubes of other types that the reserve holds"
+    ),
+    "cannot_pay_effect": N_("you cannot pay for the {building}'s effect ({fee} coin(s) to its owner, then its input)"),
+}
 
 
 def describe_move(entry: dict[str, Any], who: str, view: dict[str, Any]) -> str:
@@ -163,67 +281,99 @@ def describe_move(entry: dict[str, Any], who: str, view: dict[str, Any]) -> str:
     text = _decision(entry, who, view)
     if not entry.get("automatic"):
         return text
-    return f"{text} at the end of the game" if kind == "complete" else f"{text} (the only way)"
+    if kind == "complete":
+        return _("{text} at the end of the game").format(text=text)
+    return _("{text} (the only way)").format(text=text)
 
 
 def _decision(entry: dict[str, Any], who: str, view: dict[str, Any]) -> str:
     kind = entry["type"]
     if kind == "place_worker":
-        return f"{who} placed a worker at {where(entry['cell'])}"
+        return _("{who} placed a worker at {where}").format(who=who, where=where(entry["cell"]))
     if kind == "build":
-        return f"{who} went to the construction site to build the {_name(entry['building'], view)}"
+        building = building_name(entry["building"])
+        return _("{who} went to the construction site to build the {building}").format(who=who, building=building)
     if kind == "place_building":
-        return f"{who} built the {_building_at(entry['cell'], view)} at {where(entry['cell'])}"
+        building = building_name(_building_at(entry["cell"], view))
+        return _("{who} built the {building} at {where}").format(who=who, building=building, where=where(entry["cell"]))
     if kind == "gather":
-        return f"{who} gathered {entry['resource']}"
+        return _("{who} gathered {resource}").format(who=who, resource=_(entry["resource"]))
     if kind == "activate":
         return _activated(entry, who, view)
     if kind == "pay":
-        bought = entry["coins_for"]
-        return f"{who} paid, {COINS_PER_SUBSTITUTE} coins for each of: {', '.join(bought)}" if bought else f"{who} paid"
+        bought = ", ".join(_(resource) for resource in entry["coins_for"])
+        if not bought:
+            return _("{who} paid").format(who=who)
+        return _("{who} paid, {coins} coins for each of: {bought}").format(
+            who=who, coins=COINS_PER_SUBSTITUTE, bought=bought
+        )
     if kind in ("give", "take"):
-        verb = "gave the Shop" if kind == "give" else "took from the Shop"
-        return f"{who} {verb} {' and '.join(entry['resources'])}"
+        verb = _("{who} gave the Shop {cubes}") if kind == "give" else _("{who} took {cubes} from the Shop")
+        return verb.format(who=who, cubes=_(" and ").join(_(resource) for resource in entry["resources"]))
     if kind == "feed":
         bought = entry.get("coins_for", [])
-        coins = COINS_PER_SUBSTITUTE * len(bought)
-        buying = f"bought {amount_words(counts(bought))} for {coins} coins and " if bought else ""
-        return f"{who} {buying}fed {entry['fish']} worker(s) with fish, the others with wheat"
+        fed = _("{who} fed {fish} worker(s) with fish, the others with wheat")
+        if bought:
+            fed = _("{who} bought {cubes} for {coins} coins and fed {fish} worker(s) with fish, the others with wheat")
+        cubes, coins = amount_words(counts(bought)), COINS_PER_SUBSTITUTE * len(bought)
+        return fed.format(who=who, cubes=cubes, coins=coins, fish=entry["fish"])
     if kind == "complete":
         card = CARDS[entry["card"]]
-        return f"{who} completed the objective “{card.text}” (+{card.vp} VP)"
-    return f"{who} finished with the Residence" if entry["phase"] == "residence" else f"{who} ended the turn"
+        return _("{who} completed the objective “{card}” (+{vp} VP)").format(who=who, card=_(card.text), vp=card.vp)
+    if entry["phase"] == "residence":
+        return _("{who} finished with the Residence").format(who=who)
+    return _("{who} ended the turn").format(who=who)
 
 
 def _activated(entry: dict[str, Any], who: str, view: dict[str, Any]) -> str:
     """An activation; around the Residence (at the end of a round), with the coin paid to the owner."""
-    text = f"{who} activated the {_building_at(entry['cell'], view)} at {where(entry['cell'])}"
+    building = building_name(_building_at(entry["cell"], view))
     if entry["phase"] != "residence":
-        return text
+        return _("{who} activated the {building} at {where}").format(
+            who=who, building=building, where=where(entry["cell"])
+        )
     owner = next(b["owner"] for b in view["buildings"] if b["cell"] == entry["cell"])
     pays = owner != entry["player"] and view["rules"]["residence_pays_owners"]
-    return f"{text} around the Residence" + (" (paying its owner 1 coin)" if pays else "")
+    text = _("{who} activated the {building} at {where} around the Residence")
+    if pays:
+        text = _("{who} activated the {building} at {where} around the Residence (paying its owner 1 coin)")
+    return text.format(who=who, building=building, where=where(entry["cell"]))
 
 
-def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}{'' if count == 1 else 's'}"
+COUNTED_EVENTS = {  # the events that count something (workers, tokens, spaces, coins) and score points for it
+    "cathedral": N_plural(
+        "{who} scored {vp} VP with the Cathedral ({count} worker around it)",
+        "{who} scored {vp} VP with the Cathedral ({count} workers around it)",
+    ),
+    "unfed": N_plural("{who} could not feed {count} worker: {vp} VP", "{who} could not feed {count} workers: {vp} VP"),
+    "castle": N_plural(
+        "{who} scored {vp} VP with the Castle ({count} house token around it)",
+        "{who} scored {vp} VP with the Castle ({count} house tokens around it)",
+    ),
+    "watchtower": N_plural(
+        "{who} scored {vp} VP with the Watchtower ({count} empty grass space around it)",
+        "{who} scored {vp} VP with the Watchtower ({count} empty grass spaces around it)",
+    ),
+    "coins": N_plural(
+        "{who} scored {vp} VP for {count} coin at the end of the game",
+        "{who} scored {vp} VP for {count} coins at the end of the game",
+    ),
+}
+
+
+def _counted(singular: str, plural: str) -> Callable[[dict[str, Any], str], str]:
+    return lambda e, who: ngettext(singular, plural, e["count"]).format(who=who, vp=e["vp"], count=e["count"])
+
+
+def _round(e: dict[str, Any], who: str) -> str:
+    if who == _("You"):
+        return _("Round {round} begins: you have the first player token").format(round=e["count"])
+    return _("Round {round} begins: {who} has the first player token").format(round=e["count"], who=who)
 
 
 EVENT_WORDS: dict[str, Callable[[dict[str, Any], str], str]] = {
-    "cathedral": lambda e, who: (
-        f"{who} scored {e['vp']} VP with the Cathedral ({_plural(e['count'], 'worker')} around it)"
-    ),
-    "unfed": lambda e, who: f"{who} could not feed {_plural(e['count'], 'worker')}: {e['vp']} VP",
-    "round": lambda e, who: (
-        f"Round {e['count']} begins: {who} {'have' if who == 'You' else 'has'} the first player token"
-    ),
-    "castle": lambda e, who: (
-        f"{who} scored {e['vp']} VP with the Castle ({_plural(e['count'], 'house token')} around it)"
-    ),
-    "watchtower": lambda e, who: (
-        f"{who} scored {e['vp']} VP with the Watchtower ({_plural(e['count'], 'empty grass space')} around it)"
-    ),
-    "coins": lambda e, who: f"{who} scored {e['vp']} VP for {_plural(e['count'], 'coin')} at the end of the game",
+    **{kind: _counted(*message) for kind, message in COUNTED_EVENTS.items()},
+    "round": _round,
 }
 """Per event of the log (:data:`~townwidget.littletown.rounds.EVENTS`): its words, given the entry and the player."""
 
@@ -244,9 +394,10 @@ def _still_to_gather(state: State) -> list[int]:
 
 def _placement(state: State, cell: int, names: list[str]) -> str:
     """What a worker placed on ``cell`` would gather, and the buildings it could activate."""
-    gathers = amount_words(state.terrain.yields[cell]) or "nothing to gather"
+    gathers = amount_words(state.terrain.yields[cell])
+    text = _("gathers {amount}").format(amount=gathers) if gathers else _("nothing to gather")
     around = [_owned(state, near, names) for near in NEIGHBOURS[cell] if state.buildings[near] is not None]
-    return f"gathers {gathers}" + (f"; next to {', '.join(around)}" if around else "")
+    return text + (_("; next to {buildings}").format(buildings=", ".join(around)) if around else "")
 
 
 def _kind_at(state: State, cell: int) -> Kind:
@@ -258,14 +409,17 @@ def _kind_at(state: State, cell: int) -> Kind:
 def _owned(state: State, cell: int, names: list[str]) -> str:
     """'the Pier (yours)' / 'the Pier (Player 1 (greedy)'s)'."""
     owner = state.buildings[cell][1]  # type: ignore[index]
-    return f"the {_kind_at(state, cell).name} ({'yours' if names[owner] == 'You' else possessive(names[owner])})"
+    whose = owner_words(names[owner])
+    return _("the {building} ({whose})").format(building=building_name(_kind_at(state, cell)), whose=whose)
 
 
 def _activation(state: State, player: int, cell: int, names: list[str]) -> str:
     kind, owner = _kind_at(state, cell), state.buildings[cell][1]  # type: ignore[index]
     fee = activation_fee(state, player, cell)
-    paying = f" (paying {fee} coin to {names[owner]})" if fee else ""
-    return f"Activate the {kind.name} at {where(cell_of(cell))}{paying}: {effect_words(kind)}"
+    paying = _(" (paying {fee} coin to {owner})").format(fee=fee, owner=names[owner]) if fee else ""
+    return _("Activate the {building} at {where}{paying}: {effect}").format(
+        building=building_name(kind), where=where(cell_of(cell)), paying=paying, effect=effect_words(kind)
+    )
 
 
 def _payment(state: State, action: Pay) -> str:
@@ -275,14 +429,19 @@ def _payment(state: State, action: Pay) -> str:
     coins = cost_coins + COINS_PER_SUBSTITUTE * sum(bought)
     turn = state.turn
     if turn.building is not None:
-        purpose = f"the {_chosen(state).name}"
+        purpose = _("the {building}").format(building=building_name(_chosen(state)))
     elif turn.give is not None:
-        purpose = "the Shop"
+        purpose = _("the Shop")
     else:
         assert turn.activating is not None
-        purpose = f"the {_kind_at(state, turn.activating).name}'s effect"
-    buying = f" (buying {amount_words(bought)} for {COINS_PER_SUBSTITUTE} coins each)" if sum(bought) else ""
-    return f"Pay {amount_words(spent, coins) or 'nothing'} for {purpose}{buying}"
+        purpose = _("the {building}'s effect").format(building=building_name(_kind_at(state, turn.activating)))
+    buying = ""
+    if sum(bought):
+        buying = _(" (buying {cubes} for {coins} coins each)").format(
+            cubes=amount_words(bought), coins=COINS_PER_SUBSTITUTE
+        )
+    paid = amount_words(spent, coins) or _("nothing")
+    return _("Pay {paid} for {purpose}{buying}").format(paid=paid, purpose=purpose, buying=buying)
 
 
 def _feeding(state: State, player: int, action: Feed) -> str:
@@ -290,11 +449,14 @@ def _feeding(state: State, player: int, action: Feed) -> str:
     workers, cubes, bought = state.seats.workers, state.cubes[player], counts(action.coins_for)
     fed = min(workers, cubes[FISH] + cubes[WHEAT] + sum(bought))
     unfed = workers - fed
-    penalty = f"; {unfed} unfed: -{UNFED_PENALTY * unfed} VP" if unfed else ""
-    buying = (
-        f"Buy {amount_words(bought)} for {COINS_PER_SUBSTITUTE * sum(bought)} coins and feed" if any(bought) else "Feed"
+    penalty = _("; {count} unfed: -{vp} VP").format(count=unfed, vp=UNFED_PENALTY * unfed) if unfed else ""
+    feed = _("Feed {fish} worker(s) with fish and {wheat} with wheat{penalty}")
+    if any(bought):
+        feed = _("Buy {cubes} for {coins} coins and feed {fish} worker(s) with fish and {wheat} with wheat{penalty}")
+    coins = COINS_PER_SUBSTITUTE * sum(bought)
+    return feed.format(
+        cubes=amount_words(bought), coins=coins, fish=action.fish, wheat=fed - action.fish, penalty=penalty
     )
-    return f"{buying} {action.fish} worker(s) with fish and {fed - action.fish} with wheat{penalty}"
 
 
 def _chosen(state: State) -> Kind:
@@ -302,9 +464,6 @@ def _chosen(state: State) -> Kind:
     return state.kinds[state.turn.building]
 
 
-def _name(building: str, view: dict[str, Any]) -> str:
-    return str(kind_by_id(view["rules"]["restaurant_gives"])[building].name)
-
-
 def _building_at(cell: list[int], view: dict[str, Any]) -> str:
-    return _name(next(entry["building"] for entry in view["buildings"] if entry["cell"] == cell), view)
+    """The id of the building on ``cell``."""
+    return str(next(entry["building"] for entry in view["buildings"] if entry["cell"] == cell))

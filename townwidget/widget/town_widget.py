@@ -27,7 +27,7 @@ from typing import Any
 
 import traitlets
 
-from townwidget.core.errors import IllegalAction
+from townwidget.core.language import _, pgettext
 from townwidget.town import (
     Discard,
     Exchange,
@@ -42,10 +42,29 @@ from townwidget.town import (
     new_solo,
 )
 from townwidget.town.rules import resolve_rules
-from townwidget.town.style import tile_style
-from townwidget.widget.base import FRONT_END, STATIC, GameWidget, check_front_end, check_seed, opponent_list, synced
+from townwidget.town.style import COLOUR_NAMES, tile_style
+from townwidget.widget.base import (
+    FRONT_END,
+    STATIC,
+    GameWidget,
+    Refused,
+    check_front_end,
+    check_seed,
+    opponent_list,
+    synced,
+)
 from townwidget.widget.intents import Intent, parse_intent
-from townwidget.widget.words import describe_move, humanize, leaving_words, ordinal
+from townwidget.widget.words import (
+    TILE_CONTEXT,
+    colour_name,
+    describe_move,
+    humanize,
+    leaving_words,
+    ordinal,
+    refusal_words,
+    shape_name,
+    tile_back,
+)
 
 MODES = ("solo", "multi")
 
@@ -68,7 +87,9 @@ class TownWidget(GameWidget):
     ``"multi"`` (the seated player against ``opponents``: agent names for :func:`townwidget.agents.make_agent`, or
     agent objects with ``act(view)``; by default ``"greedy"`` and ``"mcts"``). ``state`` shows and continues any
     engine state instead of a new game (its rules and mode win over ``game`` and ``mode``; the default opponents
-    are repeated to fill its other seats). ``seed`` makes the deals and the agents reproducible.
+    are repeated to fill its other seats). ``seed`` makes the deals and the agents reproducible. ``lang`` is the
+    language of every word the player reads (``"en"``, ``"fr"``; default :func:`townwidget.set_language`'s, else the
+    environment variable ``TOWNWIDGET_LANG``, else English); an unknown one raises ValueError.
     """
 
     _esm = STATIC / "town.js"  # paths, not text: anywidget reloads them when they change (see js/README.md)
@@ -96,6 +117,7 @@ class TownWidget(GameWidget):
         seat: int = 0,
         seed: int | None = None,
         state: State | None = None,
+        lang: str | None = None,
     ) -> None:
         if mode not in MODES:
             raise ValueError(f"mode must be 'solo' or 'multi', not {mode!r}")
@@ -107,7 +129,7 @@ class TownWidget(GameWidget):
             rules = resolve_rules(game)
             players = 1 if mode == "solo" else 1 + len(opponent_list(opponents, None, self.DEFAULT_OPPONENTS))
             state = new_solo(rules, seed) if mode == "solo" else new_game(rules, players, seed)
-        super().__init__(state, seat, opponents, seed)
+        super().__init__(state, seat, opponents, seed, lang)
 
     # --- the game's part of the widget -----------------------------------------------------------------------
     def _new_state(self, seed: int) -> State:
@@ -119,6 +141,29 @@ class TownWidget(GameWidget):
 
     def _words(self, reason: str) -> str:
         return humanize(reason, self._state.rules.n)
+
+    def _why_not(self, action: Any, reason: str) -> str:
+        """A placement is refused by the board's rule (worded from its data) or by the turn."""
+        if isinstance(action, Place):
+            refused = self._state.board.refusal(action.tile, action.cell, action.flip)
+            if refused is not None:
+                return refusal_words(refused, action.cell)
+            blocker = self._blocker()
+            if blocker is not None:
+                return blocker
+        return super()._why_not(action, reason)
+
+    def _texts(self) -> dict[str, Any]:
+        colours = range(len(COLOUR_NAMES))
+        return {
+            "tile_backs": [_("{tile} (shape not shown)").format(tile=tile_back(colour)) for colour in colours],
+            "tile_back_titles": [
+                _("{colour} tile, shape not shown").format(
+                    colour=pgettext(TILE_CONTEXT, tile_style()["colour_names"][colour])
+                )
+                for colour in colours
+            ],
+        }
 
     def _drop_picks(self) -> None:
         self._picks = _Picks(inspect=self._picks.inspect)
@@ -193,7 +238,7 @@ class TownWidget(GameWidget):
                 lines.append(describe_move(next(visible), names[player]))
             lines += departures.get(move, [])
         if state.current_player is None:
-            lines.append(f"Game over: {self._end_reason()}.")
+            lines.append(_("Game over: {reason}.").format(reason=self._end_reason()))
         return lines
 
     def _departures(self) -> list[tuple[int, int, int, int]]:
@@ -213,24 +258,27 @@ class TownWidget(GameWidget):
     def _end_reason(self) -> str:
         state = self._state
         if isinstance(state, MultiState):
-            return "every player has left (a player leaves when the hand is empty or none of its tiles fits)"
+            return _("every player has left (a player leaves when the hand is empty or none of its tiles fits)")
         if state.board.placed() == state.rules.tiles:
-            return "every tile is placed"
-        flips = ", and no flip is left" if state.rules.flips else ""
-        return f"no pile top fits an open cell{flips}"
+            return _("every tile is placed")
+        if isinstance(state, SoloState) and state.flips_left:
+            return _("no pile top fits an open cell, even turned over")
+        if state.rules.flips:
+            return _("no pile top fits an open cell, and no flip is left")
+        return _("no pile top fits an open cell")
 
     # --- intents from the browser ----------------------------------------------------------------------------
     def _on_select(self, intent: Intent) -> None:
         state, picks = self._state, self._picks
         if isinstance(state, SoloState):
             if intent.pile is None:
-                raise IllegalAction("in solo you pick the top of a pile, not a tile")
+                raise Refused(_("in solo you pick the top of a pile, not a tile"))
             if intent.pile >= len(state.piles) or not state.piles[intent.pile]:
-                raise IllegalAction(f"pile {intent.pile} is empty or does not exist")
+                raise Refused(_("pile {pile} is empty or does not exist").format(pile=intent.pile))
             tile = state.piles[intent.pile][-1]
         else:
             if intent.pile is not None:
-                raise IllegalAction("there are no piles in a multiplayer game: pick a tile of your hand")
+                raise Refused(_("there are no piles in a multiplayer game: pick a tile of your hand"))
             tile = self._own_tile(intent)
             if state.phase == "exchange" and state.current_player == self.seat:
                 self._on_choose(intent)
@@ -246,13 +294,13 @@ class TownWidget(GameWidget):
     def _on_flip(self, intent: Intent) -> None:
         state = self._state
         if intent.on and not (isinstance(state, SoloState) and state.flips_left):
-            raise IllegalAction("no flip is available (only Town 66 solo allows flips, two per game)")
+            raise Refused(_("no flip is available (only Town 66 solo allows flips, two per game)"))
         self._picks.flip = bool(intent.on)
 
     def _on_place(self, intent: Intent) -> None:
         picks = self._picks
         if picks.tile is None:
-            raise IllegalAction("pick a tile first, then a cell")
+            raise Refused(_("pick a tile first, then a cell"))
         assert intent.cell is not None
         self._seat_decides(Place(picks.tile, intent.cell, picks.pile, picks.flip))
 
@@ -264,7 +312,7 @@ class TownWidget(GameWidget):
         """The intent's tile, which must be in the seated player's hand."""
         state = self._state
         if intent.tile is None or not isinstance(state, MultiState) or intent.tile not in state.hands[self.seat]:
-            raise IllegalAction(f"tile {list(intent.tile or ())} is not in your hand")
+            raise Refused(_("tile {tile} is not in your hand").format(tile=list(intent.tile or ())))
         return intent.tile
 
     def _on_exchange(self, _intent: Intent) -> None:
@@ -272,7 +320,7 @@ class TownWidget(GameWidget):
 
     def _on_discard(self, _intent: Intent) -> None:
         if self._picks.tile is None:
-            raise IllegalAction("pick the tile to discard first")
+            raise Refused(_("pick the tile to discard first"))
         self._seat_decides(Discard(self._picks.tile))
 
     def _on_pass(self, _intent: Intent) -> None:
@@ -285,7 +333,11 @@ class TownWidget(GameWidget):
     def _publish_game(self, view: dict[str, Any], names: list[str]) -> None:
         picks = self._picks
         legal = self._legal_cells()
-        self.set_trait("tile_style", tile_style())
+        style = tile_style()
+        colours, shapes = range(len(style["colour_names"])), range(len(style["shape_names"]))
+        style["colour_names"] = [colour_name(colour) for colour in colours]
+        style["shape_names"] = [shape_name(shape) for shape in shapes]
+        self.set_trait("tile_style", style)
         self.set_trait("selection", {"pile": picks.pile, "tile": list(picks.tile)} if picks.tile else {})
         self.set_trait("flip", picks.flip)
         self.set_trait("legal", [list(cell) for cell in legal])
@@ -319,10 +371,10 @@ class TownWidget(GameWidget):
                     grid[-1].append(None)
                     continue
                 refused = board.refusal(tile, (row, column), self._picks.flip)
-                reason = refused.reason if refused else blocker
+                reason = refusal_words(refused, (row, column)) if refused else blocker
                 assert reason is not None, "a cell is closed by the board or by the turn"
                 clash = refused.blocker if refused else None
-                grid[-1].append({"text": humanize(reason, n), "conflict": list(clash) if clash else None})
+                grid[-1].append({"text": reason, "conflict": list(clash) if clash else None})
         return grid
 
     def _blocker(self) -> str | None:
@@ -332,9 +384,9 @@ class TownWidget(GameWidget):
         if elsewhere:
             return elsewhere
         if state.phase == "exchange":
-            return "first exchange 3 alike tiles, or press 'No exchange'"
+            return _("first exchange 3 alike tiles, or press 'No exchange'")
         if state.phase == "discard":
-            return "you have placed this turn: discard a tile or keep your hand"
+            return _("you have placed this turn: discard a tile or keep your hand")
         return None
 
     def _hand(self) -> list[Tile]:
@@ -361,7 +413,7 @@ class TownWidget(GameWidget):
     def _game_buttons(self) -> dict[str, Any]:
         state, picks = self._state, self._picks
         actions = self._seat_actions()
-        pass_label = {"exchange": "No exchange", "discard": "Keep hand"}.get(state.phase, "")
+        pass_label = {"exchange": _("No exchange"), "discard": _("Keep hand")}.get(state.phase, "")
         return {
             "exchange": Exchange(tuple(sorted(picks.chosen))) in actions,
             "pass": pass_label if Pass() in actions else "",
@@ -374,9 +426,9 @@ class TownWidget(GameWidget):
         result = state.result()
         if result is None:
             return {}
-        reason = f"The game ended: {self._end_reason()}."
+        reason = _("The game ended: {reason}.").format(reason=self._end_reason())
         if not isinstance(state, MultiState):
-            level = result["level"] or ""
+            level = _(result["level"]) if result["level"] else ""
             return {"placed": result["placed"], "tiles": state.rules.tiles, "level": level, "reason": reason}
         when = {player: (move, tiles_left) for move, player, _order, tiles_left in self._departures()}
         rows = [
@@ -395,22 +447,27 @@ class TownWidget(GameWidget):
         result = state.result()
         assert result is not None
         if state.mode == "solo":
-            practice = " Practice: Undo was used, so this score does not count." if self._practice else ""
-            level = f" {result['level']}" if result["level"] else ""
-            return f"Game over: {result['placed']} of {state.rules.tiles} tiles placed.{level}{practice}"
-        return f"Game over: you finished {ordinal(result['ranks'][self.seat])} of {state.num_players}."
+            practice = " " + _("Practice: Undo was used, so this score does not count.") if self._practice else ""
+            level = f" {_(result['level'])}" if result["level"] else ""
+            over = _("Game over: {placed} of {tiles} tiles placed.").format(
+                placed=result["placed"], tiles=state.rules.tiles
+            )
+            return f"{over}{level}{practice}"
+        rank = ordinal(result["ranks"][self.seat])
+        return _("Game over: you finished {rank} of {players}.").format(rank=rank, players=state.num_players)
 
     def _prompt(self) -> str:
         state = self._state
         if state.phase == "exchange":
-            return "Exchange? Choose 3 alike tiles and press Exchange, or press No exchange."
+            return _("Exchange? Choose 3 alike tiles and press Exchange, or press No exchange.")
         if state.phase == "discard":
-            return "You drew a tile: pick one and press Discard, or press Keep hand."
-        practice = "Practice game (Undo was used). " if self._practice else ""
+            return _("You drew a tile: pick one and press Discard, or press Keep hand.")
+        practice = _("Practice game (Undo was used). ") if self._practice else ""
         if self._picks.tile is not None:
-            return f"{practice}Now click a lit cell (or move with the arrow keys and press Enter)."
-        source = "a pile top" if state.mode == "solo" else "a tile of your hand"
-        return f"{practice}Your move: pick {source}, then a lit cell."
+            return practice + _("Now click a lit cell (or move with the arrow keys and press Enter).")
+        if state.mode == "solo":
+            return practice + _("Your move: pick a pile top, then a lit cell.")
+        return practice + _("Your move: pick a tile of your hand, then a lit cell.")
 
 
 check_front_end(TownWidget, FRONT_END["town"]["traits"])
@@ -423,5 +480,5 @@ def _leaving(order: int | None, when: tuple[int, int] | None) -> str:
     if when is None:  # before the frames this widget holds
         return ordinal(order)
     move, tiles_left = when
-    why = "hand emptied" if not tiles_left else "no tile fitted"
-    return f"{ordinal(order)}, after move {move}: {why}"
+    why = _("hand emptied") if not tiles_left else _("no tile fitted")
+    return _("{order}, after move {move}: {why}").format(order=ordinal(order), move=move, why=why)

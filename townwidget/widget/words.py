@@ -1,7 +1,8 @@
 """Words for people: moves for the log, and the engine's reasons with colour and shape names instead of numbers.
 
 The engine names colours and shapes by number (``colour 3``); the pictures show names' colours and silhouettes,
-so the widget says ``yellow`` and ``a tower`` using the same names as :mod:`townwidget.town.style`.
+so the widget says ``yellow`` and ``a tower`` using the same names as :mod:`townwidget.town.style`. Everything here
+is worded in the language of the enclosing :func:`~townwidget.core.language.speaking` block (English outside any).
 
 >>> humanize("tile [4, 2] at [1, 0]: colour 4 is already in column 0 (at [3, 0])", n=7)
 'blue tower at [1, 0]: blue is already in column 0 (at [3, 0])'
@@ -9,6 +10,9 @@ so the widget says ``yellow`` and ``a tower`` using the same names as :mod:`town
 "action 'tile': colour 7 is out of range 0..6"
 >>> describe_move({"type": "place", "pile": 1, "tile": [0, 0], "cell": [0, 0], "player": 0}, "You")
 'You placed orange gable (pile 1) at row 0, column 0'
+>>> with speaking("fr"):
+...     describe_move({"type": "place", "pile": 1, "tile": [0, 0], "cell": [0, 0], "player": 0}, "Vous")
+'Vous : pignon orange (pile 1) posé en rangée 0, colonne 0'
 """
 
 from __future__ import annotations
@@ -17,24 +21,39 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from townwidget.core.language import _, ngettext, pgettext, speaking
+from townwidget.town.board import Refusal
 from townwidget.town.style import COLOUR_NAMES, SHAPE_NAMES
 
 # Numbers of one or two digits: longer ones are no colour or shape of any game (and may be too long to convert).
 _TILE = re.compile(r"\btile \[(\d{1,2}), (\d{1,2})\]")
 _COLOUR = re.compile(r"\bcolour (\d{1,2})\b")
 _SHAPE = re.compile(r"\bshape (\d{1,2})\b")
+TILE_CONTEXT = "of a tile"  # a colour qualifying the word "tile" (French: "une tuile verte", but "un pignon vert")
+
+
+def colour_name(colour: int) -> str:
+    """A colour as it qualifies a house shape ("orange", French "vert")."""
+    return _(COLOUR_NAMES[colour])
+
+
+def shape_name(shape: int) -> str:
+    return _(SHAPE_NAMES[shape])
+
+
+def tile_back(colour: int) -> str:
+    """A tile seen from its coloured back: 'an orange tile'."""
+    name = COLOUR_NAMES[colour]
+    worded = pgettext(TILE_CONTEXT, name)
+    return (_("an {colour} tile") if name[0] in "aeiou" else _("a {colour} tile")).format(colour=worded)
 
 
 def tile_name(tile: Any) -> str:
     """``[c, s]`` as 'orange gable'; ``[c, None]`` (shape unseen or turned over) as 'an orange tile'."""
     colour, shape = tile
     if shape is None:
-        return f"{article(COLOUR_NAMES[colour])} {COLOUR_NAMES[colour]} tile"
-    return f"{COLOUR_NAMES[colour]} {SHAPE_NAMES[shape]}"
-
-
-def article(word: str) -> str:
-    return "an" if word[0] in "aeiou" else "a"
+        return tile_back(colour)
+    return _("{colour} {shape}").format(colour=colour_name(colour), shape=shape_name(shape))
 
 
 def humanize(reason: str, n: int) -> str:
@@ -45,25 +64,61 @@ def humanize(reason: str, n: int) -> str:
         numbers = [int(number) for number in match.groups()]
         return name(*numbers) if all(number < n for number in numbers) else match[0]
 
-    reason = _TILE.sub(lambda m: words(m, lambda colour, shape: tile_name((colour, shape))), reason)
-    reason = _COLOUR.sub(lambda m: words(m, lambda colour: COLOUR_NAMES[colour]), reason)
-    return _SHAPE.sub(lambda m: words(m, lambda shape: f"a {SHAPE_NAMES[shape]} house"), reason)
+    with speaking("en"):  # the engine's English sentence, with English names
+        reason = _TILE.sub(lambda m: words(m, lambda colour, shape: tile_name((colour, shape))), reason)
+        reason = _COLOUR.sub(lambda m: words(m, lambda colour: COLOUR_NAMES[colour]), reason)
+        return _SHAPE.sub(lambda m: words(m, lambda shape: f"a {SHAPE_NAMES[shape]} house"), reason)
+
+
+def refusal_words(refused: Refusal, cell: tuple[int, int]) -> str:
+    """Why a tile may not go on ``cell``, worded from the board's :class:`~townwidget.town.board.Refusal` data.
+
+    >>> from townwidget.town.board import Board
+    >>> board = Board(3)
+    >>> board.put((0, 0), (1, 2))
+    >>> refusal_words(board.refusal((1, 0), (0, 1)), (0, 1))
+    'sky blue is already in row 0 (at [0, 0])'
+    >>> with speaking("fr"):
+    ...     refusal_words(board.refusal((1, 0), (0, 1)), (0, 1))
+    'la couleur bleu ciel est déjà dans la rangée 0 (en [0, 0])'
+    """
+    here = f"[{cell[0]}, {cell[1]}]"
+    if refused.rule in ("colour", "shape") and refused.value is not None and refused.line and refused.blocker:
+        kind, number = refused.line
+        line = (_("row {number}") if kind == "row" else _("column {number}")).format(number=number)
+        blocker = f"[{refused.blocker[0]}, {refused.blocker[1]}]"
+        if refused.rule == "colour":
+            message = _("{colour} is already in {line} (at {blocker})")
+            return message.format(colour=colour_name(refused.value), line=line, blocker=blocker)
+        message = _("a {shape} house is already in {line} (at {blocker})")
+        return message.format(shape=shape_name(refused.value), line=line, blocker=blocker)
+    rules = {
+        "taken": _("cell {cell} already holds a tile"),
+        "pioneer": _("the first tile (the pioneer) goes to [0, 0], not {cell}"),
+        "detached": _("cell {cell} touches no placed tile (a tile must share a side with the city)"),
+        "flip": _("a flip is only allowed where the shape conflicts, and this tile fits {cell} as it is"),
+    }
+    return rules[refused.rule].format(cell=here) if refused.rule in rules else humanize(refused.reason, 99)
 
 
 def describe_move(entry: dict[str, Any], who: str) -> str:
     """One history entry (an item of a viewer form's ``history``) in words."""
     kind = entry.get("type")
     if kind == "place":
-        where = f"row {entry['cell'][0]}, column {entry['cell'][1]}"
-        source = f" (pile {entry['pile']})" if "pile" in entry else ""
-        turned = " turned over (colour only)" if entry.get("flip") else ""
-        return f"{who} placed {tile_name(entry['tile'])}{source}{turned} at {where}"
+        where = _("row {row}, column {column}").format(row=entry["cell"][0], column=entry["cell"][1])
+        source = _(" (pile {pile})").format(pile=entry["pile"]) if "pile" in entry else ""
+        turned = _(" turned over (colour only)") if entry.get("flip") else ""
+        tile = tile_name(entry["tile"])
+        return _("{who} placed {tile}{source}{turned} at {where}").format(
+            who=who, tile=tile, source=source, turned=turned, where=where
+        )
     if kind == "exchange":
-        return f"{who} exchanged {', '.join(tile_name(tile) for tile in entry['tiles'])}"
+        return _("{who} exchanged {tiles}").format(who=who, tiles=", ".join(tile_name(tile) for tile in entry["tiles"]))
     if kind == "discard":
-        return f"{who} discarded {tile_name(entry['tile'])}"
+        return _("{who} discarded {tile}").format(who=who, tile=tile_name(entry["tile"]))
     if kind == "pass":
-        return f"{who} kept the hand" if entry.get("phase") == "discard" else f"{who} did not exchange"
+        kept = entry.get("phase") == "discard"
+        return (_("{who} kept the hand") if kept else _("{who} did not exchange")).format(who=who)
     return f"{who}: {kind}"
 
 
@@ -73,8 +128,11 @@ def ordinal(number: int) -> str:
     >>> [ordinal(k) for k in (1, 2, 3, 4, 11, 22)]
     ['1st', '2nd', '3rd', '4th', '11th', '22nd']
     """
+    if number == 1:
+        return _("1st")
     suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    return f"{number}{suffix}"
+    ordinals = {"st": _("{number}st"), "nd": _("{number}nd"), "rd": _("{number}rd"), "th": _("{number}th")}
+    return ordinals[suffix].format(number=number)
 
 
 def leaving_words(who: str, order: int, tiles_left: int) -> str:
@@ -86,6 +144,11 @@ def leaving_words(who: str, order: int, tiles_left: int) -> str:
     'You left the game (2nd to leave): the last tile of the hand is placed'
     """
     if not tiles_left:
-        return f"{who} left the game ({ordinal(order)} to leave): the last tile of the hand is placed"
-    tiles = "the 1 tile" if tiles_left == 1 else f"the {tiles_left} tiles"
-    return f"{who} left the game ({ordinal(order)} to leave): none of {tiles} in hand fits the city"
+        message = _("{who} left the game ({order} to leave): the last tile of the hand is placed")
+        return message.format(who=who, order=ordinal(order))
+    message = ngettext(
+        "{who} left the game ({order} to leave): none of the {count} tile in hand fits the city",
+        "{who} left the game ({order} to leave): none of the {count} tiles in hand fits the city",
+        tiles_left,
+    )
+    return message.format(who=who, order=ordinal(order), count=tiles_left)

@@ -226,7 +226,7 @@ function drawParLine(root, box, reviewed, local, redraw, texts) {
 // ../townwidget/widget/front_end.json
 var front_end_default = {
   about: "Constants the widgets' Python and JavaScript share (read by townwidget/widget/base.py, imported by js/src/constants.js and bundled by esbuild).",
-  game_traits: ["view", "seat", "names", "status", "buttons", "error", "moves", "step", "steps", "frame", "outcome", "thinking", "practice", "revision", "suggestion", "assisted", "reviewed"],
+  game_traits: ["view", "seat", "names", "status", "buttons", "error", "moves", "step", "steps", "frame", "outcome", "thinking", "practice", "revision", "suggestion", "assisted", "reviewed", "texts"],
   town: {
     traits: ["tile_style", "selection", "flip", "legal", "reasons", "fits", "inspect", "chosen"],
     cell: 48,
@@ -295,7 +295,13 @@ function keyAction(key, context, intents) {
 }
 
 // src/text.js
-var plural = (count, word) => `${count} ${word}${count === 1 ? "" : "s"}`;
+var fill = (message, values = {}) => message.replace(/\{(\w+)\}/g, (whole, name) => name in values ? String(values[name]) : whole);
+var say = (texts, key, values) => fill(String(texts[key] ?? key), values);
+function counted(texts, key, count, values = {}) {
+  const forms = texts[key];
+  const form = Array.isArray(forms) ? forms[Math.min(Math.max(count, 0), 2)] : String(forms ?? key);
+  return fill(form, { count, ...values });
+}
 var cellKey = (cell) => `${cell[0]},${cell[1]}`;
 var named = (prefix, name) => `${prefix}-${name} gw-${name}`;
 function arrivalDelays(history, seen, placed, delayMs) {
@@ -307,9 +313,9 @@ function arrivalDelays(history, seen, placed, delayMs) {
   }
   return delays;
 }
-var stepText = (step, steps) => step < 0 ? `move ${steps} of ${steps}` : `move ${step} of ${steps} (read only)`;
-function littleTownCellLabel(cell, what, click) {
-  return `Row ${cell[0]}, column ${cell[1]}: ${what}${click ? `. ${click}` : ""}`;
+var stepText = (texts, step, steps) => say(texts, step < 0 ? "step_now" : "step_earlier", { step, steps });
+function littleTownCellLabel(texts, cell, what, click) {
+  return say(texts, "row_column", { row: cell[0], column: cell[1], what }) + (click ? `. ${click}` : "");
 }
 
 // src/focus.js
@@ -332,16 +338,18 @@ function drawHeader(parent, prefix, title, model) {
   const header = html("div", { class: `${prefix}-header gw-header` }, parent);
   html("span", { class: named(prefix, "title") }, header, title);
   const status = html("span", { class: `${prefix}-status gw-status`, role: "status" }, header, model.get("status"));
+  const texts = model.get("texts");
   if (model.get("thinking")) html("span", { class: "gw-thinking", "aria-hidden": "true" }, status);
-  if (model.get("practice")) html("span", { class: "gw-practice", title: "Undo was used: this result does not count" }, header, "practice");
+  if (model.get("practice")) html("span", { class: "gw-practice", title: say(texts, "practice_title") }, header, say(texts, "practice"));
   return header;
 }
 function drawNewGame(model, parent, local, redraw) {
+  const texts = model.get("texts");
   const enabled = Boolean(model.get("buttons").new_game);
   const over = Object.keys(model.get("outcome")).length > 0;
   if (!local.confirming || !enabled) {
     local.confirming = false;
-    const button = html("button", { type: "button", "data-key": "new-game", disabled: !enabled }, parent, "New game");
+    const button = html("button", { type: "button", "data-key": "new-game", disabled: !enabled }, parent, say(texts, "new_game"));
     button.addEventListener("click", () => {
       if (over) {
         model.send(common.newGame());
@@ -352,10 +360,10 @@ function drawNewGame(model, parent, local, redraw) {
     });
     return;
   }
-  const box = html("span", { class: "gw-confirm", role: "group", "aria-label": "confirm new game" }, parent);
-  html("span", {}, box, "Start a new game? This one is lost.");
-  const yes = html("button", { type: "button", "data-key": "new-game-yes" }, box, "Yes, new game");
-  const no = html("button", { type: "button", "data-key": "new-game-cancel" }, box, "Cancel");
+  const box = html("span", { class: "gw-confirm", role: "group", "aria-label": say(texts, "confirm_new_game") }, parent);
+  html("span", {}, box, say(texts, "new_game_question"));
+  const yes = html("button", { type: "button", "data-key": "new-game-yes" }, box, say(texts, "new_game_yes"));
+  const no = html("button", { type: "button", "data-key": "new-game-cancel" }, box, say(texts, "cancel"));
   yes.addEventListener("click", () => {
     local.confirming = false;
     model.send(common.newGame());
@@ -367,7 +375,7 @@ function drawNewGame(model, parent, local, redraw) {
 }
 function playAgainButton(model, box) {
   const row = html("div", { class: "gw-again" }, box);
-  intentButton(model, row, "Play again", "play-again", true, common.newGame());
+  intentButton(model, row, say(model.get("texts"), "play_again"), "play-again", true, common.newGame());
 }
 function drawMessages(parent, prefix, error) {
   html("div", { class: named(prefix, "error"), role: "alert" }, parent, error);
@@ -381,7 +389,7 @@ function intentButton(model, parent, text, key, enabled, intent) {
 function drawLog(parent, prefix, model) {
   const lines = model.get("moves");
   const step = model.get("step");
-  const log = html("ol", { class: named(prefix, "log"), "aria-label": "moves" }, parent);
+  const log = html("ol", { class: named(prefix, "log"), "aria-label": say(model.get("texts"), "moves") }, parent);
   const later = named(prefix, "later");
   const items = lines.map((line, i) => html("li", { class: step >= 0 && i >= step ? later : null }, log, line));
   const current = step > 0 ? items[step - 1] : items[items.length - 1];
@@ -393,6 +401,7 @@ function drawLog(parent, prefix, model) {
 function drawHistorySlider(label, box, prefix, model) {
   const steps = model.get("steps");
   const step = model.get("step");
+  const texts = model.get("texts");
   const slider = (
     /** @type {HTMLInputElement} */
     html(
@@ -401,10 +410,10 @@ function drawHistorySlider(label, box, prefix, model) {
       label
     )
   );
-  slider.setAttribute("aria-label", "history: move shown");
+  slider.setAttribute("aria-label", say(texts, "history_slider"));
   slider.addEventListener("input", () => model.send(common.step(Number(slider.value))));
-  html("span", { class: named(prefix, "step") }, box, stepText(step, steps));
-  if (step >= 0) intentButton(model, box, "Back to game", "back", true, common.step(null));
+  html("span", { class: named(prefix, "step") }, box, stepText(texts, step, steps));
+  if (step >= 0) intentButton(model, box, say(texts, "back_to_game"), "back", true, common.step(null));
 }
 var outcomeBox = (parent, prefix) => html("div", { class: named(prefix, "outcome") }, parent);
 function headedTable(parent, columns) {
@@ -472,26 +481,16 @@ function keyPlace(target, root, cellClass) {
 var { cell: CELL, margin: MARGIN, move_delay_ms: MOVE_DELAY_MS, resources: RESOURCES, terrain: TERRAIN } = LITTLE_TOWN;
 var PLAYER_COLOURS = ["#E69F00", "#0072B2", "#CC79A7", "#F0E442"];
 var PLAYER_INK = ["#222", "#fff", "#222", "#222"];
-var SOURCES = {
-  buildings: "buildings",
-  effects: "effects",
-  objectives: "objectives",
-  cathedral: "Cathedral",
-  feeding: "feeding",
-  castle: "Castle",
-  watchtower: "Watchtower",
-  coins: "coins"
-};
-function cube(parent, resource, count) {
-  const item = html("span", { class: `ltw-cube ltw-${resource}`, title: resource }, parent);
+function cube(parent, texts, resource, count) {
+  const item = html("span", { class: `ltw-cube ltw-${resource}`, title: texts.resources[resource] }, parent);
   html("span", { class: "ltw-swatch" }, item);
-  html("span", {}, item, `${count} ${resource}`);
+  html("span", {}, item, counted(texts.amounts, resource, count));
   return item;
 }
-function coins(parent, count) {
-  const item = html("span", { class: "ltw-cube ltw-coins", title: "coins" }, parent);
+function coins(parent, texts, count) {
+  const item = html("span", { class: "ltw-cube ltw-coins", title: say(texts, "coins_title") }, parent);
   html("span", { class: "ltw-swatch" }, item);
-  html("span", {}, item, plural(count, "coin"));
+  html("span", {}, item, counted(texts, "coins", count));
   return item;
 }
 function nameLines(name) {
@@ -509,6 +508,9 @@ function createView(model, el) {
   const root = html("div", { class: named("ltw", "root"), tabindex: 0, "data-lm-suppress-shortcuts": "true" }, el);
   const local = { hover: null, cursor: null, seen: null, confirming: false, par: null };
   const get = (name) => model.get(name);
+  const t = (key, values) => say(get("texts"), key, values);
+  const tn = (key, count, values) => counted(get("texts"), key, count, values);
+  const terrain = (ground) => get("texts").terrain[ground];
   const send = (intent) => model.send(intent);
   const live = () => get("step") < 0;
   const shown = () => live() ? get("view") : get("frame");
@@ -520,7 +522,7 @@ function createView(model, el) {
     const width = MARGIN + columns * CELL + 2;
     const height = MARGIN + rows * CELL + 2;
     const board = svg("svg", { class: "ltw-board", width, height, viewBox: `0 0 ${width} ${height}`, role: "group" }, parent);
-    board.setAttribute("aria-label", `The board, ${rows} rows by ${columns} columns: arrow keys move, Enter plays the space`);
+    board.setAttribute("aria-label", t("little_town_board", { rows, columns }));
     for (let c = 0; c < columns; c++) {
       svgText(board, MARGIN + c * CELL + CELL / 2, 14, String(c), {
         class: named("ltw", "coord"),
@@ -557,13 +559,13 @@ function createView(model, el) {
             "data-key": cellDataKey([r, c]),
             role: "button",
             tabindex: cursor[0] === r && cursor[1] === c ? 0 : -1,
-            "aria-label": littleTownCellLabel([r, c], note ? note.what : TERRAIN[ground], note ? note.click : "")
+            "aria-label": littleTownCellLabel(get("texts"), [r, c], note ? note.what : terrain(ground), note ? note.click : "")
           },
           board
         );
         svg("rect", { x, y, width: CELL, height: CELL }, space);
         drawTerrain(space, ground, x, y);
-        svg("title", {}, space).textContent = note ? note.what : TERRAIN[ground];
+        svg("title", {}, space).textContent = note ? note.what : terrain(ground);
         boardCell(space, [r, c], local, () => send(littleTown.cell([r, c])), drawHover);
       }
     }
@@ -627,7 +629,7 @@ function createView(model, el) {
       const fit = line.length > 8 ? { textLength: CELL - 14, lengthAdjust: "spacingAndGlyphs" } : {};
       svgText(group, x + CELL / 2, y + 19 + i * 11, line, { class: "ltw-tile-name", "text-anchor": "middle", ...fit });
     });
-    svgText(group, x + 8, y + CELL - 9, `${kind.vp} VP`, { class: "ltw-tile-vp" });
+    svgText(group, x + 8, y + CELL - 9, t("vp", { vp: kind.vp }), { class: "ltw-tile-vp" });
     drawHouse(group, building.owner, x + CELL - 23, y + CELL - 25);
     if (activated.has(key)) {
       svg("rect", { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 6, class: "ltw-activated" }, group);
@@ -690,16 +692,16 @@ function createView(model, el) {
         y: MARGIN + spot[0] * CELL + 1,
         width: CELL - 2,
         height: CELL - 2,
-        class: note.click.startsWith("Not here") ? "ltw-hover ltw-blocked" : "ltw-hover"
+        class: note.blocked ? "ltw-hover ltw-blocked" : "ltw-hover"
       },
       overlay
     );
-    line.textContent = `[${spot[0]}, ${spot[1]}] ${note.what}${note.click ? ` · ${note.click}` : ""}`;
+    line.textContent = t("space_line", { row: spot[0], column: spot[1], what: note.what }) + (note.click ? ` · ${note.click}` : "");
   }
   function drawRounds(parent, state) {
     const names = get("names");
-    const box = html("div", { class: "ltw-rounds", "aria-label": "round track" }, parent);
-    html("span", { class: named("ltw", "label") }, box, "Round");
+    const box = html("div", { class: "ltw-rounds", "aria-label": t("round_track") }, parent);
+    html("span", { class: named("ltw", "label") }, box, t("round"));
     for (let round = 1; round <= 4; round++) {
       const current = round === state.round;
       html(
@@ -709,13 +711,13 @@ function createView(model, el) {
         String(round)
       );
     }
-    html("span", { class: "ltw-first" }, box, `First player: ${names[state.first_player]}`);
+    html("span", { class: "ltw-first" }, box, t("first_player", { name: names[state.first_player] }));
   }
   function drawChoices(parent) {
     const choices = get("choices");
     const box = html("div", { class: "ltw-choices" }, parent);
     if (!choices.length) return;
-    html("div", { class: named("ltw", "label") }, box, "Your choices");
+    html("div", { class: named("ltw", "label") }, box, t("your_choices"));
     choices.forEach((choice, i) => {
       const button = html(
         "button",
@@ -735,6 +737,7 @@ function createView(model, el) {
     const names = get("names");
     const cards = get("cards");
     const seat = get("seat");
+    const texts = get("texts");
     const box = html("div", { class: "ltw-players" }, parent);
     state.players.forEach((player, p) => {
       const turn = p === state.current_player;
@@ -744,38 +747,40 @@ function createView(model, el) {
       badge.style.background = PLAYER_COLOURS[p];
       badge.style.color = PLAYER_INK[p];
       html("span", { class: "ltw-name" }, head, `${turn ? "▶ " : ""}${names[p]}`);
-      if (p === state.first_player) html("span", { class: "ltw-first-token", title: "first player" }, head, "1st");
-      html("span", { class: "ltw-score", title: "victory points" }, head, `${player.score} VP`);
+      if (p === state.first_player) html("span", { class: "ltw-first-token", title: t("first_player_title") }, head, t("first_player_token"));
+      html("span", { class: "ltw-score", title: t("victory_points") }, head, t("vp", { vp: player.score }));
       const stock = html("div", { class: "ltw-stock" }, card);
-      coins(stock, player.coins);
-      RESOURCES.forEach((resource) => cube(stock, resource, player.resources[resource]));
+      coins(stock, texts, player.coins);
+      RESOURCES.forEach((resource) => cube(stock, texts, resource, player.resources[resource]));
+      const site = player.construction_site ? get("catalogue")[player.construction_site] : null;
       html(
         "div",
         { class: "ltw-count" },
         card,
-        `${plural(player.workers_left, "worker")} to place · ${plural(player.houses_left, "house")} left` + (player.construction_site ? ` · ${player.construction_site} on the construction site` : "")
+        `${tn("workers_to_place", player.workers_left)} · ${tn("houses_left", player.houses_left)}` + (site ? ` · ${t("on_site", { building: site.name })}` : "")
       );
       const objectives = html("ul", { class: "ltw-objectives" }, card);
       for (const id of player.completed) {
         const text = cards[String(id)];
-        html("li", { class: "ltw-done" }, objectives, `✓ ${text.text} (+${text.vp} VP)`);
+        html("li", { class: "ltw-done" }, objectives, `✓ ${text.text} ${t("vp_bonus", { vp: text.vp })}`);
       }
       if (p === seat) {
         for (const id of player.objectives) {
           const text = cards[String(id)];
-          html("li", {}, objectives, `☐ ${text.text} (${text.vp} VP)`);
+          html("li", {}, objectives, `☐ ${text.text} (${t("vp", { vp: text.vp })})`);
         }
       } else if (player.objectives.length) {
-        html("li", { class: "ltw-hidden" }, objectives, `${plural(player.objectives.length, "hidden objective")}`);
+        html("li", { class: "ltw-hidden" }, objectives, tn("hidden_objectives", player.objectives.length));
       }
     });
   }
   function drawMarket(parent) {
     const catalogue = get("catalogue");
+    const texts = get("texts");
     const box = html("div", { class: "ltw-market" }, parent);
     const offers = get("market");
-    const hint = offers.some((offer) => offer.buildable) ? ": click a lit building to build it" : "";
-    html("div", { class: named("ltw", "label") }, box, `Market${hint}`);
+    const buildable = offers.some((offer) => offer.buildable);
+    html("div", { class: named("ltw", "label") }, box, t(buildable ? "market_buildable" : "market"));
     const grid = html("div", { class: "ltw-market-grid" }, box);
     for (const offer of offers) {
       const kind = catalogue[offer.id];
@@ -786,47 +791,48 @@ function createView(model, el) {
           class: offer.buildable ? "ltw-offer ltw-buildable" : "ltw-offer",
           "data-building": offer.id,
           "aria-disabled": offer.buildable ? "false" : "true",
-          title: offer.buildable ? `Build the ${kind.name}` : offer.why
+          title: offer.buildable ? t("build_the", { building: kind.name }) : offer.why
         },
         grid
       );
       const head = html("div", { class: "ltw-offer-head" }, button);
       html("strong", {}, head, kind.name);
       if (offer.left > 1) html("span", { class: "ltw-left" }, head, `×${offer.left}`);
-      html("span", { class: "ltw-offer-vp" }, head, `${kind.vp} VP`);
+      html("span", { class: "ltw-offer-vp" }, head, t("vp", { vp: kind.vp }));
       const cost = html("div", { class: "ltw-cost" }, button);
       RESOURCES.forEach((resource) => {
-        if (kind.cost[resource]) cube(cost, resource, kind.cost[resource]);
+        if (kind.cost[resource]) cube(cost, texts, resource, kind.cost[resource]);
       });
-      if (kind.cost.coins) coins(cost, kind.cost.coins);
+      if (kind.cost.coins) coins(cost, texts, kind.cost.coins);
       html("div", { class: "ltw-effect" }, button, kind.effect);
       button.addEventListener("click", () => send(littleTown.build(offer.id)));
     }
   }
   function drawReserve(parent, state) {
     const box = html("div", { class: "ltw-reserve" }, parent);
-    html("span", { class: named("ltw", "label") }, box, "Reserve");
-    coins(box, state.reserve.coins);
-    RESOURCES.forEach((resource) => cube(box, resource, state.reserve[resource]));
+    const texts = get("texts");
+    html("span", { class: named("ltw", "label") }, box, t("reserve"));
+    coins(box, texts, state.reserve.coins);
+    RESOURCES.forEach((resource) => cube(box, texts, resource, state.reserve[resource]));
   }
   function drawControls(parent) {
     const buttons = get("buttons");
     const box = html("div", { class: named("ltw", "controls") }, parent);
-    intentButton(model, box, "Undo", "undo", buttons.undo, common.undo());
+    intentButton(model, box, t("undo"), "undo", buttons.undo, common.undo());
     drawNewGame(model, box, local, (focus) => redrawKeepingFocus(root, paint, focus));
     drawHintControls(model, box, parent);
-    drawHistorySlider(html("label", { class: named("ltw", "history") }, box, "History "), box, "ltw", model);
+    drawHistorySlider(html("label", { class: named("ltw", "history") }, box, `${t("history")} `), box, "ltw", model);
   }
   function drawOutcome(parent) {
     const outcome = get("outcome");
     if (!live() || !outcome.rows) return;
     const box = outcomeBox(parent, "ltw");
     if (outcome.reason) html("p", { class: "ltw-end-reason" }, box, outcome.reason);
-    const table = headedTable(box, ["Rank", "Player", "Score", "Where the points came from"]);
+    const table = headedTable(box, [t("rank"), t("player"), t("score"), t("points_from")]);
     for (const row of outcome.rows) {
       const line = html("tr", { class: row.winner ? "ltw-winner" : null }, table);
-      const sources = Object.entries(row.sources).map(([source, points]) => `${SOURCES[source]} ${points}`);
-      [row.winner ? `${row.rank} ★ winner` : row.rank, row.name, `${row.score} VP`, sources.join(", ")].forEach(
+      const sources = Object.entries(row.sources).map(([source, points]) => `${t(`source_${source}`)} ${points}`);
+      [row.winner ? t("winner", { rank: row.rank }) : row.rank, row.name, t("vp", { vp: row.score }), sources.join(", ")].forEach(
         (text) => html("td", {}, line, String(text))
       );
     }
@@ -839,7 +845,7 @@ function createView(model, el) {
   function paint() {
     const view = get("view");
     const state = shown();
-    const title = `Little Town · ${view.num_players} players · board side ${view.rules.side}`;
+    const title = t("little_town_title", { players: view.num_players, side: view.rules.side });
     root.setAttribute("aria-busy", get("thinking") ? "true" : "false");
     drawHeader(root, "ltw", title, model);
     drawRounds(root, state);
@@ -867,9 +873,9 @@ function createView(model, el) {
       /** @type {Element} */
       event.target
     );
-    const terrain = shown().terrain;
+    const terrain2 = shown().terrain;
     const place = keyPlace(target, root, "ltw-cell");
-    const context = { place, cursor: local.cursor, rows: terrain.length, columns: terrain[0].length, start: legalCells()[0] || [0, 0], choices: 0 };
+    const context = { place, cursor: local.cursor, rows: terrain2.length, columns: terrain2[0].length, start: legalCells()[0] || [0, 0], choices: 0 };
     const action = keyAction(event.key, context, {
       play: littleTown.cell,
       escape: () => common.step(null)

@@ -231,7 +231,7 @@ function drawParLine(root, box, reviewed, local, redraw, texts) {
 // ../townwidget/widget/front_end.json
 var front_end_default = {
   about: "Constants the widgets' Python and JavaScript share (read by townwidget/widget/base.py, imported by js/src/constants.js and bundled by esbuild).",
-  game_traits: ["view", "seat", "names", "status", "buttons", "error", "moves", "step", "steps", "frame", "outcome", "thinking", "practice", "revision", "suggestion", "assisted", "reviewed"],
+  game_traits: ["view", "seat", "names", "status", "buttons", "error", "moves", "step", "steps", "frame", "outcome", "thinking", "practice", "revision", "suggestion", "assisted", "reviewed", "texts"],
   town: {
     traits: ["tile_style", "selection", "flip", "legal", "reasons", "fits", "inspect", "chosen"],
     cell: 48,
@@ -328,7 +328,13 @@ function keyAction(key, context, intents) {
 }
 
 // src/text.js
-var plural = (count, word) => `${count} ${word}${count === 1 ? "" : "s"}`;
+var fill = (message, values = {}) => message.replace(/\{(\w+)\}/g, (whole, name) => name in values ? String(values[name]) : whole);
+var say = (texts, key, values) => fill(String(texts[key] ?? key), values);
+function counted(texts, key, count, values = {}) {
+  const forms = texts[key];
+  const form = Array.isArray(forms) ? forms[Math.min(Math.max(count, 0), 2)] : String(forms ?? key);
+  return fill(form, { count, ...values });
+}
 var cellKey = (cell) => `${cell[0]},${cell[1]}`;
 var named = (prefix, name) => `${prefix}-${name} gw-${name}`;
 function arrivalDelays(history, seen, placed, delayMs) {
@@ -340,24 +346,25 @@ function arrivalDelays(history, seen, placed, delayMs) {
   }
   return delays;
 }
-var stepText = (step, steps) => step < 0 ? `move ${steps} of ${steps}` : `move ${step} of ${steps} (read only)`;
-function tileName(style, tile) {
-  if (tile === null) return "no tile";
-  if (tile === "blank") return "a blank tile";
-  const colour = style.colour_names[Number(tile[0])];
-  if (tile[1] === null) return `${/^[aeiou]/.test(colour) ? "an" : "a"} ${colour} tile (shape not shown)`;
-  return `${colour} ${style.shape_names[tile[1]]}`;
+var stepText = (texts, step, steps) => say(texts, step < 0 ? "step_now" : "step_earlier", { step, steps });
+function tileName(style, texts, tile) {
+  if (tile === null) return say(texts, "no_tile");
+  if (tile === "blank") return say(texts, "blank_tile");
+  if (tile[1] === null) return String(texts.tile_backs[Number(tile[0])]);
+  return say(texts, "tile", { colour: style.colour_names[Number(tile[0])], shape: style.shape_names[tile[1]] });
 }
-function townCellLabel(style, cell, about) {
-  const empty = about.legal ? "empty, the picked tile may go here" : "empty";
-  let label = `Row ${cell[0]}, column ${cell[1]}: ${about.tile === null ? empty : tileName(style, about.tile)}`;
-  if (about.pioneer && about.tile === null) label += ", the pioneer's cell";
-  if (about.fit !== null) label += `; ${about.fit} of your tiles ${about.fit === 1 ? "fits" : "fit"} here`;
+function townCellLabel(style, texts, cell, about) {
+  const empty = say(texts, about.legal ? "empty_legal" : "empty");
+  const what = about.tile === null ? empty : tileName(style, texts, about.tile);
+  let label = say(texts, "row_column", { row: cell[0], column: cell[1], what });
+  if (about.pioneer && about.tile === null) label += `, ${say(texts, "pioneer_cell")}`;
+  if (about.fit !== null) label += `; ${counted(texts, "fits_here", about.fit)}`;
   return label;
 }
-function pileLabel(style, pile, top, size) {
-  if (top === null) return `Pile ${pile}: empty`;
-  return `Pile ${pile}: ${tileName(style, top)} on top, ${plural(size, "tile")} (key ${pile + 1})`;
+function pileLabel(style, texts, pile, top, size) {
+  if (top === null) return say(texts, "pile_empty", { pile });
+  const tiles = counted(texts, "tiles", size);
+  return say(texts, "pile", { pile, tile: tileName(style, texts, top), tiles, key: pile + 1 });
 }
 
 // src/ui.js
@@ -365,16 +372,18 @@ function drawHeader(parent, prefix, title, model) {
   const header = html("div", { class: `${prefix}-header gw-header` }, parent);
   html("span", { class: named(prefix, "title") }, header, title);
   const status = html("span", { class: `${prefix}-status gw-status`, role: "status" }, header, model.get("status"));
+  const texts = model.get("texts");
   if (model.get("thinking")) html("span", { class: "gw-thinking", "aria-hidden": "true" }, status);
-  if (model.get("practice")) html("span", { class: "gw-practice", title: "Undo was used: this result does not count" }, header, "practice");
+  if (model.get("practice")) html("span", { class: "gw-practice", title: say(texts, "practice_title") }, header, say(texts, "practice"));
   return header;
 }
 function drawNewGame(model, parent, local, redraw) {
+  const texts = model.get("texts");
   const enabled = Boolean(model.get("buttons").new_game);
   const over = Object.keys(model.get("outcome")).length > 0;
   if (!local.confirming || !enabled) {
     local.confirming = false;
-    const button = html("button", { type: "button", "data-key": "new-game", disabled: !enabled }, parent, "New game");
+    const button = html("button", { type: "button", "data-key": "new-game", disabled: !enabled }, parent, say(texts, "new_game"));
     button.addEventListener("click", () => {
       if (over) {
         model.send(common.newGame());
@@ -385,10 +394,10 @@ function drawNewGame(model, parent, local, redraw) {
     });
     return;
   }
-  const box = html("span", { class: "gw-confirm", role: "group", "aria-label": "confirm new game" }, parent);
-  html("span", {}, box, "Start a new game? This one is lost.");
-  const yes = html("button", { type: "button", "data-key": "new-game-yes" }, box, "Yes, new game");
-  const no = html("button", { type: "button", "data-key": "new-game-cancel" }, box, "Cancel");
+  const box = html("span", { class: "gw-confirm", role: "group", "aria-label": say(texts, "confirm_new_game") }, parent);
+  html("span", {}, box, say(texts, "new_game_question"));
+  const yes = html("button", { type: "button", "data-key": "new-game-yes" }, box, say(texts, "new_game_yes"));
+  const no = html("button", { type: "button", "data-key": "new-game-cancel" }, box, say(texts, "cancel"));
   yes.addEventListener("click", () => {
     local.confirming = false;
     model.send(common.newGame());
@@ -400,7 +409,7 @@ function drawNewGame(model, parent, local, redraw) {
 }
 function playAgainButton(model, box) {
   const row = html("div", { class: "gw-again" }, box);
-  intentButton(model, row, "Play again", "play-again", true, common.newGame());
+  intentButton(model, row, say(model.get("texts"), "play_again"), "play-again", true, common.newGame());
 }
 function drawMessages(parent, prefix, error) {
   html("div", { class: named(prefix, "error"), role: "alert" }, parent, error);
@@ -414,7 +423,7 @@ function intentButton(model, parent, text, key, enabled, intent) {
 function drawLog(parent, prefix, model) {
   const lines = model.get("moves");
   const step = model.get("step");
-  const log = html("ol", { class: named(prefix, "log"), "aria-label": "moves" }, parent);
+  const log = html("ol", { class: named(prefix, "log"), "aria-label": say(model.get("texts"), "moves") }, parent);
   const later = named(prefix, "later");
   const items = lines.map((line, i) => html("li", { class: step >= 0 && i >= step ? later : null }, log, line));
   const current = step > 0 ? items[step - 1] : items[items.length - 1];
@@ -426,6 +435,7 @@ function drawLog(parent, prefix, model) {
 function drawHistorySlider(label, box, prefix, model) {
   const steps = model.get("steps");
   const step = model.get("step");
+  const texts = model.get("texts");
   const slider = (
     /** @type {HTMLInputElement} */
     html(
@@ -434,10 +444,10 @@ function drawHistorySlider(label, box, prefix, model) {
       label
     )
   );
-  slider.setAttribute("aria-label", "history: move shown");
+  slider.setAttribute("aria-label", say(texts, "history_slider"));
   slider.addEventListener("input", () => model.send(common.step(Number(slider.value))));
-  html("span", { class: named(prefix, "step") }, box, stepText(step, steps));
-  if (step >= 0) intentButton(model, box, "Back to game", "back", true, common.step(null));
+  html("span", { class: named(prefix, "step") }, box, stepText(texts, step, steps));
+  if (step >= 0) intentButton(model, box, say(texts, "back_to_game"), "back", true, common.step(null));
 }
 var outcomeBox = (parent, prefix) => html("div", { class: named(prefix, "outcome") }, parent);
 function headedTable(parent, columns) {
@@ -505,20 +515,20 @@ function keyPlace(target, root, cellClass) {
 var { cell: CELL, margin: MARGIN, hand_tile: HAND_TILE, move_delay_ms: MOVE_DELAY_MS } = TOWN;
 var sansText = (parent, x, y, text, attrs) => svgText(parent, x, y, text, { "font-family": "sans-serif", ...attrs });
 var sameTile = (a, b) => Array.isArray(a) && Array.isArray(b) && a[0] === b[0] && a[1] === b[1];
-function drawTile(parent, style, tile, x, y, size) {
+function drawTile(parent, style, texts, tile, x, y, size) {
   const pad = size * 0.06;
   const x0 = x + pad;
   const y0 = y + pad;
   const inner = size - 2 * pad;
   const font = Math.max(9, Math.round(size * 15 / CELL));
   const group = svg("g", {}, parent);
-  const card = (fill) => svg("rect", { x: x0, y: y0, width: inner, height: inner, rx: 4, fill, stroke: "#777" }, group);
+  const card = (fill2) => svg("rect", { x: x0, y: y0, width: inner, height: inner, rx: 4, fill: fill2, stroke: "#777" }, group);
   let title;
   if (tile === "blank") {
     group.setAttribute("class", "tw-blank");
     card("#d9d9d9");
     svg("path", { d: `M${x0} ${y0 + inner}L${x0 + inner} ${y0}`, stroke: "#777" }, group);
-    title = "blank tile";
+    title = say(texts, "blank_tile_title");
   } else if (tile[1] === null) {
     const colour = tile[0];
     group.setAttribute("class", "tw-back");
@@ -529,7 +539,7 @@ function drawTile(parent, style, tile, x, y, size) {
       "text-anchor": "end",
       fill: style.label_ink[colour]
     });
-    title = `${style.colour_names[colour]} tile, shape not shown`;
+    title = String(texts.tile_back_titles[colour]);
   } else {
     const [colour, shape] = tile;
     group.setAttribute("class", "tw-tile");
@@ -553,19 +563,19 @@ function drawTile(parent, style, tile, x, y, size) {
       "stroke-width": 3,
       "paint-order": "stroke"
     });
-    title = `${style.colour_names[colour]} ${style.shape_names[shape]}`;
+    title = tileName(style, texts, tile);
   }
   svg("title", {}, group).textContent = title;
   return group;
 }
-function tileButton(style, tile, attrs, parent, caption) {
+function tileButton(style, texts, tile, attrs, parent, caption) {
   const button = html("button", { type: "button", ...attrs }, parent);
   const picture = svg(
     "svg",
     { width: HAND_TILE, height: HAND_TILE, viewBox: `0 0 ${HAND_TILE} ${HAND_TILE}`, "aria-hidden": "true" },
     button
   );
-  if (tile) drawTile(picture, style, tile, 0, 0, HAND_TILE);
+  if (tile) drawTile(picture, style, texts, tile, 0, 0, HAND_TILE);
   else svg("rect", { x: 4, y: 4, width: HAND_TILE - 8, height: HAND_TILE - 8, rx: 4, class: "tw-empty-pile" }, picture);
   if (caption !== void 0) html("span", { class: "tw-caption", "aria-hidden": "true" }, button, caption);
   return button;
@@ -576,6 +586,8 @@ function createView(model, el) {
   const root = html("div", { class: named("tw", "root"), tabindex: 0, "data-lm-suppress-shortcuts": "true" }, el);
   const local = { hover: null, cursor: null, seen: null, toBoard: false, fresh: false, confirming: false, par: null };
   const get = (name) => model.get(name);
+  const t = (key, values) => say(get("texts"), key, values);
+  const tn = (key, count, values) => counted(get("texts"), key, count, values);
   const send = (intent) => model.send(intent);
   const live = () => get("step") < 0;
   const idle = () => !get("thinking");
@@ -595,7 +607,7 @@ function createView(model, el) {
       { class: "tw-board", width: size, height: size, viewBox: `0 0 ${size} ${size}`, role: "group" },
       parent
     );
-    board.setAttribute("aria-label", `The board, ${n} by ${n}: arrow keys move, Enter places the picked tile`);
+    board.setAttribute("aria-label", t("town_board", { n }));
     for (let i = 0; i < n; i++) {
       const middle = MARGIN + i * CELL + CELL / 2;
       const coord = { "font-size": 11, "text-anchor": "middle", class: named("tw", "coord"), "aria-hidden": "true" };
@@ -627,13 +639,13 @@ function createView(model, el) {
             "data-key": cellDataKey([r, k]),
             role: "button",
             tabindex: cursor[0] === r && cursor[1] === k ? 0 : -1,
-            "aria-label": townCellLabel(style, [r, k], { tile, legal: legal.has(key), fit, pioneer: r === 0 && k === 0 })
+            "aria-label": townCellLabel(style, get("texts"), [r, k], { tile, legal: legal.has(key), fit, pioneer: r === 0 && k === 0 })
           },
           board
         );
         boardCell(cell, [r, k], local, () => send(town.place([r, k])), drawInspect);
         if (tile !== null) {
-          const drawn = drawTile(board, style, tile, x, y, CELL);
+          const drawn = drawTile(board, style, get("texts"), tile, x, y, CELL);
           drawn.classList.add("tw-placed");
           drawn.setAttribute("aria-hidden", "true");
           if (delays.has(key)) {
@@ -658,7 +670,7 @@ function createView(model, el) {
       "text-anchor": "end",
       class: "tw-pioneer"
     });
-    svg("title", {}, pioneer).textContent = "the pioneer's cell";
+    svg("title", {}, pioneer).textContent = t("pioneer_cell");
     svg("g", { class: "tw-overlay", "aria-hidden": "true" }, board);
     return board;
   }
@@ -680,14 +692,14 @@ function createView(model, el) {
     if (!spot || !reasons.length) return;
     const note = reasons[spot[0]][spot[1]];
     if (!note) {
-      reasonLine.textContent = `[${spot[0]}, ${spot[1]}] is open for this tile.`;
+      reasonLine.textContent = t("open_cell", { row: spot[0], column: spot[1] });
       const selection = get("selection");
       const ghost = get("flip") ? [selection.tile[0], null] : selection.tile;
       const { x, y } = cellOrigin(spot, CELL, MARGIN);
-      drawTile(overlay, get("tile_style"), ghost, x, y, CELL).classList.add("tw-ghost");
+      drawTile(overlay, get("tile_style"), get("texts"), ghost, x, y, CELL).classList.add("tw-ghost");
       return;
     }
-    reasonLine.textContent = `Not at [${spot[0]}, ${spot[1]}]: ${note.text}`;
+    reasonLine.textContent = t("not_at", { row: spot[0], column: spot[1], reason: note.text });
     outline(spot, "tw-blocked");
     if (note.conflict) outline(note.conflict, "tw-conflict");
   }
@@ -697,6 +709,7 @@ function createView(model, el) {
   }
   function drawHand(parent) {
     const style = get("tile_style");
+    const texts = get("texts");
     const state = shown();
     const selection = get("selection");
     const chosen = get("chosen");
@@ -704,13 +717,14 @@ function createView(model, el) {
     const playable = live() && idle();
     const box = html("div", { class: "tw-hand" }, parent);
     if (state.mode === "solo") {
-      html("div", { class: named("tw", "label") }, box, "Pile tops");
-      const row2 = html("div", { class: "tw-tiles", role: "group", "aria-label": "pile tops" }, box);
+      html("div", { class: named("tw", "label") }, box, t("pile_tops"));
+      const row2 = html("div", { class: "tw-tiles", role: "group", "aria-label": t("pile_tops") }, box);
       state.piles.forEach((pile, i) => {
         const top = pile.length ? pile[pile.length - 1] : null;
         const picked = live() && selection.pile === i;
         const button = tileButton(
           style,
+          texts,
           top,
           {
             class: picked ? "tw-pick tw-picked" : "tw-pick",
@@ -718,25 +732,26 @@ function createView(model, el) {
             "data-key": `pile-${i}`,
             disabled: !top || !playable,
             "aria-pressed": picked ? "true" : "false",
-            "aria-label": pileLabel(style, i, top === "blank" ? null : top, pile.length),
-            title: top ? `pile ${i} (key ${i + 1})` : `pile ${i} is empty`
+            "aria-label": pileLabel(style, texts, i, top === "blank" ? null : top, pile.length),
+            title: top ? t("pile_title", { pile: i, key: i + 1 }) : t("pile_empty_title", { pile: i })
           },
           row2,
-          `${plural(pile.length, "tile")} left`
+          tn("tiles_left", pile.length)
         );
         button.addEventListener("click", () => pickThenBoard(town.pickPile(i)));
       });
       if (state.rules.flips > 0) drawFlip(box, state);
       return;
     }
-    html("div", { class: named("tw", "label") }, box, "Your hand");
-    const row = html("div", { class: "tw-tiles", role: "group", "aria-label": "your hand" }, box);
+    html("div", { class: named("tw", "label") }, box, t("your_hand"));
+    const row = html("div", { class: "tw-tiles", role: "group", "aria-label": t("your_hand") }, box);
     state.hands[seat].forEach((tile, i) => {
       const picked = live() && sameTile(selection.tile, tile);
       const isChosen = live() && chosen.some((other) => sameTile(other, tile));
       const classes = ["tw-pick", picked ? "tw-picked" : "", isChosen ? "tw-chosen" : ""].join(" ").trim();
       const button = tileButton(
         style,
+        texts,
         tile,
         {
           class: classes,
@@ -744,8 +759,8 @@ function createView(model, el) {
           "data-key": `tile-${cellKey(tile)}`,
           disabled: !playable,
           "aria-pressed": picked || isChosen ? "true" : "false",
-          "aria-label": `${tileName(style, tile)} (key ${i + 1})${isChosen ? ", chosen for the exchange" : ""}`,
-          title: `key ${i + 1}`
+          "aria-label": t(isChosen ? "chosen_for_exchange" : "hand_tile", { tile: tileName(style, texts, tile), key: i + 1 }),
+          title: t("key", { key: i + 1 })
         },
         row
       );
@@ -763,21 +778,19 @@ function createView(model, el) {
     );
     box.checked = get("flip");
     box.addEventListener("change", () => send(town.flip(box.checked)));
-    label.append(` Flip: place turned over (${state.flips_left} left)`);
+    label.append(` ${tn("flip", state.flips_left)}`);
   }
   function drawControls(parent) {
     const buttons = get("buttons");
     const state = get("view");
     const box = html("div", { class: named("tw", "controls") }, parent);
     if (state.mode === "multi") {
-      intentButton(model, box, "Exchange", "exchange", buttons.exchange, town.exchange());
-      intentButton(model, box, "Discard", "discard", buttons.discard, town.discard());
+      intentButton(model, box, t("exchange"), "exchange", buttons.exchange, town.exchange());
+      intentButton(model, box, t("discard"), "discard", buttons.discard, town.discard());
       if (buttons.pass) intentButton(model, box, buttons.pass, "pass", true, town.pass());
     }
-    const undo = intentButton(model, box, "Undo", "undo", buttons.undo, common.undo());
-    if (state.mode === "solo") {
-      undo.title = "Undo deals the tiles under the pile tops again (the next tile of a pile may change); a game with undos counts as practice";
-    }
+    const undo = intentButton(model, box, t("undo"), "undo", buttons.undo, common.undo());
+    if (state.mode === "solo") undo.title = t("undo_solo_title");
     drawNewGame(model, box, local, (focus) => redrawKeepingFocus(root, paint, focus));
     drawHintControls(model, box, parent);
     const label = html("label", { class: "tw-toggle" }, box);
@@ -787,14 +800,11 @@ function createView(model, el) {
     );
     inspect.checked = get("inspect");
     inspect.addEventListener("change", () => send(town.inspect(inspect.checked)));
-    label.append(" Show fits");
+    label.append(` ${t("show_fits")}`);
     if (live() && get("inspect")) {
-      const tiles = state.mode === "solo" ? "pile tops" : "hand tiles";
-      html("div", { class: "tw-legend", "data-key": "legend" }, parent, `Show fits: the number on each open cell is how many of your ${tiles} may go there (0: none).`);
+      html("div", { class: "tw-legend", "data-key": "legend" }, parent, t(state.mode === "solo" ? "legend_solo" : "legend_multi"));
     }
-    if (state.mode === "solo") {
-      html("div", { class: "tw-note" }, parent, "Undo deals the tiles under the pile tops again, and the game then counts as practice.");
-    }
+    if (state.mode === "solo") html("div", { class: "tw-note" }, parent, t("undo_solo_note"));
   }
   function drawPlayers(parent) {
     const style = get("tile_style");
@@ -808,16 +818,16 @@ function createView(model, el) {
       html("span", { class: "tw-name" }, row, names[player]);
       if (player !== get("seat")) {
         const backs = svg("svg", { width: hand.length * 24, height: 24, "aria-hidden": "true" }, row);
-        hand.forEach((tile, i) => drawTile(backs, style, tile, i * 24, 0, 24));
+        hand.forEach((tile, i) => drawTile(backs, style, get("texts"), tile, i * 24, 0, 24));
       }
-      const left = state.out[player] ? ", has left the game" : "";
-      html("span", { class: "tw-count" }, row, `${plural(hand.length, "tile")}${left}`);
+      const tiles = tn("tiles", hand.length);
+      html("span", { class: "tw-count" }, row, state.out[player] ? t("has_left", { tiles }) : tiles);
     });
-    html("div", { class: "tw-bag" }, box, `Bag: ${plural(state.bag_size, "tile")}`);
+    html("div", { class: "tw-bag" }, box, t("bag_size", { tiles: tn("tiles", state.bag_size) }));
   }
   function drawHistory(parent) {
     const box = html("div", { class: named("tw", "history") }, parent);
-    drawHistorySlider(html("label", {}, box, "History "), box, "tw", model);
+    drawHistorySlider(html("label", {}, box, `${t("history")} `), box, "tw", model);
   }
   function drawOutcome(parent) {
     const outcome = get("outcome");
@@ -825,11 +835,11 @@ function createView(model, el) {
     const box = outcomeBox(parent, "tw");
     if (outcome.reason) html("p", { class: "tw-end-reason" }, box, outcome.reason);
     if (outcome.rows === void 0) {
-      html("strong", {}, box, `${outcome.placed} of ${outcome.tiles} tiles placed. `);
+      html("strong", {}, box, `${t("placed_of", { placed: outcome.placed, tiles: outcome.tiles })} `);
       html("span", {}, box, outcome.level);
-      if (get("practice")) html("p", { class: "tw-practice-note" }, box, "Practice: Undo was used, so this score does not count.");
+      if (get("practice")) html("p", { class: "tw-practice-note" }, box, t("practice_note"));
     } else {
-      const table = headedTable(box, ["Rank", "Player", "Tiles left", "Left the game"]);
+      const table = headedTable(box, [t("rank"), t("player"), t("tiles_left_column"), t("left_column")]);
       outcome.rows.forEach((row) => {
         const line = html("tr", {}, table);
         [row.rank, row.name, row.tiles_left, row.left].forEach(
@@ -854,9 +864,9 @@ function createView(model, el) {
     const view = get("view");
     const rules = view.rules;
     const title = rules.name.replace(/^town(\d)(\d)$/, "Town $1$2");
-    const players = view.mode === "solo" ? "solo" : `${view.hands.length} players`;
+    const heading = view.mode === "solo" ? t("town_title_solo", { game: title }) : t("town_title_multi", { game: title, players: view.hands.length });
     root.setAttribute("aria-busy", get("thinking") ? "true" : "false");
-    drawHeader(root, "tw", `${title} · ${players}`, model);
+    drawHeader(root, "tw", heading, model);
     const main = html("div", { class: "tw-main" }, root);
     const boardBox = html("div", { class: "tw-board-box" }, main);
     boardBox.style.maxWidth = `${MARGIN + view.n * CELL + 4}px`;
