@@ -680,8 +680,9 @@ class GameWidget(anywidget.AnyWidget):
             return message.format(step=self._step, last=len(self._frames) - 1)
         if state.current_player is None:
             helped = ngettext(" Played with {count} hint.", " Played with {count} hints.", self._hints)
+            helped = helped.format(count=self._hints) if self._hints else ""
             reviewing = _(" Reviewing your moves…") if self._thinker is not None else ""
-            return self._final_status(names).rstrip() + (helped.format(count=self._hints) if self._hints else "") + reviewing
+            return self._final_status(names).rstrip() + helped + reviewing
         if state.current_player != self.seat:
             return _("{who} is thinking…").format(who=names[state.current_player])
         return self._prompt()
