@@ -77,6 +77,12 @@ def check_fits_and_contrast(page: Any, view: Any, prefix: str) -> None:
     set_theme(page, False)
 
 
+def drawn(page: Any, game: Record) -> None:
+    """Wait until the Town view has drawn Python's latest answer (its data-revision has caught up)."""
+    revision = game.read()["revision"]
+    page.wait_for_function(f"() => Number(document.querySelector('.tw-root').dataset.revision) >= {revision}")
+
+
 def test_town_mouse_then_keys_words_narrow_and_themes(lab: Any, browser: Any) -> None:
     game = Record(write_notebook(lab.root, "keys.ipynb", "TownWidget", 'TownWidget("town77", seed=11)'))
     page, errors = open_page(browser, lab, "keys.ipynb", ".tw-root")
@@ -88,6 +94,7 @@ def test_town_mouse_then_keys_words_narrow_and_themes(lab: Any, browser: Any) ->
     assert active(page, "data-cell") == "0,0"
     page.keyboard.press("Enter")
     wait_for(lambda: len(history(game)) == 1, "Enter to place after a mouse pick")
+    drawn(page, game)  # a click on a view still being redrawn may lose its focus move
     # again, with arrows: over, back, Enter; the tile lands on the focused cell
     view.locator('[data-pile="1"]').click()
     page.wait_for_function("() => document.activeElement && document.activeElement.classList.contains('tw-cell')")
