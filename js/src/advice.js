@@ -2,6 +2,8 @@
 // review's sentences. Pure functions (no DOM), tested with node --test. Python measures everything (the
 // `suggestion` and `reviewed` traits, townwidget.advice); this only words and places what it sent.
 
+import english from "../../townwidget/widget/texts.json" with { type: "json" };
+
 /** @typedef {[number, number]} Cell */
 /** @typedef {Record<string, any>} Action an engine action's dict, as Python sent it */
 /** @typedef {{mean: number, se: number}} Shown an estimate in the review's units */
@@ -28,36 +30,9 @@ export const adviceIntents = {
   review: () => ({ intent: "review" }),
 };
 
-/** The words of hints and reviews ("{name}" marks a value). */
-export const ADVICE_WORDS = {
-  hint: "Hint",
-  hint_label: "Hint: suggest a move, measured from what you can see (the game is then marked as played with hints)",
-  hint_working: "Measuring…",
-  suggestion: "Hint: {text}",
-  assisted: "hints",
-  assisted_title: "A hint was asked for in this game: its result is marked as played with hints",
-  played_with_one: "Played with 1 hint: this result is marked as assisted.",
-  played_with: "Played with {count} hints: this result is marked as assisted.",
-  review: "Review",
-  review_label: "Review: measure each of your moves against the best one (takes a few seconds)",
-  review_working: "Reviewing…",
-  review_heading: "Review",
-  plot_label: "The expected result over the game: after the move played and after the best move",
-  move_review: "Move {move}: you played {played}. Expected {before} before it, {after} after it (cost {loss}).",
-  best_played: "The best move measured.",
-  best_other: "Best measured: {best}.",
-  no_decision: "Move {move} was not yours: move the history slider to one of your moves.",
-  slide_hint: "Move the history slider to see the estimates of each of your moves.",
-  costliest: "Costliest: {moves}.",
-  none_costly: "Every move played was the best measured.",
-  par_heading: "Par line: the solver's best line, seeing the piles (no honest player can count on it)",
-  par_show: "Step through the par line",
-  par_previous: "Previous",
-  par_next: "Next",
-  par_hide: "Back to your game",
-  par_start: "Par line, the deal (move 0 of {moves}): no tile placed yet.",
-  par_step: "Par line, move {move} of {moves}: {words}.",
-};
+/** The English words of hints and reviews, as every front-end word, from townwidget/widget/texts.json (the one
+ * source; Python sends them translated in the `texts` trait, which comes first). */
+export const ADVICE_WORDS = english;
 
 /** @typedef {Record<string, unknown>} Texts messages by key (a translation may replace ADVICE_WORDS) */
 

@@ -1,9 +1,119 @@
-// src/advice.js
-var adviceIntents = {
-  hint: () => ({ intent: "hint" }),
-  review: () => ({ intent: "review" })
-};
-var ADVICE_WORDS = {
+// ../townwidget/widget/texts.json
+var texts_default = {
+  about: "The words the front ends draw themselves (labels, buttons, aria-labels, titles), in English: each is a gettext msgid; the widget sends them translated in its 'texts' trait. A pair is a message with a plural ([singular, plural], '{count}' is the number). '{name}' marks a value the front end fills in.",
+  practice: "practice",
+  practice_title: "Undo was used: this result does not count",
+  new_game: "New game",
+  confirm_new_game: "confirm new game",
+  new_game_question: "Start a new game? This one is lost.",
+  new_game_yes: "Yes, new game",
+  cancel: "Cancel",
+  play_again: "Play again",
+  moves: "moves",
+  history: "History",
+  history_slider: "history: move shown",
+  back_to_game: "Back to game",
+  step_now: "move {steps} of {steps}",
+  step_earlier: "move {step} of {steps} (read only)",
+  undo: "Undo",
+  rank: "Rank",
+  player: "Player",
+  row_column: "Row {row}, column {column}: {what}",
+  no_tile: "no tile",
+  blank_tile: "a blank tile",
+  blank_tile_title: "blank tile",
+  tile: "{colour} {shape}",
+  empty: "empty",
+  empty_legal: "empty, the picked tile may go here",
+  pioneer_cell: "the pioneer's cell",
+  fits_here: [
+    "{count} of your tiles fits here",
+    "{count} of your tiles fit here"
+  ],
+  pile_empty: "Pile {pile}: empty",
+  pile: "Pile {pile}: {tile} on top, {tiles} (key {key})",
+  tiles: [
+    "{count} tile",
+    "{count} tiles"
+  ],
+  town_board: "The board, {n} by {n}: arrow keys move, Enter places the picked tile",
+  open_cell: "[{row}, {column}] is open for this tile.",
+  not_at: "Not at [{row}, {column}]: {reason}",
+  pile_tops: "Pile tops",
+  pile_title: "pile {pile} (key {key})",
+  pile_empty_title: "pile {pile} is empty",
+  tiles_left: [
+    "{count} tile left",
+    "{count} tiles left"
+  ],
+  your_hand: "Your hand",
+  hand_tile: "{tile} (key {key})",
+  chosen_for_exchange: "{tile} (key {key}), chosen for the exchange",
+  key: "key {key}",
+  flip: [
+    "Flip: place turned over ({count} left)",
+    "Flip: place turned over ({count} left)"
+  ],
+  exchange: "Exchange",
+  discard: "Discard",
+  undo_solo_title: "Undo deals the tiles under the pile tops again (the next tile of a pile may change); a game with undos counts as practice",
+  show_fits: "Show fits",
+  legend_solo: "Show fits: the number on each open cell is how many of your pile tops may go there (0: none).",
+  legend_multi: "Show fits: the number on each open cell is how many of your hand tiles may go there (0: none).",
+  undo_solo_note: "Undo deals the tiles under the pile tops again, and the game then counts as practice.",
+  has_left: "{tiles}, has left the game",
+  bag_size: "Bag: {tiles}",
+  placed_of: "{placed} of {tiles} tiles placed.",
+  practice_note: "Practice: Undo was used, so this score does not count.",
+  tiles_left_column: "Tiles left",
+  left_column: "Left the game",
+  town_title_solo: "{game} · solo",
+  town_title_multi: "{game} · {players} players",
+  coins_title: "coins",
+  coins: [
+    "{count} coin",
+    "{count} coins"
+  ],
+  little_town_board: "The board, {rows} rows by {columns} columns: arrow keys move, Enter plays the space",
+  vp: "{vp} VP",
+  vp_bonus: "(+{vp} VP)",
+  space_line: "[{row}, {column}] {what}",
+  round_track: "round track",
+  round: "Round",
+  first_player: "First player: {name}",
+  first_player_title: "first player",
+  first_player_token: "1st",
+  victory_points: "victory points",
+  your_choices: "Your choices",
+  workers_to_place: [
+    "{count} worker to place",
+    "{count} workers to place"
+  ],
+  houses_left: [
+    "{count} house left",
+    "{count} houses left"
+  ],
+  on_site: "{building} on the construction site",
+  hidden_objectives: [
+    "{count} hidden objective",
+    "{count} hidden objectives"
+  ],
+  market: "Market",
+  market_buildable: "Market: click a lit building to build it",
+  build_the: "Build the {building}",
+  reserve: "Reserve",
+  score: "Score",
+  points_from: "Where the points came from",
+  winner: "{rank} ★ winner",
+  little_town_title: "Little Town · {players} players · board side {side}",
+  source_buildings: "buildings",
+  source_effects: "effects",
+  source_objectives: "objectives",
+  source_cathedral: "Cathedral",
+  source_feeding: "feeding",
+  source_castle: "Castle",
+  source_watchtower: "Watchtower",
+  source_coins: "coins",
   hint: "Hint",
   hint_label: "Hint: suggest a move, measured from what you can see (the game is then marked as played with hints)",
   hint_working: "Measuring…",
@@ -32,6 +142,13 @@ var ADVICE_WORDS = {
   par_start: "Par line, the deal (move 0 of {moves}): no tile placed yet.",
   par_step: "Par line, move {move} of {moves}: {words}."
 };
+
+// src/advice.js
+var adviceIntents = {
+  hint: () => ({ intent: "hint" }),
+  review: () => ({ intent: "review" })
+};
+var ADVICE_WORDS = texts_default;
 function words(texts, key, values = {}) {
   const message = String(texts?.[key] ?? ADVICE_WORDS[key]);
   return message.replace(/\{(\w+)\}/g, (whole, name) => name in values ? String(values[name]) : whole);
