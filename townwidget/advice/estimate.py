@@ -36,6 +36,7 @@ from townwidget.advice.careful import careful_move, careful_rollout
 from townwidget.agents.mcts import heuristic_move
 from townwidget.core import Rng, State, View
 from townwidget.core.checks import is_integer
+from townwidget.core.language import _
 from townwidget.town.state import SoloState
 from townwidget.town.state import State as TownState
 from townwidget.town.vector import MAX_BATCH_N, SoloBatch
@@ -86,10 +87,14 @@ class Scale:
     players: int
 
     def show(self, value: float) -> str:
-        """A value in words: '33.8 tiles', or 'rank 1.4 of 3' (1 is first)."""
+        """A value in words, in the current language: '33.8 tiles', or 'rank 1.4 of 3' (1 is first)."""
         if self.solo:
-            return f"{value:.1f} tiles"
-        return f"rank {self.rank(value):.1f} of {self.players}"
+            return _("{value} tiles").format(value=self.number(value))
+        return _("rank {rank} of {players}").format(rank=self.number(value), players=self.players)
+
+    def number(self, value: float) -> str:
+        """A value as a bare number in the shown units: '33.8' (tiles), '1.4' (the expected rank)."""
+        return f"{self.display(value):.1f}"
 
     def display(self, value: float) -> float:
         """A value as shown: tiles, or the expected rank."""
@@ -169,7 +174,7 @@ def measure(view: View, seed: int = 0, samples: int | None = None, include: Sequ
 
 def _solo_outcomes(view: View, actions: list[Any], first: SoloState, samples: int, rng: Rng) -> NDArray[np.float64]:
     """Tiles placed at the end after each action (rows) from each drawn state (columns), by the batched simulator."""
-    drawn = [first] + [view.sample_state(rng.spawn()) for _ in range(samples - 1)]
+    drawn = [first] + [view.sample_state(rng.spawn()) for _draw in range(samples - 1)]
     base = SoloBatch.from_states(drawn, seed=rng.next64())  # type: ignore[arg-type]  # solo views draw solo states
     batch = base.take(np.tile(np.arange(samples), len(actions)))
     batch.step(np.repeat([base.action_index(action) for action in actions], samples))

@@ -22,11 +22,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from townwidget.advice.estimate import Estimate, Measurement, measure
-from townwidget.advice.words import count_words, move_words
+from townwidget.advice.words import move_words, tile_colour
 from townwidget.core import View
+from townwidget.core.language import _, ngettext
 from townwidget.town.board import Board
 from townwidget.town.state import MultiState, SoloState
-from townwidget.town.style import COLOUR_NAMES
 
 
 @dataclass(frozen=True)
@@ -77,8 +77,8 @@ def hint(view: View, seed: int = 0, samples: int | None = None) -> Hint:
 
 
 def _text(view: View, found: Measurement) -> str:
-    """'green tower to [2, 3]: keeps three open cells for the four green tiles still unseen; expected 33.8 tiles
-    against 32.1 for the next best (red gable to [1, 1])'."""
+    """'green tower to [2, 3]: keeps 3 open cells for the 4 green tiles still unseen; expected 33.8 tiles
+    against 32.1 for the next best (red gable to [1, 1])', in the current language."""
     public = view.sample_state(0)  # the hidden parts are drawn: only the public ones are read below
     phase = getattr(public, "phase", "")
     rules = getattr(public, "rules", None)
@@ -87,17 +87,21 @@ def _text(view: View, found: Measurement) -> str:
     move = move_words(best, phase, restaurant)
     scale, value = found.scale, found.values[0]
     if len(found.actions) == 1:
-        only = "the only legal move" if found.legal == 1 else "the best measured"
-        return f"{move}: {only}; expected {scale.show(value.mean)}"
+        only = (
+            _("{move}: the only legal move; expected {value}")
+            if found.legal == 1
+            else _("{move}: the best measured; expected {value}")
+        )
+        return only.format(move=move, value=scale.show(value.mean))
     reason = _solo_reason(view, public, found) if isinstance(public, SoloState) else _multi_reason(view, public, best)
-    other = move_words(found.actions[1], phase, restaurant)
-    expected = f"expected {scale.show(value.mean)} against {_bare(scale.show(found.values[1].mean))}"
-    return f"{move}: {reason + '; ' if reason else ''}{expected} for the next best ({other})"
-
-
-def _bare(shown: str) -> str:
-    """'32.1 tiles' -> '32.1'; 'rank 1.7 of 3' -> '1.7' (the unit was said once)."""
-    return shown.split()[1] if shown.startswith("rank") else shown.split()[0]
+    expected = _("expected {value} against {other_value} for the next best ({other})").format(
+        value=scale.show(value.mean),
+        other_value=scale.number(found.values[1].mean),
+        other=move_words(found.actions[1], phase, restaurant),
+    )
+    if not reason:
+        return _("{move}: {expected}").format(move=move, expected=expected)
+    return _("{move}: {reason}; {expected}").format(move=move, reason=reason, expected=expected)
 
 
 def _solo_reason(view: View, public: SoloState, found: Measurement) -> str:
@@ -107,20 +111,29 @@ def _solo_reason(view: View, public: SoloState, found: Measurement) -> str:
     best, runner = found.actions[0], found.actions[1]
     lost = {action: _dead_after(public, action, coming) for action in (best, runner)}
     if lost[best] < lost[runner]:
-        return f"leaves {count_words(lost[best], 'tile')} to come without a cell, against {lost[runner]}"
+        leaves = ngettext(
+            "leaves {count} tile to come without a cell, against {other}",
+            "leaves {count} tiles to come without a cell, against {other}",
+            lost[best],
+        )
+        return leaves.format(count=lost[best], other=lost[runner])
     colour = best.tile[0]
     same = [tile for tile in unseen if tile[0] == colour]
     if not same:
-        return f"no other {COLOUR_NAMES[colour]} tile is still unseen"
+        return _("no other {colour} tile is still unseen").format(colour=tile_colour(colour))
     board = _after(public, best).board
     empty = ~board.occupied & ((1 << board.n * board.n) - 1)
     cells = 0
     for c, s in same:
         cells |= board.colour_free[c] & board.shape_free[s] & empty
-    colour_name, open_cells = COLOUR_NAMES[colour], count_words(cells.bit_count(), "open cell")
-    if len(same) == 1:
-        return f"keeps {open_cells} for the last {colour_name} tile still unseen"
-    return f"keeps {open_cells} for the {count_words(len(same), colour_name + ' tile')} still unseen"
+    count = cells.bit_count()
+    open_cells = ngettext("{count} open cell", "{count} open cells", count).format(count=count)
+    keeps = ngettext(
+        "keeps {cells} for the last {colour} tile still unseen",
+        "keeps {cells} for the {count} {colour} tiles still unseen",
+        len(same),
+    )
+    return keeps.format(cells=open_cells, count=len(same), colour=tile_colour(colour))
 
 
 def _after(state: Any, action: Any) -> Any:
@@ -143,4 +156,9 @@ def _multi_reason(view: View, public: Any, best: Any) -> str:
     board = _after(public, best).board
     hand = [tile for tile in public.hands[view.player] if tile != best.tile]
     fitting = sum(1 for c, s in hand if board.legal_cells(c, s))
-    return f"{count_words(fitting, 'tile')} of your hand still {'fits' if fitting == 1 else 'fit'} next to the city"
+    fit = ngettext(
+        "{count} tile of your hand still fits next to the city",
+        "{count} tiles of your hand still fit next to the city",
+        fitting,
+    )
+    return fit.format(count=fitting)

@@ -9,6 +9,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from townwidget.advice.words import move_words
+from townwidget.core.language import _
 
 if TYPE_CHECKING:
     from townwidget.advice.review import MoveReview, Review
@@ -24,7 +25,8 @@ def review_svg(review: Review) -> str:
     result, the costliest moves circled, and in Town solo the par and the score as dashed lines."""
     scale, moves = review.scale, review.moves
     if not moves:
-        return f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="40"><text y="24">no moves</text></svg>'
+        none = escape(_("no moves"))
+        return f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="40"><text y="24">{none}</text></svg>'
     after = [scale.display(move.after.mean) for move in moves]
     best = [scale.display(move.before.mean) for move in moves]
     spread = [2 * scale.display_se(move.after.se) for move in moves]
@@ -34,11 +36,11 @@ def review_svg(review: Review) -> str:
         + [a + s for a, s in zip(after, spread, strict=True)]
         + [a - s for a, s in zip(after, spread, strict=True)]
     )
-    marks = {"score" if scale.solo else "final rank": scale.display(review.score)}
+    marks = {_("score") if scale.solo else _("final rank"): scale.display(review.score)}
     if review.par is not None and review.par == review.score:
-        marks = {"score = par": float(review.par)}  # one line, one label (two would print over each other)
+        marks = {_("score = par"): float(review.par)}  # one line, one label (two would print over each other)
     elif review.par is not None:
-        marks["par"] = float(review.par)
+        marks[_("par")] = float(review.par)
     levels += list(marks.values())
     low, high = min(levels), max(levels)
     if high - low < 1e-9:
@@ -68,7 +70,7 @@ def review_svg(review: Review) -> str:
             f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(value):.1f}" y2="{y(value):.1f}" stroke="#999" '
             'stroke-dasharray="2 3"/>'
             f'<text x="{WIDTH - RIGHT - 4}" y="{y(value) - 3:.1f}" text-anchor="end" fill="#555">'
-            f"{label} {value:g}</text>"
+            f"{escape(label)} {value:g}</text>"
         )
     index = {move.number: i for i, move in enumerate(moves)}
     for move in review.costliest(MARKED):
@@ -80,13 +82,16 @@ def review_svg(review: Review) -> str:
             f'<text x="{x(i):.1f}" y="{y(after[i]) + 16:.1f}" text-anchor="middle" fill="#9E3B00">'
             f"{move.number + 1}</text>"
         )
-    unit = "expected tiles at the end" if scale.solo else "expected rank (1 = first)"
+    unit = _("expected tiles at the end") if scale.solo else _("expected rank (1 = first)")
+    caption = _(
+        "{unit}: after the move played (blue, band of 2 standard errors) and after the best move (green, dashed)"
+    )
+    first, last = (escape(_("move {number}").format(number=move.number + 1)) for move in (moves[0], moves[-1]))
     parts += [
-        f'<text x="{LEFT}" y="{HEIGHT - BOTTOM + 14}" fill="#555">move {moves[0].number + 1}</text>',
-        f'<text x="{WIDTH - RIGHT}" y="{HEIGHT - BOTTOM + 14}" text-anchor="end" fill="#555">'
-        f"move {moves[-1].number + 1}</text>",
-        f'<text x="{(LEFT + WIDTH - RIGHT) / 2}" y="{HEIGHT - 8}" text-anchor="middle" fill="#333">{unit}: after '
-        "the move played (blue, band of 2 standard errors) and after the best move (green, dashed)</text>",
+        f'<text x="{LEFT}" y="{HEIGHT - BOTTOM + 14}" fill="#555">{first}</text>',
+        f'<text x="{WIDTH - RIGHT}" y="{HEIGHT - BOTTOM + 14}" text-anchor="end" fill="#555">{last}</text>',
+        f'<text x="{(LEFT + WIDTH - RIGHT) / 2}" y="{HEIGHT - 8}" text-anchor="middle" fill="#333">'
+        f"{escape(caption.format(unit=unit))}</text>",
         *(
             f'<text x="{LEFT - 4}" y="{y(value) + 4:.1f}" text-anchor="end" fill="#555">{value:.1f}</text>'
             for value in (low + (high - low) * k / (TICKS - 1) for k in range(TICKS))
@@ -104,9 +109,11 @@ def _line(points: list[tuple[float, float]], colour: str, dashed: bool = False) 
 
 def _move_line(review: Review, move: MoveReview) -> str:
     scale = review.scale
-    text = f"move {move.number + 1}: {move.words}, expected {scale.show(move.after.mean)}"
+    text = _("move {number}: {move}, expected {value}").format(
+        number=move.number + 1, move=move.words, value=scale.show(move.after.mean)
+    )
     if move.alternative is not None and move.alternative_value is not None and not move.best_played:
-        text += f"; best measured: {scale.show(move.before.mean)}"
+        text += _("; best measured: {value}").format(value=scale.show(move.before.mean))
     return text
 
 
@@ -124,16 +131,19 @@ def review_html(review: Review) -> str:
             f"<td>{scale.display_se(move.loss.mean):.1f} ± {scale.display_se(move.loss.se):.1f}</td>"
             "</tr>"
         )
-    unit = "tiles" if scale.solo else "rank"
+    after_it = _("expected after it")
+    headings = [_("move"), _("played"), after_it, _("best measured"), after_it]
+    headings.append(_("cost (tiles)") if scale.solo else _("cost (rank)"))
+    cells = "".join(f"<th>{escape(heading)}</th>" for heading in headings)
     table = (
-        "<table><tr><th>move</th><th>played</th><th>expected after it</th><th>best measured</th>"
-        "<th>expected after it</th>"
-        f"<th>cost ({unit})</th></tr>{''.join(rows)}</table>"
+        f"<table><tr>{cells}</tr>{''.join(rows)}</table>"
         if rows
-        else "<p>Every move played was the best measured.</p>"
+        else f"<p>{escape(_('Every move played was the best measured.'))}</p>"
     )
     par = ""
     if review.par_line is not None:
         line = "; ".join(move_words(action) for action in review.par_line[:6])
-        par = f"<p>Par line (the solver sees the piles): {escape(line)}{' …' if len(review.par_line) > 6 else ''}</p>"
-    return f"<div><p><b>Review</b>: {escape(review.summary)}.</p>{review_svg(review)}{table}{par}</div>"
+        shown = _("Par line (the solver sees the piles): {line}").format(line=line)
+        par = f"<p>{escape(shown)}{' …' if len(review.par_line) > 6 else ''}</p>"
+    summary = f"<p><b>{escape(_('Review'))}</b>: {escape(review.summary)}.</p>"
+    return f"<div>{summary}{review_svg(review)}{table}{par}</div>"

@@ -32,6 +32,7 @@ from townwidget.advice.estimate import Estimate, Scale, measure
 from townwidget.advice.words import move_words
 from townwidget.core import State
 from townwidget.core.checks import is_integer, shown
+from townwidget.core.language import _
 from townwidget.core.progress import progress as progress_bar
 from townwidget.town.actions import Place
 from townwidget.town.state import SoloState
@@ -88,14 +89,21 @@ class Review:
 
     @property
     def summary(self) -> str:
-        """The result in one sentence, with the par in Town solo."""
+        """The result in one sentence, with the par in Town solo (in the current language)."""
         if self.scale.solo:
-            par = ""
-            if self.par is not None:
-                bound = "" if self.par_exact else "at least "
-                par = f"; par {bound}{self.par} (the clairvoyant solver, which sees the piles)"
-            return f"{self.game} solo: {self.score:.0f} tiles placed{par}"
-        return f"{self.game}: player {self.player} finished {_rank_words(self.scale, self.score)}"
+            placed = _("{game} solo: {score} tiles placed").format(game=self.game, score=f"{self.score:.0f}")
+            if self.par is None:
+                return placed
+            par = _("par {par}") if self.par_exact else _("par at least {par}")
+            solver = _("{placed}; {par} (the clairvoyant solver, which sees the piles)")
+            return solver.format(placed=placed, par=par.format(par=self.par))
+        return _("{game}: player {player} finished with returns {returns} (rank {rank} of {players})").format(
+            game=self.game,
+            player=self.player,
+            returns=f"{self.score:.2f}",
+            rank=f"{self.scale.rank(self.score):.1f}",
+            players=self.scale.players,
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form, for a front end: the summary, the plot (``svg``), each move's estimates (``mean``,
@@ -351,7 +359,3 @@ def _final(start: Any, actions: list[Any]) -> Any:
 def _name(state: Any) -> str:
     rules = state.rules
     return str(rules.name) if hasattr(rules, "n") else "Little Town"
-
-
-def _rank_words(scale: Scale, value: float) -> str:
-    return f"with returns {value:.2f} (rank {scale.rank(value):.1f} of {scale.players})"

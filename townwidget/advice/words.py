@@ -1,28 +1,46 @@
 """Moves in words for hints and reviews: 'green tower to [2, 3]', 'a worker at [1, 4]', 'build the Bakery'.
 
+Everything here is worded in the language of the enclosing :func:`~townwidget.core.language.speaking` block
+(English outside any), from gettext catalogs: the widgets word their hints and reviews so, in their language. The
+names of tiles (:func:`tile_words`) are the widgets' too (:mod:`townwidget.widget.words`).
+
 >>> from townwidget.town import Place
 >>> move_words(Place((2, 2), (2, 3), pile=0))
 'green tower to [2, 3]'
+>>> from townwidget.core.language import speaking
+>>> with speaking("fr"):
+...     move_words(Place((2, 2), (2, 3), pile=0))
+'clocher vert en [2, 3]'
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from townwidget.core.language import _, ngettext, pgettext
 from townwidget.littletown import data as little_town_data
 from townwidget.town.style import COLOUR_NAMES, SHAPE_NAMES
 
-NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+TILE_CONTEXT = "of a tile"  # a colour qualifying the word "tile" (French: "une tuile verte", but "un pignon vert")
+
+
+def colour_name(colour: int) -> str:
+    """A colour as it qualifies a house shape ("orange", French "vert")."""
+    return _(COLOUR_NAMES[colour])
+
+
+def tile_colour(colour: int) -> str:
+    """A colour as it qualifies the word "tile" (French "verte")."""
+    return pgettext(TILE_CONTEXT, COLOUR_NAMES[colour])
+
+
+def shape_name(shape: int) -> str:
+    return _(SHAPE_NAMES[shape])
 
 
 def tile_words(tile: tuple[int, int]) -> str:
-    return f"{COLOUR_NAMES[tile[0]]} {SHAPE_NAMES[tile[1]]}"
-
-
-def count_words(count: int, noun: str) -> str:
-    """'no tiles', 'one tile', 'four tiles', '12 tiles'."""
-    number = NUMBERS[count] if count < len(NUMBERS) else str(count)
-    return f"{number} {noun}{'' if count == 1 else 's'}"
+    """``(colour, shape)`` as 'orange gable' (French 'pignon orange')."""
+    return _("{colour} {shape}").format(colour=colour_name(tile[0]), shape=shape_name(tile[1]))
 
 
 def move_words(action: Any, phase: str = "", restaurant_gives: str = "vp") -> str:
@@ -31,34 +49,36 @@ def move_words(action: Any, phase: str = "", restaurant_gives: str = "vp") -> st
     kind = data["type"]
     cell = data.get("cell")
     if kind == "place" and "tile" in data:
-        turned = " turned over" if data.get("flip") else ""
-        return f"{tile_words(action.tile)}{turned} to {cell}"
+        placed = _("{tile} turned over to {cell}") if data.get("flip") else _("{tile} to {cell}")
+        return placed.format(tile=tile_words(action.tile), cell=cell)
     if kind == "exchange":
-        return "exchange " + ", ".join(tile_words(tile) for tile in action.tiles)
+        return _("exchange {tiles}").format(tiles=", ".join(tile_words(tile) for tile in action.tiles))
     if kind == "discard":
-        return f"discard {tile_words(action.tile)}"
+        return _("discard {tile}").format(tile=tile_words(action.tile))
     if kind == "pass":
-        return "keep your hand" if phase == "discard" else "no exchange"
+        return _("keep your hand") if phase == "discard" else _("no exchange")
     if kind == "place_worker":
-        return f"a worker at {cell}"
+        return _("a worker at {cell}").format(cell=cell)
     if kind == "build":
         name = little_town_data.kind_by_id(restaurant_gives)[data["building"]].name
-        return f"build the {name}"
+        return _("build the {building}").format(building=_(name))
     if kind == "place_building":
-        return f"the new building at {cell}"
+        return _("the new building at {cell}").format(cell=cell)
     if kind == "gather":
-        return f"gather {data['resource']} now"
+        return _("gather {resource} now").format(resource=_(data["resource"]))
     if kind == "activate":
-        return f"activate the building at {cell}"
+        return _("activate the building at {cell}").format(cell=cell)
     if kind == "done":
-        return "end the turn"
+        return _("end the turn")
     if kind == "pay":
-        bought = data["coins_for"]
-        return f"pay, buying {', '.join(bought)} for coins" if bought else "pay with your cubes"
+        bought = ", ".join(_(resource) for resource in data["coins_for"])
+        return _("pay, buying {resources} for coins").format(resources=bought) if bought else _("pay with your cubes")
     if kind in ("give", "take"):
-        return f"{kind} {' and '.join(data['resources'])}"
+        resources = _(" and ").join(_(resource) for resource in data["resources"])
+        return (_("give {resources}") if kind == "give" else _("take {resources}")).format(resources=resources)
     if kind == "feed":
-        return f"feed {count_words(data['fish'], 'worker')} with fish"
+        fed = ngettext("feed {count} worker with fish", "feed {count} workers with fish", data["fish"])
+        return fed.format(count=data["fish"])
     if kind == "complete":
-        return f"complete objective {data['card']}"
+        return _("complete objective {card}").format(card=data["card"])
     return str(kind)

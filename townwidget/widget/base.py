@@ -242,7 +242,8 @@ class GameWidget(anywidget.AnyWidget):
         from townwidget.advice import hint
 
         self._require_turn()
-        advice = hint(self._state.view(self.seat))
+        with speaking(self._lang):  # the sentence in the player's words (the Hint keeps them too)
+            advice = hint(self._state.view(self.seat))
         self._hints += 1
         action = advice.action.to_dict()
         shown = {"text": advice.text, "action": action, "cells": [action["cell"]] if "cell" in action else []}
@@ -600,8 +601,9 @@ class GameWidget(anywidget.AnyWidget):
         from townwidget.advice.review import review_decisions
 
         try:
-            report = review_decisions(decisions, final, self.seat, progress=False)
-            shown_review: dict[str, Any] | Exception = {**report.to_dict(), **self._review_extras(report, final)}
+            with speaking(self._lang):  # a worker thread starts in English: the sentences in the player's words
+                report = review_decisions(decisions, final, self.seat, progress=False)
+                shown_review: dict[str, Any] | Exception = {**report.to_dict(), **self._review_extras(report, final)}
         except Exception as error:  # a bug must be seen, not swallowed
             shown_review = error
         with self._lock:

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from townwidget.advice.words import TILE_CONTEXT
 from townwidget.core.language import DOMAIN, LOCALE, SOURCE
 from townwidget.littletown import CARDS, RESOURCES, building_kinds
 from townwidget.littletown.data import raw
@@ -25,7 +26,6 @@ from townwidget.town.rules import TOWN77_LEVELS
 from townwidget.town.style import COLOUR_NAMES, SHAPE_NAMES
 from townwidget.widget.littletown_words import AMOUNTS
 from townwidget.widget.texts import TEXTS
-from townwidget.widget.words import TILE_CONTEXT
 
 PACKAGE = Path(__file__).parent.parent
 TEMPLATE = LOCALE / f"{DOMAIN}.pot"
@@ -63,7 +63,7 @@ def source_catalog() -> Any:
 
     catalog = Catalog(project="townwidget", domain=DOMAIN, charset="utf-8", fuzzy=False)
     keywords: dict[str, Any] = {**DEFAULT_KEYWORDS, "N_": None, "N_plural": (1, 2)}
-    method_map = [("**/widget/**.py", "python"), ("**/core/language.py", "ignore")]
+    method_map = [("**/advice/**.py", "python"), ("**/widget/**.py", "python"), ("**/core/language.py", "ignore")]
     for filename, line, message, _comments, context in extract_from_dir(PACKAGE, method_map, keywords=keywords):
         catalog.add(message, locations=[(f"townwidget/{filename}", line)], context=context)
     for message, context, where in data_messages():

@@ -27,7 +27,7 @@ from typing import Any
 
 import traitlets
 
-from townwidget.core.language import _, pgettext
+from townwidget.core.language import _
 from townwidget.town import (
     Discard,
     Exchange,
@@ -55,7 +55,6 @@ from townwidget.widget.base import (
 )
 from townwidget.widget.intents import Intent, parse_intent
 from townwidget.widget.words import (
-    TILE_CONTEXT,
     colour_name,
     describe_move,
     humanize,
@@ -64,6 +63,7 @@ from townwidget.widget.words import (
     refusal_words,
     shape_name,
     tile_back,
+    tile_colour,
 )
 
 MODES = ("solo", "multi")
@@ -158,10 +158,7 @@ class TownWidget(GameWidget):
         return {
             "tile_backs": [_("{tile} (shape not shown)").format(tile=tile_back(colour)) for colour in colours],
             "tile_back_titles": [
-                _("{colour} tile, shape not shown").format(
-                    colour=pgettext(TILE_CONTEXT, tile_style()["colour_names"][colour])
-                )
-                for colour in colours
+                _("{colour} tile, shape not shown").format(colour=tile_colour(colour)) for colour in colours
             ],
         }
 

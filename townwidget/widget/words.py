@@ -21,7 +21,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from townwidget.core.language import _, ngettext, pgettext, speaking
+from townwidget.advice.words import colour_name, shape_name, tile_colour, tile_words
+from townwidget.core.language import _, ngettext, speaking
 from townwidget.town.board import Refusal
 from townwidget.town.style import COLOUR_NAMES, SHAPE_NAMES
 
@@ -29,31 +30,18 @@ from townwidget.town.style import COLOUR_NAMES, SHAPE_NAMES
 _TILE = re.compile(r"\btile \[(\d{1,2}), (\d{1,2})\]")
 _COLOUR = re.compile(r"\bcolour (\d{1,2})\b")
 _SHAPE = re.compile(r"\bshape (\d{1,2})\b")
-TILE_CONTEXT = "of a tile"  # a colour qualifying the word "tile" (French: "une tuile verte", but "un pignon vert")
-
-
-def colour_name(colour: int) -> str:
-    """A colour as it qualifies a house shape ("orange", French "vert")."""
-    return _(COLOUR_NAMES[colour])
-
-
-def shape_name(shape: int) -> str:
-    return _(SHAPE_NAMES[shape])
 
 
 def tile_back(colour: int) -> str:
     """A tile seen from its coloured back: 'an orange tile'."""
-    name = COLOUR_NAMES[colour]
-    worded = pgettext(TILE_CONTEXT, name)
-    return (_("an {colour} tile") if name[0] in "aeiou" else _("a {colour} tile")).format(colour=worded)
+    message = _("an {colour} tile") if COLOUR_NAMES[colour][0] in "aeiou" else _("a {colour} tile")
+    return message.format(colour=tile_colour(colour))
 
 
 def tile_name(tile: Any) -> str:
     """``[c, s]`` as 'orange gable'; ``[c, None]`` (shape unseen or turned over) as 'an orange tile'."""
     colour, shape = tile
-    if shape is None:
-        return tile_back(colour)
-    return _("{colour} {shape}").format(colour=colour_name(colour), shape=shape_name(shape))
+    return tile_back(colour) if shape is None else tile_words((colour, shape))
 
 
 def humanize(reason: str, n: int) -> str:
