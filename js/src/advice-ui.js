@@ -37,12 +37,13 @@ export function drawHintControls(model, parent, below) {
  * Highlight what a move points at: its board cells (marked on top of the board, and said in their names), and the
  * pile, hand tiles, market building or choice button it takes.
  * @param {Element} root
+ * @param {Record<string, unknown>} texts the widget's words
  * @param {{action?: Record<string, any>, cells?: ArrayLike<number>[]}} suggestion
  * @param {Array<{action: Record<string, any>}>} [choices] Little Town's choices in words (buttons `data-choice`)
  */
-export function markMove(root, suggestion, choices = []) {
+export function markMove(root, texts, suggestion, choices = []) {
   const targets = hintTargets(suggestion);
-  for (const key of targets.cells) markCell(root.querySelector(`[data-cell="${key}"]`));
+  for (const key of targets.cells) markCell(root.querySelector(`[data-cell="${key}"]`), texts);
   const controls = [
     targets.pile === null ? null : `[data-pile="${targets.pile}"]`,
     ...targets.tiles.map((key) => `[data-tile="${key}"]`),
@@ -56,14 +57,15 @@ export function markMove(root, suggestion, choices = []) {
 /**
  * A ring around a board cell (drawn last, over the pieces), named in the cell's words for screen readers.
  * @param {Element | null} cell a cell element: a rect, or a group whose first rect is the space
+ * @param {Record<string, unknown>} texts
  */
-function markCell(cell) {
+function markCell(cell, texts) {
   const space = cell?.tagName === "rect" ? cell : cell?.querySelector("rect");
   const board = cell?.closest("svg");
   if (!cell || !space || !board) return;
   const at = (/** @type {string} */ name) => Number(space.getAttribute(name));
   svg("rect", { x: at("x") + 3, y: at("y") + 3, width: at("width") - 6, height: at("height") - 6, rx: 4, class: "gw-hint-mark" }, board);
-  cell.setAttribute("aria-label", `${cell.getAttribute("aria-label") || ""} (the move shown)`);
+  cell.setAttribute("aria-label", words(texts, "hinted_cell", { label: cell.getAttribute("aria-label") || "" }));
 }
 
 /**
@@ -126,7 +128,7 @@ export function drawReview(model, root, local, redraw, parPlace) {
   html("p", { class: "gw-review-move", role: "status" }, box, moveReviewText(texts, reviewed, step));
   html("p", { class: "gw-review-costliest" }, box, costliestText(texts, reviewed.costliest));
   const move = reviewed.moves.find((/** @type {{number: number}} */ entry) => entry.number === step);
-  if (move) markMove(root, { action: move.best, cells: move.best.cell ? [move.best.cell] : [] });
+  if (move) markMove(root, texts, { action: move.best, cells: move.best.cell ? [move.best.cell] : [] });
   if (reviewed.par_frames) drawParLine(root, parPlace || box, reviewed, local, redraw, texts);
 }
 
@@ -159,5 +161,5 @@ function drawParLine(root, box, reviewed, local, redraw, texts) {
   press("hide", "par-hide", true);
   html("p", { class: "gw-par-step", role: "status" }, row, parStepText(texts, parWords, local.par));
   const played = local.par > 0 ? reviewed.par_line[local.par - 1] : null;
-  if (played) markMove(root, { cells: [played.cell] });
+  if (played) markMove(root, texts, { cells: [played.cell] });
 }

@@ -93,12 +93,13 @@ export function sameAction(a, b) {
 
 /**
  * An estimate in words: "30.1 ± 0.4 tiles", "rank 1.4 ± 0.2".
+ * @param {Texts | undefined} texts
  * @param {Shown} value
- * @param {string} unit "tiles" or "rank"
+ * @param {string} unit "tiles" or "rank" (the review's `unit`)
  */
-export function estimateText(value, unit) {
+export function estimateText(texts, value, unit) {
   const both = `${value.mean.toFixed(1)} ± ${value.se.toFixed(1)}`;
-  return unit === "rank" ? `rank ${both}` : `${both} ${unit}`;
+  return words(texts, unit === "rank" ? "estimate_rank" : "estimate_tiles", { value: both });
 }
 
 /**
@@ -116,9 +117,9 @@ export function moveReviewText(texts, reviewed, step) {
   const said = words(texts, "move_review", {
     move: step + 1,
     played: move.words,
-    before: estimateText(before, reviewed.unit),
-    after: estimateText(after, reviewed.unit),
-    loss: estimateText(loss, reviewed.unit),
+    before: estimateText(texts, before, reviewed.unit),
+    after: estimateText(texts, after, reviewed.unit),
+    loss: estimateText(texts, loss, reviewed.unit),
   });
   const best = sameAction(move.best, move.action) ? words(texts, "best_played") : words(texts, "best_other", { best: move.best_words });
   return `${said} ${best}`;

@@ -518,7 +518,7 @@ function createView(model, el) {
     drawControls(root);
     drawOutcome(root);
     drawReview(model, root, local, (focus) => redrawKeepingFocus(root, paint, focus));
-    markMove(root, get("suggestion"), get("choices"));
+    markMove(root, get("texts"), get("suggestion"), get("choices"));
     drawHover();
     local.seen = view.history.length;
     root.dataset.revision = String(get("revision"));

@@ -491,7 +491,7 @@ function createView(model, el) {
     drawHistory(root);
     drawOutcome(root);
     drawReview(model, root, local, (focus) => redrawKeepingFocus(root, paint, focus), boardBox);
-    markMove(root, get("suggestion"));
+    markMove(root, get("texts"), get("suggestion"));
     drawInspect();
     local.seen = view.history.length;
     root.dataset.revision = String(get("revision"));

@@ -70,7 +70,17 @@ test("the move on the history slider in words: estimates with standard errors, i
   assert.match(moveReviewText(undefined, reviewed, 0), /^Move 1: .* \(cost 0\.0 ± 0\.0 tiles\)\. The best move measured\.$/);
   assert.equal(moveReviewText(undefined, reviewed, 1), "Move 2 was not yours: move the history slider to one of your moves.");
   assert.equal(moveReviewText(undefined, reviewed, -1), ADVICE_WORDS.slide_hint);
-  assert.equal(estimateText({ mean: 1.44, se: 0.25 }, "rank"), "rank 1.4 ± 0.3");
+  assert.equal(estimateText(undefined, { mean: 1.44, se: 0.25 }, "rank"), "rank 1.4 ± 0.3");
+  assert.equal(estimateText({ estimate_rank: "rang {value}" }, { mean: 1.44, se: 0.25 }, "rank"), "rang 1.4 ± 0.3");
+  const french = {
+    estimate_tiles: "{value} tuiles",
+    move_review: "Coup {move} : {played}. {before} avant, {after} après (coût {loss}).",
+    best_played: "Le meilleur.",
+  };
+  assert.equal(
+    moveReviewText(french, reviewed, 0),
+    "Coup 1 : orange gable to [0, 0]. 30.1 ± 0.4 tuiles avant, 30.1 ± 0.4 tuiles après (coût 0.0 ± 0.0 tuiles). Le meilleur.",
+  );
 });
 
 test("the costliest moves, the hints used and the par line in words", () => {

@@ -140,7 +140,10 @@ var texts_default = {
   par_next: "Next",
   par_hide: "Back to your game",
   par_start: "Par line, the deal (move 0 of {moves}): no tile placed yet.",
-  par_step: "Par line, move {move} of {moves}: {words}."
+  par_step: "Par line, move {move} of {moves}: {words}.",
+  estimate_tiles: "{value} tiles",
+  estimate_rank: "rank {value}",
+  hinted_cell: "{label} (the move shown)"
 };
 
 // src/advice.js
@@ -181,9 +184,9 @@ function sameAction(a, b) {
   }
   return a === b;
 }
-function estimateText(value, unit) {
+function estimateText(texts, value, unit) {
   const both = `${value.mean.toFixed(1)} ± ${value.se.toFixed(1)}`;
-  return unit === "rank" ? `rank ${both}` : `${both} ${unit}`;
+  return words(texts, unit === "rank" ? "estimate_rank" : "estimate_tiles", { value: both });
 }
 function moveReviewText(texts, reviewed, step) {
   if (step < 0) return words(texts, "slide_hint");
@@ -193,9 +196,9 @@ function moveReviewText(texts, reviewed, step) {
   const said = words(texts, "move_review", {
     move: step + 1,
     played: move.words,
-    before: estimateText(before, reviewed.unit),
-    after: estimateText(after, reviewed.unit),
-    loss: estimateText(loss, reviewed.unit)
+    before: estimateText(texts, before, reviewed.unit),
+    after: estimateText(texts, after, reviewed.unit),
+    loss: estimateText(texts, loss, reviewed.unit)
   });
   const best = sameAction(move.best, move.action) ? words(texts, "best_played") : words(texts, "best_other", { best: move.best_words });
   return `${said} ${best}`;
@@ -258,9 +261,9 @@ function drawHintControls(model, parent, below) {
     html("p", { class: "gw-suggestion", role: "status" }, below, words(texts, "suggestion", { text: suggestion.text }));
   }
 }
-function markMove(root, suggestion, choices = []) {
+function markMove(root, texts, suggestion, choices = []) {
   const targets = hintTargets(suggestion);
-  for (const key of targets.cells) markCell(root.querySelector(`[data-cell="${key}"]`));
+  for (const key of targets.cells) markCell(root.querySelector(`[data-cell="${key}"]`), texts);
   const controls = [
     targets.pile === null ? null : `[data-pile="${targets.pile}"]`,
     ...targets.tiles.map((key) => `[data-tile="${key}"]`),
@@ -270,13 +273,13 @@ function markMove(root, suggestion, choices = []) {
   const choice = choices.findIndex((entry) => sameAction(entry.action, suggestion.action));
   if (choice >= 0) root.querySelector(`[data-choice="${choice}"]`)?.classList.add("gw-hinted");
 }
-function markCell(cell) {
+function markCell(cell, texts) {
   const space = cell?.tagName === "rect" ? cell : cell?.querySelector("rect");
   const board = cell?.closest("svg");
   if (!cell || !space || !board) return;
   const at = (name) => Number(space.getAttribute(name));
   svg("rect", { x: at("x") + 3, y: at("y") + 3, width: at("width") - 6, height: at("height") - 6, rx: 4, class: "gw-hint-mark" }, board);
-  cell.setAttribute("aria-label", `${cell.getAttribute("aria-label") || ""} (the move shown)`);
+  cell.setAttribute("aria-label", words(texts, "hinted_cell", { label: cell.getAttribute("aria-label") || "" }));
 }
 function drawEndAdvice(model, box) {
   const texts = model.get("texts");
@@ -315,7 +318,7 @@ function drawReview(model, root, local, redraw, parPlace) {
   html("p", { class: "gw-review-move", role: "status" }, box, moveReviewText(texts, reviewed, step));
   html("p", { class: "gw-review-costliest" }, box, costliestText(texts, reviewed.costliest));
   const move = reviewed.moves.find((entry) => entry.number === step);
-  if (move) markMove(root, { action: move.best, cells: move.best.cell ? [move.best.cell] : [] });
+  if (move) markMove(root, texts, { action: move.best, cells: move.best.cell ? [move.best.cell] : [] });
   if (reviewed.par_frames) drawParLine(root, parPlace || box, reviewed, local, redraw, texts);
 }
 function drawParLine(root, box, reviewed, local, redraw, texts) {
@@ -342,7 +345,7 @@ function drawParLine(root, box, reviewed, local, redraw, texts) {
   press("hide", "par-hide", true);
   html("p", { class: "gw-par-step", role: "status" }, row, parStepText(texts, parWords, local.par));
   const played = local.par > 0 ? reviewed.par_line[local.par - 1] : null;
-  if (played) markMove(root, { cells: [played.cell] });
+  if (played) markMove(root, texts, { cells: [played.cell] });
 }
 
 // ../townwidget/widget/front_end.json
@@ -997,7 +1000,7 @@ function createView(model, el) {
     drawHistory(root);
     drawOutcome(root);
     drawReview(model, root, local, (focus) => redrawKeepingFocus(root, paint, focus), boardBox);
-    markMove(root, get("suggestion"));
+    markMove(root, get("texts"), get("suggestion"));
     drawInspect();
     local.seen = view.history.length;
     root.dataset.revision = String(get("revision"));
