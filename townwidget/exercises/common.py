@@ -1,12 +1,20 @@
-"""What every checker shares: the :class:`Verdict`, and reading a student's answer without ever raising on it."""
+"""What every checker shares: the :class:`Verdict`, and reading a student's answer without ever raising on it.
+
+A checker decorated with :func:`in_package_language` words its verdict in the package language
+(:func:`townwidget.set_language`, ``TOWNWIDGET_LANG``; English by default), from the gettext catalogs the widgets
+use: those of the lessons that exist in another language (lesson 01 in French). The others speak English.
+"""
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from functools import wraps
 from operator import index
 from typing import Any
+
+from townwidget.core.language import N_, _, default_language, ngettext, speaking
 
 #: How many problems a verdict lists before summing up the rest.
 MAX_SHOWN = 8
@@ -28,6 +36,7 @@ class Verdict:
 
     task: str
     problems: tuple[str, ...] = ()
+    lang: str = "en"  # the language the task and the problems are worded in (the verdict's own words follow it)
 
     @property
     def right(self) -> bool:
@@ -38,21 +47,45 @@ class Verdict:
         return self.right
 
     def __str__(self) -> str:
-        if self.right:
-            return f"Right: it is {self.task}."
-        lines = [f"Not yet right: it should be {self.task}."]
-        lines += [f"- {problem}" for problem in self.problems[:MAX_SHOWN]]
-        if len(self.problems) > MAX_SHOWN:
-            lines.append(f"- ... and {len(self.problems) - MAX_SHOWN} more problems")
-        return "\n".join(lines)
+        with speaking(self.lang):
+            if self.right:
+                return _("Right: it is {task}.").format(task=self.task)
+            lines = [_("Not yet right: it should be {task}.").format(task=self.task)]
+            lines += [f"- {problem}" for problem in self.problems[:MAX_SHOWN]]
+            more = len(self.problems) - MAX_SHOWN
+            if more > 0:
+                others = ngettext("- ... and {count} more problem", "- ... and {count} more problems", more)
+                lines.append(others.format(count=more))
+            return "\n".join(lines)
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         """How IPython shows a verdict that ends a cell: as its text, not as a dataclass."""
         printer.text(str(self))
 
 
+def in_package_language(checker: Callable[..., Verdict]) -> Callable[..., Verdict]:
+    """``checker`` with its verdict worded in the package language (see the module docstring).
+
+    >>> from townwidget import set_language
+    >>> from townwidget.exercises import check_legal_move_count
+    >>> from townwidget.town import new_solo
+    >>> set_language("fr")
+    >>> print(check_legal_move_count(new_solo("town44", seed=0), 3))
+    Juste : c’est le nombre de coups permis au joueur 0 dans la position donnée.
+    >>> set_language(None)
+    """
+
+    @wraps(checker)
+    def worded(*args: Any, **kwargs: Any) -> Verdict:
+        lang = default_language()
+        with speaking(lang):
+            return replace(checker(*args, **kwargs), lang=lang)
+
+    return worded
+
+
 # --- reading answers (shared) ----------------------------------------------------------------------------------
-NO_ANSWER = "there is no answer yet: replace None with yours"
+NO_ANSWER = N_("there is no answer yet: replace None with yours")  # translated where it is used
 
 
 def _times(count: int) -> str:
@@ -113,7 +146,7 @@ def _read_grid(
     ]
     if shape_problems:
         return None, shape_problems
-    grid: Grid = [[None] * n for _ in range(n)]
+    grid: Grid = [[None] * n for _row in range(n)]
     problems = []
     for r, row in enumerate(answer):
         for k, value in enumerate(row):
@@ -177,18 +210,20 @@ def _check_order(n: Any, low: int = 1, high: int | None = None) -> int:
 
 def _off(value: Any, truth: Any, shown: Any = None) -> str:
     """A wrong number in words: which way it is off (``shown``: the answer as the student wrote it)."""
-    return f"{value if shown is None else shown} is too {'small' if value < truth else 'large'}"
+    off = _("{value} is too small") if value < truth else _("{value} is too large")
+    return off.format(value=value if shown is None else shown)
 
 
 def _read_whole_number(answer: Any) -> tuple[int | None, str | None]:
     """A count given as an int (or a float with no fractional part, as division gives)."""
     if answer is None:
-        return None, NO_ANSWER
+        return None, _(NO_ANSWER)
     if isinstance(answer, float) and answer.is_integer():
         return int(answer), None
+    not_whole = _("expected a whole number, not {answer}").format(answer=repr(answer))
     if isinstance(answer, bool):
-        return None, f"expected a whole number, not {answer!r}"
+        return None, not_whole
     try:
         return index(answer), None
     except TypeError:
-        return None, f"expected a whole number, not {answer!r}"
+        return None, not_whole

@@ -9,13 +9,14 @@ from typing import Any
 from townwidget.agents import AGENT_NAMES, make_agent
 from townwidget.arena import Z95, solo_run
 from townwidget.core.errors import IllegalAction
+from townwidget.core.language import _, language, ngettext
 from townwidget.exercises.common import (
     NO_ANSWER,
     Verdict,
     _as_list,
-    _count,
     _off,
     _read_whole_number,
+    in_package_language,
 )
 from townwidget.town import Place, SoloState, new_game, new_solo, parse_action
 from townwidget.town.solver import solve
@@ -100,11 +101,13 @@ def _read_move(move: Any, game: SoloState) -> Any:
     return parse_action(move, game.rules.n)
 
 
+@in_package_language
 def check_solo_line(deal: Any, moves: Any) -> Verdict:
     """Whether ``moves``, played in order on the solo ``deal`` (a :class:`~townwidget.town.SoloState` seen face up,
     as the clairvoyant solver sees it), place as many tiles as the deal allows: its *par*, computed by
     :func:`townwidget.agents.clairvoyant.solve`. Each move is ``(pile, (row, column))`` (the top of that pile goes
-    on that cell) or an action such as ``town.Place``; the engine checks every one.
+    on that cell) or an action such as ``town.Place``; the engine checks every one. Worded in the package language
+    (a refused move as the widgets word it, from the board's rule).
 
     >>> from townwidget import town
     >>> deal = town.new_solo("town33", seed=0)
@@ -118,24 +121,47 @@ def check_solo_line(deal: Any, moves: Any) -> Verdict:
     if deal.rules.n > MAX_PAR_N:
         raise ValueError(f"the par is computed for boards up to {MAX_PAR_N} x {MAX_PAR_N}, not {deal.rules.n}")
     par = solve(deal).score
-    task = f"a line of play placing {par} tiles on this deal (its par)"
+    task = _("a line of play placing {par} tiles on this deal (its par)").format(par=par)
     moves = _as_list(moves)
     if moves is None:
-        return Verdict(task, (NO_ANSWER,))
+        return Verdict(task, (_(NO_ANSWER),))
     if not isinstance(moves, list | tuple):
-        return Verdict(task, (f"the line should be a list of moves, not {moves!r}",))
+        return Verdict(task, (_("the line should be a list of moves, not {moves}").format(moves=repr(moves)),))
     game, problems = deal.clone(), []
     assert isinstance(game, SoloState)
     for number, move in enumerate(moves):
         try:
             game.apply(_read_move(move, game))
         except (ValueError, TypeError) as error:  # IllegalAction is a ValueError: the engine's reason
-            problems.append(f"move {number}, {move!r}: the engine refused it: {error}")
+            refused = _("move {number}, {move}: the engine refused it: {reason}")
+            problems.append(refused.format(number=number, move=repr(move), reason=_refusal(game, move, error)))
             break
     placed = game.board.placed()
     if placed < par:
-        problems.append(f"your line places {_count(placed, 'tile')}; the deal allows {par}")
+        short = ngettext(
+            "your line places {count} tile; the deal allows {par}",
+            "your line places {count} tiles; the deal allows {par}",
+            placed,
+        )
+        problems.append(short.format(count=placed, par=par))
     return Verdict(task, tuple(problems))
+
+
+def _refusal(game: SoloState, move: Any, error: Exception) -> str:
+    """Why the engine refused ``move``: its own English words, or in another language the board's rule worded as the
+    widgets word it (a move that does not read as a placement is said in general)."""
+    if language() == "en":
+        return str(error)
+    try:
+        action = _read_move(move, game)
+    except (ValueError, TypeError):
+        action = None
+    refused = game.board.refusal(action.tile, action.cell, action.flip) if isinstance(action, Place) else None
+    if action is None or refused is None:
+        return _("this is not a placement of a pile top on this deal: (pile, (row, column))")
+    from townwidget.widget.words import refusal_words  # the lesson that speaks another language shows widgets
+
+    return refusal_words(refused, action.cell)
 
 
 def _wilson_half_width(games: int) -> float:
