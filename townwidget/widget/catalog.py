@@ -4,10 +4,10 @@ commands that keep the translations in step (they need Babel: ``pip install babe
     python -m townwidget.widget.catalog update      # townwidget.pot from the code; merge it into every .po; compile
     python -m townwidget.widget.catalog new de      # start a catalog for German from townwidget.pot
 
-Messages come from two places: the code's ``_()``, ``ngettext()``, ``pgettext()``, ``N_()`` and ``N_plural()``
-calls (extracted by Babel), and names the code takes from data (``texts.json``, colour and shape names, play levels,
-Little Town's buildings, resources, terrain and objective cards), listed by :func:`data_messages`. See
-``docs/translating.md``.
+Messages come from two places: the ``_()``, ``ngettext()``, ``pgettext()``, ``N_()`` and ``N_plural()`` calls of
+the widgets, the advice and the lessons' checkers (extracted by Babel), and names the code takes from data
+(``texts.json``, colour and shape names, play levels, Little Town's buildings, resources, terrain and objective
+cards), listed by :func:`data_messages`. See ``docs/translating.md``.
 """
 
 from __future__ import annotations
