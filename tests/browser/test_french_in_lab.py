@@ -4,7 +4,9 @@ and the page searched for English words at every step.
 The words searched are what a player reads or hears: the views' text, every ``aria-label`` and ``title``, and the
 SVG ``<title>`` of tiles and spaces (see ``tests/english_words.py``). Town 66 solo is played to its end with the pile
 tops and the lit cells (a refused click, the fit counts and the New game confirmation on the way); Little Town
-with the lit spaces, the choices in words and the market, until the end box.
+with the lit spaces, the choices in words and the market, until the end box. Hints and the review are searched too:
+a Town 44 game finished by following the hints, then its review (the plot, a move's estimates, the par line), and
+in Little Town a hint at the start and the review at the end.
 """
 
 from __future__ import annotations
@@ -31,6 +33,10 @@ WORDS = """(root) => [
   ...[...root.querySelectorAll("[title]")].map((node) => node.getAttribute("title")),
   ...[...root.querySelectorAll("title")].map((node) => node.textContent),
 ]"""
+
+
+REVIEW_WAIT_MS = 240_000  # a review measures every decision (a whole Little Town game: about 20 CPU seconds)
+NEARLY_DONE = "while widget.state.board.placed() < 11:\n    widget.apply(widget.state.legal_actions()[0])"
 
 
 class Game(Record):
@@ -73,8 +79,36 @@ def at_the_end(view: Any, prefix: str) -> None:
     view.screenshot(path=str(SCREENSHOTS / f"{prefix}-french-end.png"))
 
 
-def open_french(lab: Any, browser: Any, name: str, widget: str, call: str, selector: str) -> tuple[Any, Any, Game]:
-    game = Game(write_notebook(lab.root, name, widget, call))
+def hint_in_french(view: Any, when: str) -> None:
+    """Ask a hint: its sentence is French, and so is everything else on show."""
+    view.locator("[data-key='hint']").click()
+    view.locator(".gw-suggestion").wait_for(timeout=STEP_TIMEOUT_S * 1000)
+    assert view.locator(".gw-suggestion").inner_text().startswith("Conseil : ")
+    no_english(view, f"with a hint on show {when}")
+
+
+def review_in_french(page: Any, view: Any, prefix: str) -> None:
+    """Ask the review of the finished game: its summary, plot and what it says of the first move (on the history
+    slider)."""
+    view.locator("[data-key='review']").click()
+    view.locator(".gw-review").wait_for(timeout=REVIEW_WAIT_MS)
+    no_english(view, "with the review on show")
+    shown = f".{prefix}-root .gw-review-move"
+    before = view.locator(".gw-review-move").inner_text()
+    view.locator("[data-key='history']").evaluate(
+        "(slider) => { slider.value = 0; slider.dispatchEvent(new Event('input', { bubbles: true })); }"
+    )
+    page.wait_for_function(
+        "([shown, before]) => document.querySelector(shown).textContent !== before", arg=[shown, before]
+    )
+    no_english(view, "with the estimates of move 1 on show")
+    view.locator("[data-key='back']").click()
+
+
+def open_french(
+    lab: Any, browser: Any, name: str, widget: str, call: str, selector: str, setup: str = ""
+) -> tuple[Any, Any, Game]:
+    game = Game(write_notebook(lab.root, name, widget, call, setup=setup))
     page = browser.new_page(viewport={"width": 1280, "height": 1300})
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -131,6 +165,7 @@ def test_little_town_in_french_to_the_end(lab: Any, browser: Any) -> None:
     )
     latencies: list[float] = []
     no_english(view, "at the start")
+    hint_in_french(view, "at the start")
     data = game.read()
     steps, refused = 0, False
     while data["state"]["current_player"] is not None:
@@ -154,3 +189,23 @@ def test_little_town_in_french_to_the_end(lab: Any, browser: Any) -> None:
         steps += 1
         data = play(page, view, game, target, f"step {steps}, in phase {state.phase}", latencies, scan=steps % 10 == 0)
     at_the_end(view, "ltw")
+    review_in_french(page, view, "ltw")
+
+
+def test_hints_and_the_review_in_french(lab: Any, browser: Any) -> None:
+    call = 'TownWidget("town44", seed=2, lang="fr")'
+    page, view, game = open_french(lab, browser, "conseils.ipynb", "TownWidget", call, ".tw-root", NEARLY_DONE)
+    for hint in range(1, 7):  # follow the hints to the end: the pile and the cell they point at
+        hint_in_french(view, f"(hint {hint})")
+        pile = view.locator(".tw-pick.gw-hinted").get_attribute("data-pile")
+        cell = view.locator(".tw-cell[aria-label$='(le coup montré)']").get_attribute("data-cell")
+        view.locator(f"[data-pile='{pile}']").click()
+        data = play(page, view, game, view.locator(f".tw-cell[data-cell='{cell}']"), f"hint {hint}", [], scan=False)
+        if data["state"]["current_player"] is None:
+            break
+    at_the_end(view, "tw")
+    review_in_french(page, view, "tw")
+    view.locator("[data-key='par-show']").click()
+    view.locator("[data-key='par-next']").click()
+    assert view.locator(".gw-par-step").inner_text().startswith("Ligne de référence, coup 1 sur ")
+    no_english(view, "on the par line")
