@@ -8,6 +8,10 @@
 
 Both stand on :mod:`townwidget.advice.estimate`: candidate moves played out many times, from states drawn from
 the player's view, by a fixed playout policy; every estimate carries its standard error.
+
+Their sentences (a hint's text, a review's summary, moves and plot) are worded from what was measured, through the
+gettext catalogs, in the language of the enclosing :func:`~townwidget.core.language.speaking` block: English
+outside any, the widget's language when a widget asks (:mod:`townwidget.advice.words`).
 """
 
 from townwidget.advice.estimate import Estimate, Measurement, measure

@@ -64,7 +64,8 @@ def hint(view: View, seed: int = 0, samples: int | None = None) -> Hint:
     """The best move for the viewer by the measured estimates, explained; ``samples``: drawn states per candidate
     (default: about 1 CPU second in all).
 
-    Raises ``ValueError`` if ``view`` is not a view (a full state would give away hidden tiles: pass
+    The text is in the language of the enclosing :func:`~townwidget.core.language.speaking` block (English
+    outside any). Raises ``ValueError`` if ``view`` is not a view (a full state would give away hidden tiles: pass
     ``state.view(player)``), or if the viewer has no move now (not their turn, or the game is over).
     """
     if not isinstance(view, View) or hasattr(view, "apply"):

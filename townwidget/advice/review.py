@@ -108,7 +108,8 @@ class Review:
     def to_dict(self) -> dict[str, Any]:
         """The JSON form, for a front end: the summary, the plot (``svg``), each move's estimates (``mean``,
         ``se``, ``samples``; and as ``shown``, in the summary's units) with the actions as dicts, the costliest moves'
-        numbers, and the par and its line (as dicts and in words)."""
+        numbers, and the par and its line (as dicts and in words). Its words are in the current language (the
+        moves' words in the language the review was made in)."""
 
         def estimate(value: Estimate | None) -> dict[str, Any] | None:
             return None if value is None else vars(value).copy()
