@@ -13,6 +13,7 @@ import sys
 import textwrap
 import threading
 import time
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
@@ -162,6 +163,16 @@ def test_an_interrupt_keeps_the_finished_records_and_stops_the_workers(workers: 
     assert wait_until(lambda: not alive_workers(), 5)
 
 
+@pytest.fixture
+def ctrl_c_raises() -> Iterator[None]:
+    """Ctrl-C raises KeyboardInterrupt here, as in a terminal or a notebook kernel, even when the tests run in the
+    background of a shell, which starts them with SIGINT ignored."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)
+
+
+@pytest.mark.usefixtures("ctrl_c_raises")
 def test_ctrl_c_during_a_game_in_this_process_stops_it_at_once() -> None:
     timer = threading.Timer(1.0, _thread.interrupt_main)  # as the notebook's interrupt button does
     start = time.monotonic()
@@ -176,8 +187,10 @@ def test_ctrl_c_during_a_game_in_this_process_stops_it_at_once() -> None:
 
 
 LONG_RUN = """
-import json, multiprocessing, sys
+import json, multiprocessing, signal, sys
 from townwidget import arena
+
+signal.signal(signal.SIGINT, signal.default_int_handler)  # as in a terminal, even if started with SIGINT ignored
 
 def announce(record):
     if not announce.done:
