@@ -72,7 +72,7 @@ class Position:
     """What the player sees, as flat integers: the board's masks, the unseen tiles (a mask over tile numbers
     ``c * n + s``), the piles as (top, size) and the flips left."""
 
-    __slots__ = ("occupied", "frontier", "colour_free", "shape_free", "unseen", "piles", "flips")
+    __slots__ = ("occupied", "frontier", "colour_free", "shape_free", "unseen", "piles", "flips", "board")
 
     def __init__(
         self,
@@ -87,6 +87,36 @@ class Position:
         self.occupied, self.frontier = occupied, frontier
         self.colour_free, self.shape_free = colour_free, shape_free
         self.unseen, self.piles, self.flips = unseen, piles, flips
+        self.board: Fits | None = None  # filled in by the search, shared by positions on the same board
+
+
+class Fits:
+    """Where each tile fits on one board, now or later (empty cells free of its colour and shape, or of its
+    colour alone while flips are left): a tile that fits nowhere is dead for good, since boards only fill up."""
+
+    __slots__ = ("live", "cells", "colour_room", "shape_room", "rooms")
+
+    def __init__(self, n: int, empty: int, colour_free: tuple[int, ...], shape_free: tuple[int, ...], flips: int):
+        self.colour_room = tuple(free & empty for free in colour_free)
+        self.shape_room = tuple(free & empty for free in shape_free)
+        self.cells = [
+            room if flips else room & self.shape_room[shape] for room in self.colour_room for shape in range(n)
+        ]
+        self.live = sum(1 << tile for tile, cells in enumerate(self.cells) if cells)
+        self.rooms: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+    def rooms_of(self, colours: int, shapes: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The room of some colours and shapes, the others' 0: colour c counts when bit c * n of ``colours`` is
+        set (its first tile number), shape s when bit s of ``shapes`` is."""
+        key = (colours, shapes)
+        rooms = self.rooms.get(key)
+        if rooms is None:
+            n = len(self.colour_room)
+            rooms = self.rooms[key] = (
+                tuple(room if colours >> (c * n) & 1 else 0 for c, room in enumerate(self.colour_room)),
+                tuple(room if shapes >> s & 1 else 0 for s, room in enumerate(self.shape_room)),
+            )
+        return rooms
 
 
 def seen_position(state: Any) -> Position:
@@ -131,6 +161,9 @@ class HonestSearch:
         self.nodes = 0
         self._limit = 0
         self._keys: dict[tuple[Any, ...], tuple[Any, ...]] = {}  # the position as it stands -> its symmetric key
+        self._boards: dict[tuple[Any, ...], Fits] = {}
+        self._row = (1 << n) - 1
+        self._first_of_colour = sum(1 << (colour * n) for colour in range(n))  # the tile numbers c * n + 0
         # the transposition of a mask, row by row: row r's bits become column r
         self._transposed_rows = [
             [sum(1 << (k * n + r) for k in range(n) if bits >> k & 1) for bits in range(1 << n)] for r in range(n)
@@ -173,17 +206,18 @@ class HonestSearch:
     def _value(self, position: Position, alpha: float) -> tuple[float, bool]:
         """(value, True) with the exact value of ``position`` (tiles still to place), or (bound, False) with a
         proven upper bound that is at most ``alpha``: the caller only needed to know the value is no more."""
-        raw = (
-            position.occupied,
-            position.flips,
-            position.colour_free,
-            position.shape_free,
-            position.unseen,
-            tuple(sorted(position.piles)),
-        )
-        key: tuple[Any, ...] = raw
         if position.occupied.bit_count() < self.n:  # the opening, where symmetric images are many
+            raw = (
+                position.occupied,
+                position.flips,
+                position.colour_free,
+                position.shape_free,
+                position.unseen,
+                tuple(sorted(position.piles)),
+            )
             key = self._keys.get(raw) or self._keys.setdefault(raw, self._canonical(position))
+        else:
+            key = self._essence(position)
         known = self.exact.get(key)
         if known is not None:
             return known, True
@@ -203,6 +237,49 @@ class HonestSearch:
         else:
             self.upper[key] = worth if bound is None else min(bound, worth)
         return worth, exact
+
+    def _fits(self, position: Position) -> Fits:
+        """Where each tile fits on the position's board (worked out once per board)."""
+        if position.board is None:
+            key = (position.occupied, position.colour_free, position.shape_free, position.flips)
+            fits = self._boards.get(key)
+            if fits is None:
+                empty = self.full & ~position.occupied
+                fits = self._boards[key] = Fits(self.n, empty, *key[1:])
+            position.board = fits
+        return position.board
+
+    def _essence(self, position: Position) -> tuple[Any, ...]:
+        """The position as a key, with what cannot matter any more left out: the cells already filled, dead tiles
+        as a mere count of blanks in the draws, a pile whose top is dead (stuck for good: what lies below it is
+        drawn elsewhere as likely as anywhere), and the colours and shapes no live tile has."""
+        fits = self._fits(position)
+        live = fits.live
+        piles = []
+        live_tiles = position.unseen & live
+        for top, size in position.piles:
+            if top != FACE_DOWN:
+                if not live >> top & 1:
+                    continue
+                live_tiles |= 1 << top
+            elif not size:
+                continue
+            piles.append((top, size))
+        piles.sort()
+        n, by_colour, by_shape = self.n, live_tiles, live_tiles
+        for step in range(1, n):  # fold each colour's n tile bits onto its first, and each shape's onto row 0
+            by_colour |= live_tiles >> step
+            by_shape |= live_tiles >> (step * n)
+        colour_room, shape_room = fits.rooms_of(by_colour & self._first_of_colour, by_shape & self._row)
+        return (
+            position.occupied,
+            position.flips,
+            colour_room,
+            shape_room,
+            position.unseen & live,
+            (position.unseen & ~live).bit_count(),
+            tuple(piles),
+        )
 
     def _max_node(self, position: Position, alpha: float) -> tuple[float, bool]:
         ceiling = self._bound(position)
@@ -229,35 +306,39 @@ class HonestSearch:
         return max(best, pruned), False  # here max(best, pruned) <= alpha
 
     def _chance_node(self, position: Position, pile: int, alpha: float) -> tuple[float, bool]:
-        size = position.piles[pile][1]
+        """The mean over the tiles that may come up on ``pile``; every dead tile leaves the pile stuck alike, so
+        the dead ones are one outcome, weighted by their number."""
+        fits = self._fits(position)
+        size, unseen = position.piles[pile][1], position.unseen
+        dead = unseen & ~fits.live
+        draws = [(low, 1) for low in _bits(unseen & fits.live)]
+        if dead:
+            draws.append((dead & -dead, dead.bit_count()))
         outcomes = []
-        unseen = position.unseen
-        while unseen:
-            low = unseen & -unseen
-            unseen ^= low
-            tile = low.bit_length() - 1
+        for low, weight in draws:
             piles = list(position.piles)
-            piles[pile] = (tile, size)
+            piles[pile] = (low.bit_length() - 1, size)
             child = Position(
                 position.occupied,
                 position.frontier,
                 position.colour_free,
                 position.shape_free,
-                position.unseen ^ low,
+                unseen ^ low,
                 tuple(piles),
                 position.flips,
             )
-            outcomes.append((self._bound(child), child))
+            child.board = fits
+            outcomes.append((self._bound(child), weight, child))
         outcomes.sort(key=lambda outcome: outcome[0])  # the poorest draws first: they bring the cut-off soonest
-        count = len(outcomes)
-        rest = sum(bound for bound, _ in outcomes)
+        count = unseen.bit_count()
+        rest = sum(bound * weight for bound, weight, _ in outcomes)
         if rest <= count * alpha + EPS:
             return rest / count, False
         total = 0.0
-        for bound, child in outcomes:
-            rest -= bound
-            worth, exact = self._value(child, count * alpha - total - rest)
-            total += worth
+        for bound, weight, child in outcomes:
+            rest -= bound * weight
+            worth, exact = self._value(child, (count * alpha - total - rest) / weight)
+            total += worth * weight
             if not exact or total + rest <= count * alpha + EPS:  # an inexact child always ends here
                 return (total + rest) / count, False
         return total / count, True
@@ -300,29 +381,25 @@ class HonestSearch:
         return out
 
     def _bound(self, position: Position) -> int:
-        """An upper bound on the tiles still to place: live tiles (that fit some empty cell), tiles in piles whose
-        top is live or face down, and empty cells some live tile fits, whichever is fewest."""
-        n, empty, flips = self.n, self.full & ~position.occupied, position.flips
-        colour_room = [free & empty for free in position.colour_free]
-        shape_room = position.shape_free
-        live, cells = 0, 0
-        remaining = position.unseen
-        for top, _ in position.piles:
-            if top != FACE_DOWN:
+        """An upper bound on the tiles still to place: live tiles, tiles in piles whose top is live or face down,
+        and empty cells some live tile fits, whichever is fewest."""
+        fits = self._fits(position)
+        live, where = fits.live, fits.cells
+        remaining, in_piles = position.unseen, 0
+        for top, size in position.piles:
+            if top == FACE_DOWN:
+                in_piles += size
+            elif live >> top & 1:
+                in_piles += size
                 remaining |= 1 << top
-        dead_tops = 0
-        while remaining:
-            low = remaining & -remaining
-            remaining ^= low
-            colour, shape = divmod(low.bit_length() - 1, n)
-            fits = colour_room[colour] if flips else colour_room[colour] & shape_room[shape]
-            if fits:
-                live += 1
-                cells |= fits
-            else:
-                dead_tops |= low
-        in_piles = sum(size for top, size in position.piles if top == FACE_DOWN or not dead_tops >> top & 1)
-        return min(live, in_piles, cells.bit_count())
+        remaining &= live
+        cells = 0
+        tiles = remaining
+        while tiles:
+            low = tiles & -tiles
+            tiles ^= low
+            cells |= where[low.bit_length() - 1]
+        return min(remaining.bit_count(), in_piles, cells.bit_count())
 
     # --- symmetry -------------------------------------------------------------------------------------------
     def _transpose(self, mask: int) -> int:
@@ -390,6 +467,16 @@ class HonestSearch:
             relabelled_tops,
             down,
         )
+
+
+def _bits(mask: int) -> list[int]:
+    """The set bits of ``mask``, each as a mask of its own, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
 
 
 def honest_value(state: Any, max_nodes: int = MAX_NODES, search: HonestSearch | None = None) -> float:
