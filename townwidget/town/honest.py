@@ -195,6 +195,17 @@ class HonestSearch:
             raise ValueError("the game is over: there is no move to choose")
         return best
 
+    def move_values(self, position: Position, max_nodes: int = MAX_NODES) -> list[tuple[int, int, bool, float]]:
+        """Every move (pile, cell, flip) with its exact value (tiles still to place, the move's tile included), in
+        the order of :meth:`_moves`: no move is cut off, so this costs more than :meth:`best_move`."""
+        self._limit = self.nodes + max_nodes
+        try:  # with alpha -1 every answer is exact: no value lies below it
+            return [
+                (pile, cell, flip, 1 + self._value(after, -1.0)[0]) for pile, cell, flip, after in self._moves(position)
+            ]
+        except TooLarge:
+            raise TooLarge(self._refusal(position, max_nodes)) from None
+
     def _refusal(self, position: Position, max_nodes: int) -> str:
         unseen = position.unseen.bit_count()
         return (
@@ -500,7 +511,34 @@ def honest_policy(state: Any, max_nodes: int = MAX_NODES, search: HonestSearch |
     position = seen_position(state)
     search = _search_for(state.rules.n, search)
     pile, cell, flip, _ = search.best_move(position, max_nodes)
-    n = search.n
+    return _action(position, search.n, pile, cell, flip)
+
+
+def honest_move_values(
+    state: Any, max_nodes: int = MAX_NODES, search: HonestSearch | None = None
+) -> list[tuple[Place, float]]:
+    """Every legal move of ``state`` with the exact expected final score of optimal play after it, without
+    peeking (an average over the tiles that may come up on the pile taken), best first; the first is
+    :func:`honest_policy`'s move, its value :func:`honest_value`. Costs more than those: no move is cut off.
+
+    >>> from townwidget import town
+    >>> deal = town.new_solo("town33", seed=17)  # three tops of one shape: alike, for a player who cannot peek
+    >>> [(move.pile, round(value, 3)) for move, value in honest_move_values(deal)]
+    [(0, 6.033), (1, 6.033), (2, 6.033)]
+    >>> [(move.pile, round(value, 3)) for move, value in honest_move_values(town.new_solo("town33", seed=0))]
+    [(1, 8.567), (2, 8.567), (0, 5.933)]
+    """
+    position = seen_position(state)
+    search = _search_for(state.rules.n, search)
+    placed_now = position.occupied.bit_count()
+    moves = [
+        (_action(position, search.n, pile, cell, flip), placed_now + worth)
+        for pile, cell, flip, worth in search.move_values(position, max_nodes)
+    ]
+    return sorted(moves, key=lambda move: -round(move[1], 9))  # stable: equal moves keep the solver's order
+
+
+def _action(position: Position, n: int, pile: int, cell: int, flip: bool) -> Place:
     top = position.piles[pile][0]
     return Place(divmod(top, n), divmod(cell, n), pile, flip)
 
