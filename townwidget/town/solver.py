@@ -15,7 +15,8 @@ When the search ends within its time, the score is exact; otherwise it is the be
 solution says so (``exact=False``, with a proven ``upper_bound``).
 
 Its honest counterpart, the exact expected score of the best play that does not see the pile order
-(:func:`honest_value`, :func:`honest_policy`, :func:`honest_move_values`), lives in :mod:`townwidget.town.honest` and is importable from here too.
+(:func:`honest_value`, :func:`honest_policy`, :func:`honest_move_values`), lives in :mod:`townwidget.town.honest`
+and is importable from here too.
 
 >>> from townwidget import town
 >>> deal = town.new_solo("town44", seed=2)
