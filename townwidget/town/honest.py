@@ -13,26 +13,33 @@ Both read only what the player can see: they take a :class:`~townwidget.town.Sol
 the tiles below the tops. Town 66's flips are moves like the others, and the flips left are part of the position.
 
 The search is an expectimax over the draws, exact (up to float rounding, about 1e-12): a max node per position
-with known tops, a chance node per *afterstate* (a tile just taken from a pile whose next top is still face down),
-both memoised under the position's symmetries: the order of the piles always, and in the opening (fewer than
-``n`` tiles placed) also relabelling colours, relabelling shapes and transposing the board about its main diagonal,
-which fixes the first cell (0, 0). Later the board tells most colours and shapes apart, so those symmetries save
-little and cost much (on Town 44 from 8 unseen tiles: 5% fewer nodes, 3 times the time). Upper bounds prune it: a tile
-that fits no empty cell is dead, a pile whose top is dead gives nothing more, so at most min(live tiles left,
-tiles in piles whose top is live or face down, empty cells some live tile fits) tiles are still to come; a max
-node stops once a move reaches its bound, and a chance node stops (Star1) once its outcomes, those not yet searched
-counted at their bounds, cannot beat the best move already found.
+with known tops, a chance node per *afterstate* (a tile just taken from a pile whose next top is still face down).
+Positions are memoised by what can still matter: the empty cells, the tiles still *live* (that fit some empty cell
+free of their colour and shape, or of their colour alone while flips are left; a dead tile stays dead, since the
+board only fills up), the dead ones only as a count of blanks in the draws (every dead tile that comes up leaves
+its pile stuck alike, so they are one outcome), the piles in any order, a pile whose top is dead left out (what
+lies below it comes up elsewhere as likely as anywhere), and the colours and shapes no live tile has left out. In
+the opening (fewer than ``n`` tiles placed) the key is also taken up to relabelling colours, relabelling shapes and
+transposing the board about its main diagonal, which fixes the first cell (0, 0). Later the board tells most
+colours and shapes apart, so those symmetries save little and cost much (on Town 44 from 9 unseen tiles: 5% fewer
+nodes, 4 times the time). Upper bounds prune it: at most min(live tiles left, tiles in piles whose top is live or
+face down, empty cells some live tile fits) tiles are still to come; a max node stops once a move reaches its
+bound, and a chance node stops (Star1) once its outcomes, those not yet searched counted at their bounds, cannot
+beat the best move already found. Tighter bounds (rows and columns open to each colour and shape) cut 8% of the
+nodes at 3 times the cost per node, so they are not used.
 
-What it costs (pure Python on one core, 30,000 to 50,000 searched positions, *nodes*, a CPU second; figures from
-``benchmarks/honest_optimum.py`` and, for Town 77, from positions on the clairvoyant line of deals 0-3):
+What it costs (pure Python on one core, 40,000 to 60,000 searched positions, *nodes*, a CPU second; figures
+measured on greedy's line of Town 44 deals 0-7 and on the clairvoyant line of Town 77 deals 0-3):
 
-- Town 33 whole games: 1,000 to 2,000 nodes, under 0.1 s a deal; deals 0-99 with shared tables, 7,500 nodes and
-  0.1 s in all; every deal at once (:func:`deal_value`), about 8,000 nodes.
-- Town 44: with at most 7 tiles unseen (about 6 placed), 14,000 nodes on average (at most 50,000), under a second;
-  8 unseen, 7,000 to 205,000 nodes (up to 4 s); 9 unseen, 260,000 to over 400,000; 10 unseen (three tiles placed),
-  over 400,000 on every deal tried. Whole 4 x 4 games (13 unseen below the first tops) are out of reach.
-- Town 77 endgames: 10 unseen tiles, 300 to 18,000 nodes (under 0.5 s); 11 unseen, up to 63,000 (2 s); 12, up to
-  160,000 (4 s); 13, 31,000 to over 400,000 (one deal of four refused); 14, refused on three deals of four.
+- Town 33 whole games: under 2,000 nodes, under 0.1 s a deal; deals 0-99 with shared tables, 0.1 s in all; every
+  deal at once (:func:`deal_value`), about 8,000 nodes.
+- Town 44: with 8 tiles unseen (about 5 placed), 47,000 nodes on average, at most 190,000 (4 s); 9 unseen,
+  130,000 to 1,160,000 (2 to 30 s; the default budget refuses three deals of eight). Each further unseen tile
+  multiplies the effort by about 8, so whole 4 x 4 games (13 unseen below the first tops) would need some 10^9
+  nodes: out of reach.
+- Town 77 endgames: 10 and 11 unseen tiles, at most 17,000 nodes (0.4 s); 12, up to 130,000 (3 s); 13, up to
+  155,000 (4 s) on three deals of four, the fourth refused; 14, 43,000 and 161,000 nodes on two deals, the others
+  refused.
 
 A position whose search needs more than ``max_nodes`` nodes is refused with :class:`TooLarge` (a ``ValueError``)
 that says how many tiles are unseen and what the budget was; the answer is never an estimate.
