@@ -25,12 +25,13 @@ import time
 from typing import Any
 
 from townwidget import town
-from townwidget.agents import make_agent
+from townwidget.agents import AGENT_NAMES, make_agent
 from townwidget.arena import mean_interval, run_jobs
 from townwidget.town.honest import HonestSearch, TooLarge, deal_value, honest_policy, honest_value
 from townwidget.town.solver import solve
 
-AGENTS = ("random", "greedy", "mcts", "ismcts", "honest")
+HONEST = tuple(name for name in AGENT_NAMES if name != "clairvoyant")  # every agent that does not peek
+AGENTS = (*HONEST, "honest")  # and the optimal policy itself
 TRY_EXACT = 9  # unseen tiles: with more, a Town 44 position is always beyond the handover's budget
 
 

@@ -1,8 +1,15 @@
-"""Agent strength: Town 77 and Town 66 solo on fixed deals against the clairvoyant par, and a 3-player Town 77
-tournament of one searching agent against two greedy agents with rotated seats.
+"""Agent strength: Town 77 and Town 66 solo on fixed deals against the clairvoyant par, Town 44 solo endgames
+against the exact honest optimum, and a 3-player Town 77 tournament of one searching agent against two greedy
+agents with rotated seats.
 
     python benchmarks/strength.py [--deals 100] [--iterations 2000 | --seconds 2] [--games 300]
-                                  [--town66-deals 100] [--par-seconds 10] [--workers 2] [--dask ADDRESS|local]
+                                  [--town66-deals 100] [--town44-deals 30] [--town44-unseen 8]
+                                  [--par-seconds 10] [--workers 2] [--dask ADDRESS|local]
+
+Town 44: each agent as a fraction of the exact honest optimum (:mod:`townwidget.town.honest`, the best expected
+score of a player who cannot see the pile order), from greedy's first position with at most ``--town44-unseen``
+tiles unseen below the tops (whole 4 x 4 games are beyond the exact search); the table of
+``benchmarks/honest_optimum.py``.
 
 Deals are the seeds 0, 1, ... (the same for every agent). The par of a deal is the clairvoyant solver's score:
 exact when its search finished within ``--par-seconds``, else the best it found (a lower bound; the table says how
@@ -25,11 +32,12 @@ from collections.abc import Iterator
 from concurrent.futures import Executor
 from typing import Any
 
+from honest_optimum import HONEST
+from honest_optimum import table as honest_table
+
 from townwidget import town
 from townwidget.agents import make_agent
 from townwidget.arena import mean_interval, run_jobs, solo_par, tournament, wilson_interval
-
-HONEST = ("random", "greedy", "mcts", "ismcts")
 
 
 def play_solo(job: tuple[str, str, int, dict[str, Any]]) -> dict[str, Any]:
@@ -75,7 +83,7 @@ def solo_table(
         "mean_upper_bound": statistics.fmean(par.upper_bound for par in pars),
         "scores": par_scores,
     }
-    best = max(("mcts", "ismcts"), key=lambda name: figures[name]["mean"])
+    best = max(HONEST, key=lambda name: figures[name]["mean"])
     figures["best_honest"] = best
     figures["best_over_par"] = figures[best]["mean"] / figures["par"]["mean"]
     print(f"\n{rules} solo, deals 0-{deals - 1}, search budget {budget}, par search {par_seconds:g} s per deal")
@@ -117,6 +125,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", type=int, default=100, help="Town 77 solo deals (default 100)")
     parser.add_argument("--town66-deals", type=int, default=100, help="Town 66 solo deals (0 to skip)")
+    parser.add_argument("--town44-deals", type=int, default=30, help="Town 44 endgames (0 to skip; default 30)")
+    parser.add_argument("--town44-unseen", type=int, default=8, help="Town 44: unseen tiles at the start (default 8)")
     parser.add_argument("--games", type=int, default=300, help="3-player games (0 to skip; default 300)")
     parser.add_argument("--iterations", type=int, help="search iterations per move")
     parser.add_argument("--seconds", type=float, help="search time per move")
@@ -133,6 +143,10 @@ def main() -> None:
         figures["town77_solo"] = solo_table("town77", args.deals, budget, args.par_seconds, **where)
         if args.town66_deals:
             figures["town66_solo"] = solo_table("town66", args.town66_deals, budget, args.par_seconds, **where)
+        if args.town44_deals:
+            figures["town44_honest"] = honest_table(
+                "town44", args.town44_deals, args.town44_unseen, budget, args.workers
+            )
         if args.games:
             figures["town77_3p"] = multi_table(args.multi_agent, args.games, budget, **where)
     figures["wall_seconds"] = round(time.perf_counter() - start)

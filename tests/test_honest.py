@@ -10,7 +10,7 @@ import pytest
 from townwidget import town
 from townwidget.agents import make_agent
 from townwidget.core import Rng
-from townwidget.town.honest import HonestSearch, TooLarge, honest_policy, honest_value
+from townwidget.town.honest import HonestSearch, TooLarge, honest_move_values, honest_policy, honest_value
 from townwidget.town.solver import solve
 
 TOWN33_FLIP = town.Rules("town33-flip", 3, flips=1)
@@ -82,22 +82,45 @@ def test_honest_value_equals_a_plain_expectimax(rules: town.Rules | str, deals: 
     assert len(values) > 1 or len(deals) < 10  # the many positions are not all alike
 
 
+def move_value(game: town.SoloState, move: town.Place) -> float:
+    """The honest value of a move, the mean over the tiles that could come up on its pile."""
+    assert move.pile is not None
+    below = [tile for pile in game.piles for tile in pile[:-1]]
+    outcomes = []
+    for tile in below if len(game.piles[move.pile]) > 1 else [None]:
+        after = game.clone()
+        assert isinstance(after, town.SoloState)
+        if tile is not None:
+            _swap(after.piles, tile, (move.pile, len(after.piles[move.pile]) - 2))
+        after.apply(move)
+        outcomes.append(honest_value(after))
+    return statistics.fmean(outcomes)
+
+
 def test_the_policy_move_reaches_the_value() -> None:
     for game in positions("town33", range(20), 2, seed=3):
         if game.is_terminal():
             continue
         move = honest_policy(game)
-        assert move in game.legal_actions() and move.pile is not None
-        below = [tile for pile in game.piles for tile in pile[:-1]]
-        outcomes = []
-        for tile in below if len(game.piles[move.pile]) > 1 else [None]:
-            after = game.clone()
-            assert isinstance(after, town.SoloState)
-            if tile is not None:  # the value of the move is the mean over the tiles that could come up
-                _swap(after.piles, tile, (move.pile, len(after.piles[move.pile]) - 2))
-            after.apply(move)
-            outcomes.append(honest_value(after))
-        assert statistics.fmean(outcomes) == pytest.approx(honest_value(game), abs=1e-9)
+        assert move in game.legal_actions()
+        assert move_value(game, move) == pytest.approx(honest_value(game), abs=1e-9)
+
+
+def test_every_move_gets_its_value_best_first() -> None:
+    spread = 0.0
+    for game in positions(TOWN33_FLIP, range(12), 1, seed=5):
+        if game.is_terminal():
+            continue
+        valued = honest_move_values(game)
+        assert sorted(map(repr, (move for move, _ in valued))) == sorted(map(repr, game.legal_actions()))
+        for move, value in valued:
+            assert value == pytest.approx(move_value(game, move), abs=1e-9)
+        values = [value for _, value in valued]
+        assert all(better >= worse - 1e-9 for better, worse in itertools.pairwise(values))  # best first
+        assert values[0] == pytest.approx(honest_value(game), abs=1e-9)
+        assert valued[0][0] == honest_policy(game)
+        spread = max(spread, values[0] - values[-1])
+    assert spread > 1  # some positions have moves that differ a lot
 
 
 # --- between what honest play reaches and what peeking reaches -----------------------------------------------

@@ -13,26 +13,33 @@ Both read only what the player can see: they take a :class:`~townwidget.town.Sol
 the tiles below the tops. Town 66's flips are moves like the others, and the flips left are part of the position.
 
 The search is an expectimax over the draws, exact (up to float rounding, about 1e-12): a max node per position
-with known tops, a chance node per *afterstate* (a tile just taken from a pile whose next top is still face down),
-both memoised under the position's symmetries: the order of the piles always, and in the opening (fewer than
-``n`` tiles placed) also relabelling colours, relabelling shapes and transposing the board about its main diagonal,
-which fixes the first cell (0, 0). Later the board tells most colours and shapes apart, so those symmetries save
-little and cost much (on Town 44 from 8 unseen tiles: 5% fewer nodes, 3 times the time). Upper bounds prune it: a tile
-that fits no empty cell is dead, a pile whose top is dead gives nothing more, so at most min(live tiles left,
-tiles in piles whose top is live or face down, empty cells some live tile fits) tiles are still to come; a max
-node stops once a move reaches its bound, and a chance node stops (Star1) once its outcomes, those not yet searched
-counted at their bounds, cannot beat the best move already found.
+with known tops, a chance node per *afterstate* (a tile just taken from a pile whose next top is still face down).
+Positions are memoised by what can still matter: the empty cells, the tiles still *live* (that fit some empty cell
+free of their colour and shape, or of their colour alone while flips are left; a dead tile stays dead, since the
+board only fills up), the dead ones only as a count of blanks in the draws (every dead tile that comes up leaves
+its pile stuck alike, so they are one outcome), the piles in any order, a pile whose top is dead left out (what
+lies below it comes up elsewhere as likely as anywhere), and the colours and shapes no live tile has left out. In
+the opening (fewer than ``n`` tiles placed) the key is also taken up to relabelling colours, relabelling shapes and
+transposing the board about its main diagonal, which fixes the first cell (0, 0). Later the board tells most
+colours and shapes apart, so those symmetries save little and cost much (on Town 44 from 9 unseen tiles: 5% fewer
+nodes, 4 times the time). Upper bounds prune it: at most min(live tiles left, tiles in piles whose top is live or
+face down, empty cells some live tile fits) tiles are still to come; a max node stops once a move reaches its
+bound, and a chance node stops (Star1) once its outcomes, those not yet searched counted at their bounds, cannot
+beat the best move already found. Tighter bounds (rows and columns open to each colour and shape) cut 8% of the
+nodes at 3 times the cost per node, so they are not used.
 
-What it costs (pure Python on one core, 30,000 to 50,000 searched positions, *nodes*, a CPU second; figures from
-``benchmarks/honest_optimum.py`` and, for Town 77, from positions on the clairvoyant line of deals 0-3):
+What it costs (pure Python on one core, 40,000 to 60,000 searched positions, *nodes*, a CPU second; figures
+measured on greedy's line of Town 44 deals 0-7 and on the clairvoyant line of Town 77 deals 0-3):
 
-- Town 33 whole games: 1,000 to 2,000 nodes, under 0.1 s a deal; deals 0-99 with shared tables, 7,500 nodes and
-  0.1 s in all; every deal at once (:func:`deal_value`), about 8,000 nodes.
-- Town 44: with at most 7 tiles unseen (about 6 placed), 14,000 nodes on average (at most 50,000), under a second;
-  8 unseen, 7,000 to 205,000 nodes (up to 4 s); 9 unseen, 260,000 to over 400,000; 10 unseen (three tiles placed),
-  over 400,000 on every deal tried. Whole 4 x 4 games (13 unseen below the first tops) are out of reach.
-- Town 77 endgames: 10 unseen tiles, 300 to 18,000 nodes (under 0.5 s); 11 unseen, up to 63,000 (2 s); 12, up to
-  160,000 (4 s); 13, 31,000 to over 400,000 (one deal of four refused); 14, refused on three deals of four.
+- Town 33 whole games: under 2,000 nodes, under 0.1 s a deal; deals 0-99 with shared tables, 0.1 s in all; every
+  deal at once (:func:`deal_value`), about 8,000 nodes.
+- Town 44: with 8 tiles unseen (about 5 placed), 47,000 nodes on average, at most 190,000 (4 s); 9 unseen,
+  130,000 to 1,160,000 (2 to 30 s; the default budget refuses three deals of eight). Each further unseen tile
+  multiplies the effort by about 8, so whole 4 x 4 games (13 unseen below the first tops) would need some 10^9
+  nodes: out of reach.
+- Town 77 endgames: 10 and 11 unseen tiles, at most 17,000 nodes (0.4 s); 12, up to 130,000 (3 s); 13, up to
+  155,000 (4 s) on three deals of four, the fourth refused; 14, 43,000 and 161,000 nodes on two deals, the others
+  refused.
 
 A position whose search needs more than ``max_nodes`` nodes is refused with :class:`TooLarge` (a ``ValueError``)
 that says how many tiles are unseen and what the budget was; the answer is never an estimate.
@@ -72,7 +79,7 @@ class Position:
     """What the player sees, as flat integers: the board's masks, the unseen tiles (a mask over tile numbers
     ``c * n + s``), the piles as (top, size) and the flips left."""
 
-    __slots__ = ("occupied", "frontier", "colour_free", "shape_free", "unseen", "piles", "flips")
+    __slots__ = ("occupied", "frontier", "colour_free", "shape_free", "unseen", "piles", "flips", "board")
 
     def __init__(
         self,
@@ -87,6 +94,36 @@ class Position:
         self.occupied, self.frontier = occupied, frontier
         self.colour_free, self.shape_free = colour_free, shape_free
         self.unseen, self.piles, self.flips = unseen, piles, flips
+        self.board: Fits | None = None  # filled in by the search, shared by positions on the same board
+
+
+class Fits:
+    """Where each tile fits on one board, now or later (empty cells free of its colour and shape, or of its
+    colour alone while flips are left): a tile that fits nowhere is dead for good, since boards only fill up."""
+
+    __slots__ = ("live", "cells", "colour_room", "shape_room", "rooms")
+
+    def __init__(self, n: int, empty: int, colour_free: tuple[int, ...], shape_free: tuple[int, ...], flips: int):
+        self.colour_room = tuple(free & empty for free in colour_free)
+        self.shape_room = tuple(free & empty for free in shape_free)
+        self.cells = [
+            room if flips else room & self.shape_room[shape] for room in self.colour_room for shape in range(n)
+        ]
+        self.live = sum(1 << tile for tile, cells in enumerate(self.cells) if cells)
+        self.rooms: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+    def rooms_of(self, colours: int, shapes: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The room of some colours and shapes, the others' 0: colour c counts when bit c * n of ``colours`` is
+        set (its first tile number), shape s when bit s of ``shapes`` is."""
+        key = (colours, shapes)
+        rooms = self.rooms.get(key)
+        if rooms is None:
+            n = len(self.colour_room)
+            rooms = self.rooms[key] = (
+                tuple(room if colours >> (c * n) & 1 else 0 for c, room in enumerate(self.colour_room)),
+                tuple(room if shapes >> s & 1 else 0 for s, room in enumerate(self.shape_room)),
+            )
+        return rooms
 
 
 def seen_position(state: Any) -> Position:
@@ -131,6 +168,9 @@ class HonestSearch:
         self.nodes = 0
         self._limit = 0
         self._keys: dict[tuple[Any, ...], tuple[Any, ...]] = {}  # the position as it stands -> its symmetric key
+        self._boards: dict[tuple[Any, ...], Fits] = {}
+        self._row = (1 << n) - 1
+        self._first_of_colour = sum(1 << (colour * n) for colour in range(n))  # the tile numbers c * n + 0
         # the transposition of a mask, row by row: row r's bits become column r
         self._transposed_rows = [
             [sum(1 << (k * n + r) for k in range(n) if bits >> k & 1) for bits in range(1 << n)] for r in range(n)
@@ -162,6 +202,17 @@ class HonestSearch:
             raise ValueError("the game is over: there is no move to choose")
         return best
 
+    def move_values(self, position: Position, max_nodes: int = MAX_NODES) -> list[tuple[int, int, bool, float]]:
+        """Every move (pile, cell, flip) with its exact value (tiles still to place, the move's tile included), in
+        the order of :meth:`_moves`: no move is cut off, so this costs more than :meth:`best_move`."""
+        self._limit = self.nodes + max_nodes
+        try:  # with alpha -1 every answer is exact: no value lies below it
+            return [
+                (pile, cell, flip, 1 + self._value(after, -1.0)[0]) for pile, cell, flip, after in self._moves(position)
+            ]
+        except TooLarge:
+            raise TooLarge(self._refusal(position, max_nodes)) from None
+
     def _refusal(self, position: Position, max_nodes: int) -> str:
         unseen = position.unseen.bit_count()
         return (
@@ -173,17 +224,18 @@ class HonestSearch:
     def _value(self, position: Position, alpha: float) -> tuple[float, bool]:
         """(value, True) with the exact value of ``position`` (tiles still to place), or (bound, False) with a
         proven upper bound that is at most ``alpha``: the caller only needed to know the value is no more."""
-        raw = (
-            position.occupied,
-            position.flips,
-            position.colour_free,
-            position.shape_free,
-            position.unseen,
-            tuple(sorted(position.piles)),
-        )
-        key: tuple[Any, ...] = raw
         if position.occupied.bit_count() < self.n:  # the opening, where symmetric images are many
+            raw = (
+                position.occupied,
+                position.flips,
+                position.colour_free,
+                position.shape_free,
+                position.unseen,
+                tuple(sorted(position.piles)),
+            )
             key = self._keys.get(raw) or self._keys.setdefault(raw, self._canonical(position))
+        else:
+            key = self._essence(position)
         known = self.exact.get(key)
         if known is not None:
             return known, True
@@ -203,6 +255,49 @@ class HonestSearch:
         else:
             self.upper[key] = worth if bound is None else min(bound, worth)
         return worth, exact
+
+    def _fits(self, position: Position) -> Fits:
+        """Where each tile fits on the position's board (worked out once per board)."""
+        if position.board is None:
+            key = (position.occupied, position.colour_free, position.shape_free, position.flips)
+            fits = self._boards.get(key)
+            if fits is None:
+                empty = self.full & ~position.occupied
+                fits = self._boards[key] = Fits(self.n, empty, *key[1:])
+            position.board = fits
+        return position.board
+
+    def _essence(self, position: Position) -> tuple[Any, ...]:
+        """The position as a key, with what cannot matter any more left out: the cells already filled, dead tiles
+        as a mere count of blanks in the draws, a pile whose top is dead (stuck for good: what lies below it is
+        drawn elsewhere as likely as anywhere), and the colours and shapes no live tile has."""
+        fits = self._fits(position)
+        live = fits.live
+        piles = []
+        live_tiles = position.unseen & live
+        for top, size in position.piles:
+            if top != FACE_DOWN:
+                if not live >> top & 1:
+                    continue
+                live_tiles |= 1 << top
+            elif not size:
+                continue
+            piles.append((top, size))
+        piles.sort()
+        n, by_colour, by_shape = self.n, live_tiles, live_tiles
+        for step in range(1, n):  # fold each colour's n tile bits onto its first, and each shape's onto row 0
+            by_colour |= live_tiles >> step
+            by_shape |= live_tiles >> (step * n)
+        colour_room, shape_room = fits.rooms_of(by_colour & self._first_of_colour, by_shape & self._row)
+        return (
+            position.occupied,
+            position.flips,
+            colour_room,
+            shape_room,
+            position.unseen & live,
+            (position.unseen & ~live).bit_count(),
+            tuple(piles),
+        )
 
     def _max_node(self, position: Position, alpha: float) -> tuple[float, bool]:
         ceiling = self._bound(position)
@@ -229,35 +324,39 @@ class HonestSearch:
         return max(best, pruned), False  # here max(best, pruned) <= alpha
 
     def _chance_node(self, position: Position, pile: int, alpha: float) -> tuple[float, bool]:
-        size = position.piles[pile][1]
+        """The mean over the tiles that may come up on ``pile``; every dead tile leaves the pile stuck alike, so
+        the dead ones are one outcome, weighted by their number."""
+        fits = self._fits(position)
+        size, unseen = position.piles[pile][1], position.unseen
+        dead = unseen & ~fits.live
+        draws = [(low, 1) for low in _bits(unseen & fits.live)]
+        if dead:
+            draws.append((dead & -dead, dead.bit_count()))
         outcomes = []
-        unseen = position.unseen
-        while unseen:
-            low = unseen & -unseen
-            unseen ^= low
-            tile = low.bit_length() - 1
+        for low, weight in draws:
             piles = list(position.piles)
-            piles[pile] = (tile, size)
+            piles[pile] = (low.bit_length() - 1, size)
             child = Position(
                 position.occupied,
                 position.frontier,
                 position.colour_free,
                 position.shape_free,
-                position.unseen ^ low,
+                unseen ^ low,
                 tuple(piles),
                 position.flips,
             )
-            outcomes.append((self._bound(child), child))
+            child.board = fits
+            outcomes.append((self._bound(child), weight, child))
         outcomes.sort(key=lambda outcome: outcome[0])  # the poorest draws first: they bring the cut-off soonest
-        count = len(outcomes)
-        rest = sum(bound for bound, _ in outcomes)
+        count = unseen.bit_count()
+        rest = sum(bound * weight for bound, weight, _ in outcomes)
         if rest <= count * alpha + EPS:
             return rest / count, False
         total = 0.0
-        for bound, child in outcomes:
-            rest -= bound
-            worth, exact = self._value(child, count * alpha - total - rest)
-            total += worth
+        for bound, weight, child in outcomes:
+            rest -= bound * weight
+            worth, exact = self._value(child, (count * alpha - total - rest) / weight)
+            total += worth * weight
             if not exact or total + rest <= count * alpha + EPS:  # an inexact child always ends here
                 return (total + rest) / count, False
         return total / count, True
@@ -300,29 +399,25 @@ class HonestSearch:
         return out
 
     def _bound(self, position: Position) -> int:
-        """An upper bound on the tiles still to place: live tiles (that fit some empty cell), tiles in piles whose
-        top is live or face down, and empty cells some live tile fits, whichever is fewest."""
-        n, empty, flips = self.n, self.full & ~position.occupied, position.flips
-        colour_room = [free & empty for free in position.colour_free]
-        shape_room = position.shape_free
-        live, cells = 0, 0
-        remaining = position.unseen
-        for top, _ in position.piles:
-            if top != FACE_DOWN:
+        """An upper bound on the tiles still to place: live tiles, tiles in piles whose top is live or face down,
+        and empty cells some live tile fits, whichever is fewest."""
+        fits = self._fits(position)
+        live, where = fits.live, fits.cells
+        remaining, in_piles = position.unseen, 0
+        for top, size in position.piles:
+            if top == FACE_DOWN:
+                in_piles += size
+            elif live >> top & 1:
+                in_piles += size
                 remaining |= 1 << top
-        dead_tops = 0
-        while remaining:
-            low = remaining & -remaining
-            remaining ^= low
-            colour, shape = divmod(low.bit_length() - 1, n)
-            fits = colour_room[colour] if flips else colour_room[colour] & shape_room[shape]
-            if fits:
-                live += 1
-                cells |= fits
-            else:
-                dead_tops |= low
-        in_piles = sum(size for top, size in position.piles if top == FACE_DOWN or not dead_tops >> top & 1)
-        return min(live, in_piles, cells.bit_count())
+        remaining &= live
+        cells = 0
+        tiles = remaining
+        while tiles:
+            low = tiles & -tiles
+            tiles ^= low
+            cells |= where[low.bit_length() - 1]
+        return min(remaining.bit_count(), in_piles, cells.bit_count())
 
     # --- symmetry -------------------------------------------------------------------------------------------
     def _transpose(self, mask: int) -> int:
@@ -392,6 +487,16 @@ class HonestSearch:
         )
 
 
+def _bits(mask: int) -> list[int]:
+    """The set bits of ``mask``, each as a mask of its own, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
 def honest_value(state: Any, max_nodes: int = MAX_NODES, search: HonestSearch | None = None) -> float:
     """The exact expected final score (tiles on the board at the end, those placed included) of optimal play
     without peeking, from a solo state or its player's view.
@@ -413,7 +518,34 @@ def honest_policy(state: Any, max_nodes: int = MAX_NODES, search: HonestSearch |
     position = seen_position(state)
     search = _search_for(state.rules.n, search)
     pile, cell, flip, _ = search.best_move(position, max_nodes)
-    n = search.n
+    return _action(position, search.n, pile, cell, flip)
+
+
+def honest_move_values(
+    state: Any, max_nodes: int = MAX_NODES, search: HonestSearch | None = None
+) -> list[tuple[Place, float]]:
+    """Every legal move of ``state`` with the exact expected final score of optimal play after it, without
+    peeking (an average over the tiles that may come up on the pile taken), best first; the first is
+    :func:`honest_policy`'s move, its value :func:`honest_value`. Costs more than those: no move is cut off.
+
+    >>> from townwidget import town
+    >>> deal = town.new_solo("town33", seed=17)  # three tops of one shape: alike, for a player who cannot peek
+    >>> [(move.pile, round(value, 3)) for move, value in honest_move_values(deal)]
+    [(0, 6.033), (1, 6.033), (2, 6.033)]
+    >>> [(move.pile, round(value, 3)) for move, value in honest_move_values(town.new_solo("town33", seed=0))]
+    [(1, 8.567), (2, 8.567), (0, 5.933)]
+    """
+    position = seen_position(state)
+    search = _search_for(state.rules.n, search)
+    placed_now = position.occupied.bit_count()
+    moves = [
+        (_action(position, search.n, pile, cell, flip), placed_now + worth)
+        for pile, cell, flip, worth in search.move_values(position, max_nodes)
+    ]
+    return sorted(moves, key=lambda move: -round(move[1], 9))  # stable: equal moves keep the solver's order
+
+
+def _action(position: Position, n: int, pile: int, cell: int, flip: bool) -> Place:
     top = position.piles[pile][0]
     return Place(divmod(top, n), divmod(cell, n), pile, flip)
 

@@ -15,7 +15,8 @@ When the search ends within its time, the score is exact; otherwise it is the be
 solution says so (``exact=False``, with a proven ``upper_bound``).
 
 Its honest counterpart, the exact expected score of the best play that does not see the pile order
-(:func:`honest_value`, :func:`honest_policy`), lives in :mod:`townwidget.town.honest` and is importable from here too.
+(:func:`honest_value`, :func:`honest_policy`, :func:`honest_move_values`), lives in :mod:`townwidget.town.honest`
+and is importable from here too.
 
 >>> from townwidget import town
 >>> deal = town.new_solo("town44", seed=2)
@@ -41,6 +42,7 @@ from townwidget.town.bits import fitting_cells, flip_cells, placed
 from townwidget.town.board import BLANK, Board, geometry
 from townwidget.town.honest import HonestSearch as HonestSearch
 from townwidget.town.honest import TooLarge as TooLarge
+from townwidget.town.honest import honest_move_values as honest_move_values
 from townwidget.town.honest import honest_policy as honest_policy
 from townwidget.town.honest import honest_value as honest_value
 from townwidget.town.state import SoloState
