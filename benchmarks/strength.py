@@ -86,7 +86,7 @@ def solo_table(
     best = max(HONEST, key=lambda name: figures[name]["mean"])
     figures["best_honest"] = best
     figures["best_over_par"] = figures[best]["mean"] / figures["par"]["mean"]
-    print(f"\n{rules} solo, deals 0-{deals - 1}, search budget {budget}, par search {par_seconds:g} s per deal")
+    print(f"\n{rules} solo, deals 0-{deals - 1}, search budget {budget}, par search {par_seconds:g} CPU s per deal")
     print(f"{'agent':<12} {'mean tiles':>10}  {'95% CI':<16} {'/ par':>6} {'CPU s/move':>10}")
     for name in (*HONEST, "par"):
         row = figures[name]
@@ -130,7 +130,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=300, help="3-player games (0 to skip; default 300)")
     parser.add_argument("--iterations", type=int, help="search iterations per move")
     parser.add_argument("--seconds", type=float, help="search time per move")
-    parser.add_argument("--par-seconds", type=float, default=10.0, help="clairvoyant search per deal (default 10)")
+    parser.add_argument("--par-seconds", type=float, default=10.0, help="clairvoyant CPU s per deal (default 10)")
     parser.add_argument("--multi-agent", default="ismcts", choices=("mcts", "ismcts"), help="agent against greedy")
     parser.add_argument("--workers", type=int, default=2, help="parallel processes (default 2)")
     parser.add_argument("--dask", help="a Dask scheduler's address, or 'local' for a LocalCluster of --workers")

@@ -287,9 +287,9 @@ def solo_par(
 ) -> list[Par]:
     """The par of the Town solo deals ``seed``, ``seed + 1``, ...: the clairvoyant solver's score, run like a
     tournament (``workers``, ``executor``, ``progress``, interrupts: see :func:`tournament`; ``on_par`` as
-    ``on_record``). With ``seconds`` each search stops then (``exact=False`` where it had not finished, and the
-    result then depends on the machine's speed); without, every par is exact and depends only on the seed, but
-    an exact search can take hours on a Town 77 deal.
+    ``on_record``). With ``seconds`` (CPU seconds) each search stops then (``exact=False`` where it had not
+    finished, and the result then depends on the machine's speed, not on its load); without, every par is exact
+    and depends only on the seed, but an exact search can take hours on a Town 77 deal.
 
     >>> [(par.seed, par.score, par.exact) for par in solo_par("town44", deals=2, seed=2, progress=False)]
     [(2, 16, True), (3, 16, True)]

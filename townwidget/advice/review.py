@@ -182,7 +182,8 @@ def review(
     finished game (:class:`townwidget.arena.GameRecord` or its dict), which replays every position. A finished
     multiplayer state cannot be replayed (its draws are not in its history): review its record. ``seed`` and
     ``samples`` are passed to :func:`~townwidget.advice.estimate.measure` for each decision; ``par_seconds``
-    bounds the solver (``None``: no limit; 0: no par); ``progress`` shows a bar (``None``: the package setting).
+    bounds the solver in CPU seconds (``None``: no limit; 0: no par); ``progress`` shows a bar (``None``: the
+    package setting).
 
     Raises ``ValueError`` naming the fault for an unfinished game, a player who is not in the game, or anything
     that is not a game this function can replay.

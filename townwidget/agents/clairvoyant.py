@@ -18,7 +18,7 @@ DEFAULT_SECONDS = 20.0  # per deal
 
 class ClairvoyantAgent:
     """Plays the solver's best line. It **peeks**: ``act`` takes the full :class:`SoloState`, not a view
-    (``peeks = True`` tells the arena so). It solves once per deal (``seconds`` per solve, default
+    (``peeks = True`` tells the arena so). It solves once per deal (``seconds`` CPU seconds per solve, default
     :data:`DEFAULT_SECONDS`) and follows the line while the game follows it.
 
     >>> from townwidget import town

@@ -171,7 +171,7 @@ class _Search:
 
     def tick(self) -> None:
         self.nodes += 1
-        if self.nodes % CHECK_EVERY == 0 and self.deadline is not None and time.perf_counter() > self.deadline:
+        if self.nodes % CHECK_EVERY == 0 and self.deadline is not None and time.thread_time() > self.deadline:
             raise _TimeUp
 
     def depth_first(self, need: int) -> int:
@@ -225,8 +225,9 @@ def solve(
 ) -> Solution:
     """The best play of a solo deal from ``state`` on, seeing the order of every pile.
 
-    With ``seconds``, the search stops then and returns the best found (``exact=False``); without, it runs to the
-    end (fine for boards up to 5 x 5, long for Town 77). A search that lasts over a second shows a progress bar of
+    With ``seconds`` (CPU seconds of the calling thread, so that a busy machine does not cut the search short),
+    the search stops then and returns the best found (``exact=False``); without, it runs to the end (fine for
+    boards up to 5 x 5, long for Town 77). A search that lasts over a second shows a progress bar of
     its passes (beams of growing width, then the depth-first search); ``progress=False`` hides it (see
     :mod:`townwidget.core.progress`).
     A state that is not a :class:`SoloState`, or ``seconds`` that is not positive, raises ``ValueError``.
@@ -235,7 +236,7 @@ def solve(
         raise ValueError(f"the clairvoyant solver needs the full SoloState (it sees the piles), not {state!r}")
     if seconds is not None and seconds <= 0:
         raise ValueError(f"seconds must be a positive number or None, not {seconds!r}")
-    deadline = None if seconds is None else time.perf_counter() + seconds
+    deadline = None if seconds is None else time.thread_time() + seconds  # CPU time: the same on a busy machine
     search = _Search(state, deadline)
     root_bound = search.placed + search.bound()
     exact = False
