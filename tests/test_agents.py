@@ -228,3 +228,15 @@ def test_little_town_advises_searches_and_town_does_not() -> None:
     assert _advised_iterations(town_view) is None and not hasattr(town_view, "ROLLOUT_MOVES")
     assert len(list(Budget(None, None, 1000).iterate(None))) == 1000
     assert len(list(Budget(None, None, 1000).iterate(40))) == 40 and len(list(Budget(7, None, 1000).iterate(40))) == 7
+
+
+def test_a_seconds_budget_counts_the_cpu_time_of_the_thinking_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The budget reads the thread's CPU clock and no other: with a fake clock that gains 0.1 s per reading, a
+    0.35 s budget gives the iterations that begin before the deadline."""
+    from types import SimpleNamespace
+
+    from townwidget.agents import budget
+
+    readings = iter(range(100))
+    monkeypatch.setattr(budget, "time", SimpleNamespace(thread_time=lambda: next(readings) / 10))
+    assert list(budget.Budget(None, 0.35, 1000).iterate()) == [0, 1, 2, 3]

@@ -4,7 +4,8 @@ An agent receives **the acting player's view** (what that player may know), neve
 of ``view.legal_actions()``. To plan, it may draw full states consistent with the view (``view.sample_state(rng)``)
 and play them forward through the core protocol (``legal_actions``, ``apply``, ``clone``, ``is_terminal``,
 ``returns``, ``heuristic``). Every agent draws all its randomness from its own seeded generator, so the same seed
-and the same ``iterations`` budget give the same moves (a ``seconds`` budget depends on the machine's speed).
+and the same ``iterations`` budget give the same moves (a ``seconds`` budget, CPU seconds of the thinking thread,
+depends on the machine's speed but not on its load).
 
 The call shape::
 
@@ -71,11 +72,11 @@ def make_agent(
 ) -> Agent:
     """A new agent by name, seeded with ``seed`` (``None``: fresh entropy).
 
-    ``iterations`` (simulations per move) and ``seconds`` (time per move) bound the searching agents ``"mcts"`` and
-    ``"ismcts"`` (default: 1000 iterations, or what the game advises: for Little Town 40 to 300, by the choices);
-    with both, the search stops at whichever comes first. ``"clairvoyant"`` takes ``seconds`` per deal (default
-    20). ``"random"`` and ``"greedy"`` do not search and ignore them. ``"best"`` builds the agent of
-    :data:`ALIASES` (``"ismcts"``) with the same arguments.
+    ``iterations`` (simulations per move) and ``seconds`` (CPU seconds of the thinking thread per move) bound the
+    searching agents ``"mcts"`` and ``"ismcts"`` (default: 1000 iterations, or what the game advises: for Little
+    Town 40 to 300, by the choices); with both, the search stops at whichever comes first. ``"clairvoyant"`` takes
+    ``seconds`` per deal (default 20). ``"random"`` and ``"greedy"`` do not search and ignore them. ``"best"``
+    builds the agent of :data:`ALIASES` (``"ismcts"``) with the same arguments.
 
     >>> make_agent("random", seed=0).name
     'random'
