@@ -32,7 +32,8 @@ like the built-in ones:
 >>> isinstance(FirstChoice(), agents.Agent)
 True
 
-Built-in agents (:data:`AGENT_NAMES`): ``"random"``, ``"greedy"``, ``"mcts"``, ``"ismcts"`` and ``"clairvoyant"``
+Built-in agents (:data:`AGENT_NAMES`): ``"random"``, ``"greedy"``, ``"mcts"``, ``"ismcts"``, ``"expert"`` (ismcts
+that plays the exact honest optimum in small solo endgames, :mod:`townwidget.agents.expert`) and ``"clairvoyant"``
 (the one agent that **peeks**: it takes the full solo state and plays the line of the solo solver,
 :mod:`townwidget.town.solver`; see :mod:`townwidget.agents.clairvoyant`). ``"best"`` is an alias
 (:data:`ALIASES`) for the strongest honest agent at its default budget, today ``"ismcts"`` (``benchmarks/strength.py``),
@@ -50,7 +51,7 @@ from typing import Any, Protocol, runtime_checkable
 from townwidget.core import View
 from townwidget.core.checks import is_integer, shown
 
-AGENT_NAMES = ("random", "greedy", "mcts", "ismcts", "clairvoyant")
+AGENT_NAMES = ("random", "greedy", "mcts", "ismcts", "expert", "clairvoyant")
 """The agents :func:`make_agent` builds."""
 
 ALIASES = {"best": "ismcts"}
@@ -122,6 +123,12 @@ def _ismcts(seed: int | None, iterations: int | None, seconds: float | None) -> 
     return ISMCTSAgent(seed, iterations=iterations, seconds=seconds)
 
 
+def _expert(seed: int | None, iterations: int | None, seconds: float | None) -> Agent:
+    from townwidget.agents.expert import ExpertAgent
+
+    return ExpertAgent(seed, iterations=iterations, seconds=seconds)
+
+
 def _clairvoyant(seed: int | None, iterations: int | None, seconds: float | None) -> Agent:
     from townwidget.agents.clairvoyant import ClairvoyantAgent
 
@@ -134,6 +141,7 @@ _FACTORIES: dict[str, Callable[[int | None, int | None, float | None], Agent]] =
     "greedy": _greedy,
     "mcts": _mcts,
     "ismcts": _ismcts,
+    "expert": _expert,
     "clairvoyant": _clairvoyant,
 }
 
