@@ -36,11 +36,11 @@ Built-in agents (:data:`AGENT_NAMES`): ``"random"``, ``"greedy"``, ``"mcts"``, `
 that plays the exact honest optimum in small solo endgames, :mod:`townwidget.agents.expert`) and ``"clairvoyant"``
 (the one agent that **peeks**: it takes the full solo state and plays the line of the solo solver,
 :mod:`townwidget.town.solver`; see :mod:`townwidget.agents.clairvoyant`). ``"best"`` is an alias
-(:data:`ALIASES`) for the strongest honest agent at its default budget, today ``"expert"`` (``benchmarks/strength.py``),
+(:data:`ALIASES`) for the strongest honest agent at its default budget, today ``"ismcts"`` (``benchmarks/strength.py``),
 so that code which asks for the strongest player keeps getting it when a stronger one arrives.
 
 >>> make_agent("best", seed=0).name
-'expert'
+'ismcts'
 """
 
 from __future__ import annotations
@@ -54,11 +54,11 @@ from townwidget.core.checks import is_integer, shown
 AGENT_NAMES = ("random", "greedy", "mcts", "ismcts", "expert", "clairvoyant")
 """The agents :func:`make_agent` builds."""
 
-ALIASES = {"best": "expert"}
-"""Other names :func:`make_agent` accepts: ``"best"``, the strongest honest solo agent at its default budget. On
-Town 77 solo deals 0-23, paired: expert 35.42 tiles (0.99 CPU s a move) against ismcts 32.54 (0.44 s), a gain of
-2.88 tiles [0.83, 4.92] (95%); before expert, on deals 0-99 of ``benchmarks/strength.py``: ismcts 34.2, mcts 32.9,
-greedy 29.5."""
+ALIASES = {"best": "ismcts"}
+"""Other names :func:`make_agent` accepts: ``"best"``, the strongest honest solo agent at its default budget (by the
+mean solo scores of ``benchmarks/strength.py``: ismcts 34.2 tiles on Town 77, mcts 32.9, greedy 29.5). ``"expert"``
+is not shown stronger yet: on Town 77 solo deals 0-35, paired with ismcts, 34.97 tiles against 33.33, a difference
+of +1.64 [-0.01, +3.29] (95%), at 1.0 against 0.43 CPU s a move."""
 
 
 @runtime_checkable
@@ -80,7 +80,7 @@ def make_agent(
     and at most 1.9 CPU s; or what the game advises: for Little Town 40 to 300, by the choices); with both, the
     search stops at whichever comes first. ``"clairvoyant"`` takes
     ``seconds`` per deal (default 20). ``"random"`` and ``"greedy"`` do not search and ignore them. ``"best"``
-    builds the agent of :data:`ALIASES` (``"expert"``) with the same arguments.
+    builds the agent of :data:`ALIASES` (``"ismcts"``) with the same arguments.
 
     >>> make_agent("random", seed=0).name
     'random'
