@@ -57,8 +57,8 @@ AGENT_NAMES = ("random", "greedy", "mcts", "ismcts", "expert", "clairvoyant")
 ALIASES = {"best": "ismcts"}
 """Other names :func:`make_agent` accepts: ``"best"``, the strongest honest solo agent at its default budget (by the
 mean solo scores of ``benchmarks/strength.py``: ismcts 34.2 tiles on Town 77, mcts 32.9, greedy 29.5). ``"expert"``
-is not shown stronger yet: on Town 77 solo deals 0-35, paired with ismcts, 34.97 tiles against 33.33, a difference
-of +1.64 [-0.01, +3.29] (95%), at 1.0 against 0.43 CPU s a move."""
+is not shown stronger: on Town 77 solo deals 0-47, paired with ismcts, 34.90 tiles against 34.12, a difference of
++0.77 [-0.62, +2.16] (95%), at 1.0 against 0.43 CPU s a move."""
 
 
 @runtime_checkable

@@ -5,7 +5,7 @@ leave tiles on the table: exploration scaled by the standard deviation of the re
 their range, which rare disaster lines (every pile top dead early) make 30 tiles wide, so that every move got about
 the same visits; a new drawn state at every iteration rather than a pool of 64 reused; and twice the iterations
 (:data:`DEFAULT_ITERATIONS`). Town 77 solo, paired with ismcts (1000 iterations, 0.43 CPU s a move) on deals
-0-35: 34.97 tiles against 33.33, +1.64 [-0.01, +3.29] (95%), at 1.0 CPU s a move. On deals 0-11, without the
+0-47: 34.90 tiles against 34.12, +0.77 [-0.62, +2.16] (95%), at 1.0 CPU s a move. On deals 0-11, without the
 steady exploration 2000 or 2500 iterations placed no more than ismcts (-0.42 [-3.45, +2.62], -0.33 [-2.68,
 +2.02]), and without the exact endgames the expert placed as many (+0.08 [-1.22, +1.38]).
 
