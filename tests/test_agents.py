@@ -3,16 +3,29 @@
 from __future__ import annotations
 
 import copy
+import statistics
 
 import pytest
 
 from townwidget import agents, town
 from townwidget.agents.clairvoyant import ClairvoyantAgent
-from townwidget.agents.mcts import DETERMINIZATIONS, ITERATIONS_PER_ACTION, MCTSAgent
+from townwidget.agents.expert import EXACT_UNSEEN, STEADY, ExpertAgent
+from townwidget.agents.expert import SAMPLE_POOL as EXPERT_POOL
+from townwidget.agents.mcts import (
+    DETERMINIZATIONS,
+    EXPLORATION,
+    EXPLORATION_DEVIATION,
+    ITERATIONS_PER_ACTION,
+    SAMPLE_POOL,
+    ISMCTSAgent,
+    MCTSAgent,
+    _Search,
+)
 from townwidget.core import Rng
+from townwidget.town.honest import HonestSearch, TooLarge, honest_policy
 from townwidget.town.solver import solve
 
-HONEST = ["random", "greedy", "mcts", "ismcts"]
+HONEST = ["random", "greedy", "mcts", "ismcts", "expert"]
 SMALL_BUDGET = {"iterations": 12}
 
 
@@ -88,6 +101,7 @@ def test_cheap_agents_return_legal_actions_over_a_thousand_positions(rules: str,
 @pytest.mark.parametrize(("rules", "players"), [("town44", 1), ("town66", 1), ("town44", 3), ("town77", 2)])
 def test_search_agents_return_legal_actions(rules: str, players: int) -> None:
     searchers = [agents.make_agent(name, seed=3, iterations=6) for name in ("mcts", "ismcts")]
+    searchers.append(ExpertAgent(seed=3, iterations=6, exact_nodes=2_000))  # exact tries answered and refused, fast
     for position in random_positions(rules, players, 60, seed=players):
         legal = position.legal_actions()
         for agent in searchers:
@@ -200,6 +214,77 @@ def test_determinized_uct_adds_a_tree_only_after_each_action_had_its_iterations(
     assert view.draws == expected_draws
 
 
+@pytest.mark.parametrize(("pool", "expected_draws"), [(SAMPLE_POOL, SAMPLE_POOL), (None, 100)])
+def test_ismcts_reuses_its_drawn_states_past_the_pool_or_draws_one_per_iteration(
+    pool: int | None, expected_draws: int
+) -> None:
+    game = town.new_solo("town55", seed=4)
+    game.apply(game.legal_actions()[0])
+    view = CountingView(game.view(0))
+    ISMCTSAgent(seed=0, iterations=100, sample_pool=pool).act(view)
+    assert view.draws == expected_draws
+
+
+def test_steady_exploration_scales_by_the_deviation_of_the_rewards_not_their_range() -> None:
+    """One disaster among a thousand outcomes widens the range tenfold but the standard deviation little."""
+    rewards = [0.70, 0.72, 0.74] * 333 + [0.1]
+    view = town.new_solo("town55", seed=0).view(0)
+    plain, steady = _Search(Rng(0), view), _Search(Rng(0), view, steady=True)
+    for reward in rewards:
+        plain.record(reward)
+        steady.record(reward)
+    assert plain._exploration() == pytest.approx(EXPLORATION * 0.64)
+    assert steady._exploration() == pytest.approx(EXPLORATION_DEVIATION * statistics.pstdev(rewards))
+    assert steady._exploration() < plain._exploration() / 3
+
+
+# --- the expert agent: the exact honest policy in small solo endgames, ismcts elsewhere ------------------------
+def endgames(rules: str, unseen: int, deals: range) -> list[town.SoloState]:
+    """The first position of greedy play with at most ``unseen`` tiles below the pile tops, on each deal."""
+    positions = []
+    for deal in deals:
+        game, guide = town.new_solo(rules, seed=deal), agents.make_agent("greedy", seed=deal)
+        while not game.is_terminal() and sum(len(pile) - 1 for pile in game.piles if pile) > unseen:
+            game.apply(guide.act(game.view(0)))
+        if not game.is_terminal():
+            positions.append(game)
+    return positions
+
+
+def test_the_expert_plays_the_exact_honest_move_in_small_solo_endgames() -> None:
+    """Where the exact solver answers, the expert plays its move; plain ismcts with the same seed and budget does
+    not always (so the test tells them apart)."""
+    search, differs = HonestSearch(4), 0
+    for deal, position in enumerate(endgames("town44", 6, range(10))):
+        view = position.view(0)
+        exact = honest_policy(view, search=search)
+        assert ExpertAgent(seed=deal, iterations=12).act(view) == exact
+        differs += ISMCTSAgent(seed=deal, iterations=12).act(view) != exact
+    assert differs
+
+
+def test_the_expert_searches_like_ismcts_beyond_the_exact_solver_and_outside_solo() -> None:
+    """Too many unseen tiles to try the exact solver, or a refusal by the solver within its node budget: the expert
+    plays what its tuned ismcts plays with the same seed and budget; multiplayer Town, Little Town: plain ismcts."""
+    from townwidget import littletown
+
+    opening = town.new_solo("town77", seed=2)
+    for _ in range(8):
+        opening.apply(opening.legal_actions()[0])
+    assert sum(len(pile) - 1 for pile in opening.piles) > EXACT_UNSEEN
+    with pytest.raises(TooLarge):
+        honest_policy(opening, max_nodes=10)
+    multi = town.new_game("town55", players=3, seed=2)
+    little = littletown.new_game(players=2, seed=2)
+    trying = {"exact_unseen": 49, "exact_nodes": 10}  # tries the solver on the opening, which refuses
+    tuned = {"sample_pool": EXPERT_POOL, "steady": STEADY}  # the search tuned for Town solo
+    for state, options, search in ((opening, {}, tuned), (opening, trying, tuned), (multi, {}, {}), (little, {}, {})):
+        view = state.view(state.current_player)
+        expert = ExpertAgent(seed=9, iterations=15, **options).act(view)
+        assert expert == ISMCTSAgent(seed=9, iterations=15, **search).act(view)
+        assert expert in state.legal_actions()
+
+
 # --- the clairvoyant agent (its solver: tests/test_town_solver.py) ---------------------------------------
 def test_clairvoyant_agent_needs_the_full_state_and_reaches_par() -> None:
     game = town.new_solo("town44", seed=5)
@@ -228,3 +313,15 @@ def test_little_town_advises_searches_and_town_does_not() -> None:
     assert _advised_iterations(town_view) is None and not hasattr(town_view, "ROLLOUT_MOVES")
     assert len(list(Budget(None, None, 1000).iterate(None))) == 1000
     assert len(list(Budget(None, None, 1000).iterate(40))) == 40 and len(list(Budget(7, None, 1000).iterate(40))) == 7
+
+
+def test_a_seconds_budget_counts_the_cpu_time_of_the_thinking_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The budget reads the thread's CPU clock and no other: with a fake clock that gains 0.1 s per reading, a
+    0.35 s budget gives the iterations that begin before the deadline."""
+    from types import SimpleNamespace
+
+    from townwidget.agents import budget
+
+    readings = iter(range(100))
+    monkeypatch.setattr(budget, "time", SimpleNamespace(thread_time=lambda: next(readings) / 10))
+    assert list(budget.Budget(None, 0.35, 1000).iterate()) == [0, 1, 2, 3]

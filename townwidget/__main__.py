@@ -56,7 +56,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"townwidget {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
     arena = commands.add_parser("arena", help="a multiplayer tournament with rotated seats")
-    arena.add_argument("--players", required=True, help=f"comma-separated agents, from: {', '.join(AGENT_NAMES[:4])}")
+    arena.add_argument("--players", required=True, help=f"comma-separated agents, from: {', '.join(AGENT_NAMES[:5])}")
     arena.add_argument("--games", type=int, default=100, help="games to play (default 100)")
     solo = commands.add_parser("solo", help="one agent on fixed solo deals")
     solo.add_argument("--agent", required=True, choices=AGENT_NAMES)

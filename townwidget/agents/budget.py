@@ -1,5 +1,9 @@
 """How long a search may think: a number of iterations, a time, or both (whichever runs out first).
 
+Time is **CPU seconds of the thinking thread** (``time.thread_time()``), not wall time: a budget then does not
+shrink when other processes load the machine, and a widget's thinking thread counts only its own work, not the
+kernel's or other threads'.
+
 >>> budget = Budget(iterations=3, seconds=None, default_iterations=100)
 >>> list(budget.iterate())
 [0, 1, 2]
@@ -14,7 +18,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Budget:
-    """``iterations`` per move, ``seconds`` per move, or both; with neither, ``default_iterations``."""
+    """``iterations`` per move, ``seconds`` (CPU seconds of the calling thread) per move, or both; with neither,
+    ``default_iterations``."""
 
     iterations: int | None
     seconds: float | None
@@ -26,10 +31,10 @@ class Budget:
         limit = self.iterations
         if limit is None and self.seconds is None:
             limit = default_iterations or self.default_iterations
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        deadline = None if self.seconds is None else time.thread_time() + self.seconds
         done = 0
         while limit is None or done < limit:
             yield done
             done += 1
-            if deadline is not None and time.perf_counter() >= deadline:
+            if deadline is not None and time.thread_time() >= deadline:
                 return

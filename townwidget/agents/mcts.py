@@ -16,7 +16,10 @@ Both end a simulation with a *rollout*: a few moves, each the best by the game's
 (``state.heuristic``) among the legal ones (a sample of them when there are many), then the position is scored
 by that estimate (random rollouts are weak in Town: a random placement wrecks the board's structure). Rewards
 are each player's ``returns()`` (in [0, 1]); the exploration term is scaled by the spread of the rewards seen, so
-one constant suits games whose rewards differ by 1/49 (a Town solo tile) or by 1 (a multiplayer win).
+one constant suits games whose rewards differ by 1/49 (a Town solo tile) or by 1 (a multiplayer win). The spread
+is their range, or with ``steady=True`` their standard deviation: in Town solo the range is mostly made by rare
+disasters (a line where every pile top dies early) and flattens the search, a range of 30 tiles against moves
+that differ by one.
 
 A game may advise searches through its views: ``view.search_iterations()`` replaces :data:`DEFAULT_ITERATIONS` for
 the decision when the agent was given no budget, and ``view.ROLLOUT_MOVES`` replaces :data:`ROLLOUT_DEPTH` (Little
@@ -42,9 +45,10 @@ from townwidget.core import Rng, State, View
 
 DEFAULT_ITERATIONS = 1000
 EXPLORATION = 0.15  # UCB constant, in units of the reward spread seen so far (0.05 to 0.7 measured about equal)
+EXPLORATION_DEVIATION = 0.3  # UCB constant, in standard deviations of the rewards seen (``steady=True``)
 DETERMINIZATIONS = 8  # trees grown by determinized UCT, at most
 ITERATIONS_PER_ACTION = 2  # iterations per legal action between two new trees of determinized UCT
-SAMPLE_POOL = 64  # states drawn by IS-MCTS per move, then reused
+SAMPLE_POOL = 64  # states drawn by IS-MCTS per move, then reused (a Town solo draw costs about 5% of an iteration)
 ROLLOUT_DEPTH = 6  # moves played after the tree before the position estimate takes over
 ROLLOUT_CHOICES = 32  # at most this many actions (sampled) are compared by the rollout policy at each move
 
@@ -64,11 +68,13 @@ class _Node:
 class _Search:
     """One tree search: the shared selection, expansion, rollout and backpropagation."""
 
-    def __init__(self, rng: Rng, view: View) -> None:
+    def __init__(self, rng: Rng, view: View, steady: bool = False) -> None:
         self.rng = rng
         self.player = view.player
         self.rollout_moves: int = getattr(view, "ROLLOUT_MOVES", ROLLOUT_DEPTH)
         self.low, self.high = math.inf, -math.inf  # rewards seen by the searching player
+        self.steady = steady
+        self.count, self.mean, self.squares = 0, 0.0, 0.0  # their running mean and sum of squared deviations
 
     def iterate(self, root: _Node, state: State) -> None:
         """One simulation from ``root`` on ``state`` (a drawn state, changed in place)."""
@@ -92,12 +98,25 @@ class _Search:
         for child, mover in path:
             child.visits += 1
             child.reward += rewards[mover]
-        mine = rewards[self.player]
-        self.low, self.high = min(self.low, mine), max(self.high, mine)
+        self.record(rewards[self.player])
+
+    def record(self, reward: float) -> None:
+        """Count a reward of the searching player in the statistics that scale exploration."""
+        self.low, self.high = min(self.low, reward), max(self.high, reward)
+        self.count += 1
+        delta = reward - self.mean  # Welford's running variance
+        self.mean += delta / self.count
+        self.squares += delta * (reward - self.mean)
+
+    def _exploration(self) -> float:
+        """The UCB constant for the rewards seen: in units of their range, or (steady) of their standard deviation,
+        which one rare disaster among thousands of outcomes hardly moves."""
+        if self.steady:
+            return EXPLORATION_DEVIATION * max(math.sqrt(self.squares / self.count), 1e-3)
+        return EXPLORATION * max(self.high - self.low, 1e-3)
 
     def _select(self, node: _Node, actions: list[Any]) -> Any:
-        spread = max(self.high - self.low, 1e-3)
-        scale = EXPLORATION * spread
+        scale = self._exploration()
         best, best_score = actions[0], -math.inf
         for action in actions:
             child = node.children[action]
@@ -192,25 +211,43 @@ class MCTSAgent:
 
 
 class ISMCTSAgent:
-    """Single-observer information-set MCTS: one tree, a new state drawn from the view at every iteration."""
+    """Single-observer information-set MCTS: one tree, a new state drawn from the view at every iteration.
+
+    Past ``sample_pool`` draws (default :data:`SAMPLE_POOL`) the drawn states are reused in turn; with
+    ``sample_pool=None`` every iteration draws its own. ``steady=True`` scales exploration by the standard
+    deviation of the rewards seen rather than by their range (:data:`EXPLORATION_DEVIATION`).
+    """
 
     name = "ismcts"
 
     def __init__(
-        self, seed: int | Rng | None = None, iterations: int | None = None, seconds: float | None = None
+        self,
+        seed: int | Rng | None = None,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        sample_pool: int | None = SAMPLE_POOL,
+        steady: bool = False,
     ) -> None:
         self.rng = seed if isinstance(seed, Rng) else Rng(seed)
         self.budget = Budget(iterations, seconds, DEFAULT_ITERATIONS)
+        self.sample_pool, self.steady = sample_pool, steady
 
     def act(self, view: View) -> Any:
+        return self.search(view, self.budget)
+
+    def search(self, view: View, budget: Budget) -> Any:
+        """The action the search picks within ``budget`` (the agent's own, or one another agent hands it)."""
         actions = legal_actions_of(view)
         if len(actions) == 1:
             return actions[0]
-        search = _Search(self.rng, view)
+        search = _Search(self.rng, view, self.steady)
         root, drawn = _Node(), []
-        for i in self.budget.iterate(_advised_iterations(view)):
-            # Drawing a state costs far more than a simulation: past SAMPLE_POOL draws, reuse them in turn.
-            if i < SAMPLE_POOL:
+        pool = self.sample_pool
+        for i in budget.iterate(_advised_iterations(view)):
+            if pool is None:
+                search.iterate(root, view.sample_state(self.rng.spawn()))
+                continue
+            if i < pool:
                 drawn.append(view.sample_state(self.rng.spawn()))
-            search.iterate(root, drawn[i % SAMPLE_POOL].clone())
+            search.iterate(root, drawn[i % pool].clone())
         return _most_visited([root], actions)
