@@ -49,7 +49,7 @@ def test_best_is_the_strongest_honest_agent_with_the_same_moves() -> None:
     assert agents.ALIASES["best"] in HONEST and "best" not in agents.AGENT_NAMES
     best = agents.make_agent("best", seed=4, iterations=20)
     same = agents.make_agent(agents.ALIASES["best"], seed=4, iterations=20)
-    assert best.name == "ismcts" and not getattr(best, "peeks", False)
+    assert best.name == "expert" and not getattr(best, "peeks", False)
     game = town.new_solo("town44", seed=4)
     while not game.is_terminal():
         view = game.view(0)

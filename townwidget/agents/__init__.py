@@ -36,11 +36,11 @@ Built-in agents (:data:`AGENT_NAMES`): ``"random"``, ``"greedy"``, ``"mcts"``, `
 that plays the exact honest optimum in small solo endgames, :mod:`townwidget.agents.expert`) and ``"clairvoyant"``
 (the one agent that **peeks**: it takes the full solo state and plays the line of the solo solver,
 :mod:`townwidget.town.solver`; see :mod:`townwidget.agents.clairvoyant`). ``"best"`` is an alias
-(:data:`ALIASES`) for the strongest honest agent at its default budget, today ``"ismcts"`` (``benchmarks/strength.py``),
+(:data:`ALIASES`) for the strongest honest agent at its default budget, today ``"expert"`` (``benchmarks/strength.py``),
 so that code which asks for the strongest player keeps getting it when a stronger one arrives.
 
 >>> make_agent("best", seed=0).name
-'ismcts'
+'expert'
 """
 
 from __future__ import annotations
@@ -54,11 +54,11 @@ from townwidget.core.checks import is_integer, shown
 AGENT_NAMES = ("random", "greedy", "mcts", "ismcts", "expert", "clairvoyant")
 """The agents :func:`make_agent` builds."""
 
-ALIASES = {"best": "ismcts"}
-"""Other names :func:`make_agent` accepts: ``"best"``, the strongest honest solo agent at its default budget (by the
-mean solo scores of ``benchmarks/strength.py``: ismcts 34.2 tiles on Town 77, mcts 32.9, greedy 29.5). ``"expert"``
-is not shown stronger: on Town 77 solo deals 0-47, paired with ismcts, 34.90 tiles against 34.12, a difference of
-+0.77 [-0.62, +2.16] (95%), at 1.0 against 0.43 CPU s a move."""
+ALIASES = {"best": "expert"}
+"""Other names :func:`make_agent` accepts: ``"best"``, the strongest honest solo agent at its default budget. On the
+Town 77 solo deals 0-99 of ``benchmarks/strength.py``, paired deal by deal: expert 35.56 tiles [34.99, 36.13] at 1.02
+CPU s a move, ismcts 34.23 [33.31, 35.15] at 0.48, a difference of +1.33 [+0.26, +2.40] (95%; expert better on 52
+deals, worse on 35, and never below 26 tiles where ismcts fell to 7); mcts 32.9, greedy 29.5."""
 
 
 @runtime_checkable
@@ -80,7 +80,7 @@ def make_agent(
     and at most 1.9 CPU s; or what the game advises: for Little Town 40 to 300, by the choices); with both, the
     search stops at whichever comes first. ``"clairvoyant"`` takes
     ``seconds`` per deal (default 20). ``"random"`` and ``"greedy"`` do not search and ignore them. ``"best"``
-    builds the agent of :data:`ALIASES` (``"ismcts"``) with the same arguments.
+    builds the agent of :data:`ALIASES` (``"expert"``) with the same arguments.
 
     >>> make_agent("random", seed=0).name
     'random'

@@ -4,8 +4,9 @@ Its search is :class:`~townwidget.agents.mcts.ISMCTSAgent` tuned for Town solo, 
 leave tiles on the table: exploration scaled by the standard deviation of the rewards seen (``steady``), not by
 their range, which rare disaster lines (every pile top dead early) make 30 tiles wide, so that every move got about
 the same visits; a new drawn state at every iteration rather than a pool of 64 reused; and twice the iterations
-(:data:`DEFAULT_ITERATIONS`). Town 77 solo, paired with ismcts (1000 iterations, 0.43 CPU s a move) on deals
-0-47: 34.90 tiles against 34.12, +0.77 [-0.62, +2.16] (95%), at 1.0 CPU s a move. On deals 0-11, without the
+(:data:`DEFAULT_ITERATIONS`). Town 77 solo, paired with ismcts (1000 iterations, 0.48 CPU s a move) on deals
+0-99: 35.56 tiles against 34.23, +1.33 [+0.26, +2.40] (95%), at 1.02 CPU s a move, and far fewer disasters
+(lowest score 26 against 7; standard deviation 2.9 tiles against 4.7). On deals 0-11, without the
 steady exploration 2000 or 2500 iterations placed no more than ismcts (-0.42 [-3.45, +2.62], -0.33 [-2.68,
 +2.02]), and without the exact endgames the expert placed as many (+0.08 [-1.22, +1.38]).
 
