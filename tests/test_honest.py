@@ -18,24 +18,28 @@ TOWN33_FLIP = town.Rules("town33-flip", 3, flips=1)
 
 def plain_expectimax(state: town.SoloState) -> float:
     """The expected final score of the best honest play, by trying every move and every draw: no symmetry, no
-    bound, no memo. The tile that comes up after a move is each tile unseen before it, equally likely: it is put
-    just below the top before the move is played, so that the engine sees it come up."""
+    bound, no memo."""
     if state.is_terminal():
         return float(state.board.placed())
+    moves = [move for move in state.legal_actions() if isinstance(move, town.Place)]  # solo: every move places
+    return max(statistics.fmean(map(plain_expectimax, draws(state, move))) for move in moves)
+
+
+def draws(state: town.SoloState, move: town.Place) -> list[town.SoloState]:
+    """The states after ``move``, one for each tile that may come up on its pile (each tile unseen before it,
+    equally likely): the tile is put just below the top before the move is played, so that the engine sees it
+    come up."""
+    assert move.pile is not None
     unseen = [tile for pile in state.piles for tile in pile[:-1]]
-    best = 0.0
-    for action in state.legal_actions():
-        assert isinstance(action, town.Place) and action.pile is not None
-        outcomes = []
-        for tile in unseen if len(state.piles[action.pile]) > 1 else [None]:
-            drawn = state.clone()
-            assert isinstance(drawn, town.SoloState)
-            if tile is not None:
-                _swap(drawn.piles, tile, (action.pile, len(drawn.piles[action.pile]) - 2))
-            drawn.apply(action)
-            outcomes.append(plain_expectimax(drawn))
-        best = max(best, statistics.fmean(outcomes))
-    return best
+    out = []
+    for tile in unseen if len(state.piles[move.pile]) > 1 else [None]:
+        drawn = state.clone()
+        assert isinstance(drawn, town.SoloState)
+        if tile is not None:
+            _swap(drawn.piles, tile, (move.pile, len(drawn.piles[move.pile]) - 2))
+        drawn.apply(move)
+        out.append(drawn)
+    return out
 
 
 def _swap(piles: list[list[town.Tile]], tile: town.Tile, place: tuple[int, int]) -> None:
@@ -84,17 +88,7 @@ def test_honest_value_equals_a_plain_expectimax(rules: town.Rules | str, deals: 
 
 def move_value(game: town.SoloState, move: town.Place) -> float:
     """The honest value of a move, the mean over the tiles that could come up on its pile."""
-    assert move.pile is not None
-    below = [tile for pile in game.piles for tile in pile[:-1]]
-    outcomes = []
-    for tile in below if len(game.piles[move.pile]) > 1 else [None]:
-        after = game.clone()
-        assert isinstance(after, town.SoloState)
-        if tile is not None:
-            _swap(after.piles, tile, (move.pile, len(after.piles[move.pile]) - 2))
-        after.apply(move)
-        outcomes.append(honest_value(after))
-    return statistics.fmean(outcomes)
+    return statistics.fmean(map(honest_value, draws(game, move)))
 
 
 def test_the_policy_move_reaches_the_value() -> None:
