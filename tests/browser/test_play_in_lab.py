@@ -114,6 +114,10 @@ def test_town_mouse_then_keys_words_narrow_and_themes(lab: Any, browser: Any) ->
     assert "tw-cell" in (active(page, "class") or "")
 
     # words: cells, piles and controls are named; the coordinates are not read out as digits
+    page.wait_for_function(  # the cells where the pick may go are named once Python's answer is drawn
+        """() => [...document.querySelectorAll('.tw-root .tw-cell')].some((cell) =>
+             (cell.getAttribute('aria-label') || '').endsWith('the picked tile may go here'))"""
+    )
     labels = view.locator(".tw-cell").evaluate_all("(cells) => cells.map((cell) => cell.getAttribute('aria-label'))")
     assert len(labels) == 49 and all(label.startswith("Row ") and ", column " in label for label in labels)
     assert any(label.endswith("the picked tile may go here") for label in labels)
