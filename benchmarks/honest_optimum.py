@@ -2,7 +2,7 @@
 any player who cannot see the pile order could reach (:mod:`townwidget.town.honest`), beside the clairvoyant par.
 
     python benchmarks/honest_optimum.py [--deals 100] [--deals44 30] [--unseen44 7] [--iterations 1000]
-                                        [--handover-deals 100] [--handover-nodes 60000] [--workers 2]
+                                        [--openings 100] [--openings-unseen 8] [--workers 2]
 
 Town 33: whole games on the deals 0, 1, ...; the honest optimum is exact for each deal, and also over every deal
 at once (the mean of an infinite set of deals). Town 44: whole games are beyond the exact solver, so the games
@@ -12,8 +12,11 @@ every agent takes over, and the figures are for the rest of the game. ``honest``
 intervals from the per-deal differences (paired: same deals). Time per move is CPU time. Prints tables and a last
 JSON line with every figure.
 
-Last, an experiment towards a stronger honest agent: on whole Town 44 games, ismcts alone against ismcts handing
-over to the exact policy once that answers within ``--handover-nodes`` searched positions a move (paired by deal).
+Last, whole Town 44 games at the agents' default budgets, where the exact optimum of the whole game is out of reach
+and the final scores are noisy (one deal's score moves by several tiles with the order of the later draws): each
+player's opening is also measured by the exact honest value of its first position with at most ``--openings-unseen``
+unseen tiles, the score it could still expect if optimal play took over there. The players: the expert, the expert
+without its perfect-city rule (:mod:`townwidget.agents.perfect`) and ismcts, paired by deal against the expert.
 """
 
 from __future__ import annotations
@@ -22,17 +25,18 @@ import argparse
 import json
 import statistics
 import time
+from collections.abc import Callable
 from typing import Any
 
 from townwidget import town
 from townwidget.agents import AGENT_NAMES, make_agent
+from townwidget.agents.expert import ExpertAgent
 from townwidget.arena import mean_interval, run_jobs
-from townwidget.town.honest import HonestSearch, TooLarge, deal_value, honest_policy, honest_value
+from townwidget.town.honest import HonestSearch, deal_value, honest_policy, honest_value
 from townwidget.town.solver import solve
 
 HONEST = tuple(name for name in AGENT_NAMES if name != "clairvoyant")  # every agent that does not peek
 AGENTS = (*HONEST, "honest")  # and the optimal policy itself
-TRY_EXACT = 9  # unseen tiles: with more, a Town 44 position is always beyond the handover's budget
 
 
 def start(rules: str, deal: int, unseen: int | None) -> town.SoloState:
@@ -76,55 +80,57 @@ def play(job: tuple[str, str, int, int | None, dict[str, Any]]) -> dict[str, Any
     return {"placed": game.board.placed(), "cpu_per_move": (time.process_time() - clock) / max(moves, 1)}
 
 
-def handover(job: tuple[int, dict[str, Any], int]) -> dict[str, Any]:
-    """A whole Town 44 game of ismcts that hands over to the exact policy as soon as it answers within ``nodes``
-    searched positions per move, tried from :data:`TRY_EXACT` unseen tiles on (the tables are kept from move to
-    move, so a refused try is not wasted)."""
-    deal, budget, nodes = job
-    game, agent, search = town.new_solo("town44", seed=deal), make_agent("ismcts", seed=deal, **budget), HonestSearch(4)
-    moves, exact, clock = 0, 0, time.process_time()
+def opening(job: tuple[str, int, int, dict[str, Any]]) -> dict[str, Any]:
+    """One agent on one whole Town 44 deal: the exact honest value of its first position with at most ``unseen``
+    tiles unseen (what it could still expect if optimal play took over there), and its own final score."""
+    label, deal, unseen, budget = job
+    game = town.new_solo("town44", seed=deal)
+    agent = OPENING_AGENTS[label](deal, budget)
+    value, moves, clock = None, 0, time.process_time()
     while not game.is_terminal():
-        view, action = game.view(0), None
-        if sum(len(pile) - 1 for pile in game.piles if pile) <= TRY_EXACT:
-            try:
-                action = honest_policy(view, max_nodes=nodes, search=search)
-                exact += 1
-            except TooLarge:
-                pass
-        game.apply(agent.act(view) if action is None else action)
+        if value is None and sum(len(pile) - 1 for pile in game.piles if pile) <= unseen:
+            value = honest_value(game)
+        game.apply(agent.act(game.view(0)))
         moves += 1
-    cpu = (time.process_time() - clock) / max(moves, 1)
-    return {"placed": game.board.placed(), "cpu_per_move": cpu, "exact_moves": exact}
+    cpu = (time.process_time() - clock) / max(moves, 1)  # the exact value above included: an upper bound
+    return {"value": game.board.placed() if value is None else value, "placed": game.board.placed(), "cpu": cpu}
 
 
-def handover_table(deals: int, budget: dict[str, Any], nodes: int, workers: int) -> dict[str, Any]:
-    """Whole Town 44 games: ismcts alone against ismcts handing over to the exact policy, on the same deals."""
+OPENING_AGENTS: dict[str, Callable[[int, dict[str, Any]], Any]] = {
+    "expert": lambda deal, budget: ExpertAgent(deal, **budget),
+    "expert without perfect cities": lambda deal, budget: ExpertAgent(deal, keep_perfect=False, **budget),
+    "ismcts": lambda deal, budget: make_agent("ismcts", seed=deal, **budget),
+}
+"""The players of the Town 44 openings table, each built from a deal (its seed) and a budget."""
+
+
+def openings_table(deals: int, unseen: int, budget: dict[str, Any], workers: int) -> dict[str, Any]:
+    """Whole Town 44 games: each player's opening by the exact value where ``unseen`` tiles are left (a measure
+    free of the luck of the later draws), and its final score, paired by deal against the expert."""
     where: dict[str, Any] = {"workers": workers, "progress": False}
-    alone = run_jobs(play, [("ismcts", "town44", deal, None, budget) for deal in range(deals)], **where)
-    helped = run_jobs(handover, [(deal, budget, nodes) for deal in range(deals)], **where)
-    gaps = [after["placed"] - before["placed"] for before, after in zip(alone, helped, strict=True)]
-    figures: dict[str, Any] = {
-        "nodes_per_move": nodes,
-        "gain": statistics.fmean(gaps),
-        "gain_ci95": mean_interval(gaps),
+    rows = {
+        label: run_jobs(opening, [(label, deal, unseen, budget) for deal in range(deals)], **where)
+        for label in OPENING_AGENTS
     }
-    print(f"\ntown44 solo, whole games, deals 0-{deals - 1}: ismcts, and ismcts handing over to the exact policy")
-    print(f"once it answers within {nodes} nodes a move")
-    for label, rows in (("ismcts", alone), ("handover", helped)):
-        scores = [row["placed"] for row in rows]
-        figures[label] = {
-            "mean": statistics.fmean(scores),
-            "ci95": mean_interval(scores),
-            "cpu_s_per_move": statistics.fmean(row["cpu_per_move"] for row in rows),
-        }
-        row = figures[label]
+    print(f"\ntown44 solo, whole games, deals 0-{deals - 1}: the exact value at the first position with <= {unseen}")
+    print("unseen tiles (optimal play from there), the final score, and both against the expert's (paired)")
+    figures: dict[str, Any] = {"unseen": unseen}
+    for label, played in rows.items():
+        row: dict[str, Any] = {"cpu_s_per_move": statistics.fmean(game["cpu"] for game in played)}
+        for key in ("value", "placed"):
+            values = [game[key] for game in played]
+            gaps = [game[key] - expert[key] for game, expert in zip(played, rows["expert"], strict=True)]
+            row[key] = {"mean": statistics.fmean(values), "ci95": mean_interval(values)}
+            row[key]["against_expert"] = {"mean": statistics.fmean(gaps), "ci95": mean_interval(gaps)}
+        figures[label] = row
+        value, placed = row["value"], row["placed"]
         print(
-            f"{label:<9} {row['mean']:>7.3f}  [{row['ci95'][0]:.2f}, {row['ci95'][1]:.2f}]"
-            f"  {row['cpu_s_per_move']:.3f} CPU s/move"
+            f"{label:<30} value {value['mean']:6.3f} ({value['against_expert']['mean']:+.3f} "
+            f"[{value['against_expert']['ci95'][0]:+.2f}, {value['against_expert']['ci95'][1]:+.2f}])"
+            f"  final {placed['mean']:6.3f} ({placed['against_expert']['mean']:+.3f} "
+            f"[{placed['against_expert']['ci95'][0]:+.2f}, {placed['against_expert']['ci95'][1]:+.2f}])"
+            f"  {row['cpu_s_per_move']:.2f} CPU s/move"
         )
-    exact = statistics.fmean(row["exact_moves"] for row in helped)
-    low, high = figures["gain_ci95"]
-    print(f"gain {figures['gain']:+.3f} tiles [{low:+.3f}, {high:+.3f}] (paired); exact moves per game {exact:.1f}")
     return figures
 
 
@@ -184,8 +190,8 @@ def main() -> None:
     parser.add_argument("--unseen44", type=int, default=7, help="Town 44: unseen tiles at the start (default 7)")
     parser.add_argument("--iterations", type=int, default=1000, help="mcts and ismcts iterations per move")
     parser.add_argument("--workers", type=int, default=2, help="parallel processes (default 2)")
-    parser.add_argument("--handover-deals", type=int, default=100, help="Town 44 handover games (0 to skip)")
-    parser.add_argument("--handover-nodes", type=int, default=60_000, help="exact search per move (nodes)")
+    parser.add_argument("--openings", type=int, default=100, help="whole Town 44 deals (0 to skip; default 100)")
+    parser.add_argument("--openings-unseen", type=int, default=8, help="where their value is taken (default 8)")
     args = parser.parse_args()
     budget = {"iterations": args.iterations}
     clock = time.perf_counter()
@@ -195,8 +201,8 @@ def main() -> None:
         figures["town33"] = table("town33", args.deals, None, budget, args.workers)
     if args.deals44:
         figures["town44"] = table("town44", args.deals44, args.unseen44, budget, args.workers)
-    if args.handover_deals:
-        figures["town44_handover"] = handover_table(args.handover_deals, budget, args.handover_nodes, args.workers)
+    if args.openings:
+        figures["town44_openings"] = openings_table(args.openings, args.openings_unseen, {}, args.workers)
     figures["wall_seconds"] = round(time.perf_counter() - clock)
     print(json.dumps(figures))
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import functools
 import statistics
 
 import pytest
@@ -21,7 +22,9 @@ from townwidget.agents.mcts import (
     MCTSAgent,
     _Search,
 )
+from townwidget.agents.perfect import keeping_moves, perfect_cities
 from townwidget.core import Rng
+from townwidget.latin import orthogonal_pairs
 from townwidget.town.honest import HonestSearch, TooLarge, honest_policy
 from townwidget.town.solver import solve
 
@@ -325,3 +328,89 @@ def test_a_seconds_budget_counts_the_cpu_time_of_the_thinking_thread(monkeypatch
     readings = iter(range(100))
     monkeypatch.setattr(budget, "time", SimpleNamespace(thread_time=lambda: next(readings) / 10))
     assert list(budget.Budget(None, 0.35, 1000).iterate()) == [0, 1, 2, 3]
+
+
+# --- perfect cities: the moves that keep a complete board possible (boards up to 4 x 4) ---------------------
+pairs_of = functools.cache(orthogonal_pairs)
+
+
+def grid_of(state: town.SoloState) -> list[list[object]]:
+    return state.view(0).to_dict()["board"]
+
+
+def direct_count(grid: list[list[object]]) -> int:
+    """The perfect cities agreeing with ``grid``, by scanning the list (no bitsets)."""
+    placed = [(r, k, tuple(cell)) for r, row in enumerate(grid) for k, cell in enumerate(row) if cell is not None]
+    return sum(all((a[r][k], b[r][k]) == tile for r, k, tile in placed) for a, b in pairs_of(len(grid)))
+
+
+def test_perfect_cities_and_the_moves_that_keep_one() -> None:
+    """On Town 33 and Town 44 boards from random play, the count matches a scan of the list, and the kept moves are
+    exactly those after which the count stays above 0 (all moves when none does)."""
+    dropped = broken = 0
+    for rules, deal in [(rules, deal) for rules in ("town33", "town44") for deal in range(10)]:
+        game, rng = town.new_solo(rules, seed=deal), Rng(deal)
+        while not game.is_terminal():
+            grid, moves = grid_of(game), game.legal_actions()
+            assert perfect_cities(grid) == direct_count(grid)
+            broken += perfect_cities(grid) == 0
+            keeping = []
+            for move in moves:
+                after = game.clone()
+                after.apply(move)
+                if perfect_cities(grid_of(after)):
+                    keeping.append(move)
+            assert keeping_moves(grid, moves) == (keeping or moves)
+            dropped += 0 < len(keeping) < len(moves)
+            game.apply(rng.choice(moves))
+    assert dropped and broken  # both cases came up
+
+
+def test_perfect_cities_are_not_listed_past_4x4_nor_with_flips_or_blanks() -> None:
+    game = town.new_solo("town77", seed=1)
+    game.apply(game.legal_actions()[0])
+    assert perfect_cities(grid_of(game)) is None
+    assert keeping_moves(grid_of(game), game.legal_actions()) == game.legal_actions()
+    for content in ("blank", [0, None]):
+        grid: list[list[object]] = [[None] * 4 for _ in range(4)]
+        grid[0][0] = content
+        assert perfect_cities(grid) is None
+
+
+def test_the_expert_keeps_a_perfect_city_possible_when_a_move_does() -> None:
+    """Where some legal move keeps a complete board possible and some does not, the expert's search (the exact
+    solver left out) plays one that keeps it; its search without that rule does not always (so the test tells
+    them apart)."""
+    chances = careless = 0
+    for deal in range(8):
+        game = town.new_solo("town44", seed=deal)
+        while not game.is_terminal():
+            grid, moves, view = grid_of(game), game.legal_actions(), game.view(0)
+            keeping = keeping_moves(grid, moves)
+            move = ExpertAgent(seed=deal, iterations=30, exact_unseen=0).act(view)
+            if len(keeping) < len(moves):
+                chances += 1
+                assert move in keeping
+                plain = ISMCTSAgent(seed=deal, iterations=30, sample_pool=EXPERT_POOL, steady=STEADY).act(view)
+                careless += plain not in keeping
+            game.apply(move)
+    assert chances and careless
+
+
+def test_ismcts_searches_only_among_the_actions_it_is_given() -> None:
+    from townwidget.agents.budget import Budget
+
+    tried = 0
+    for deal in range(12):
+        game = town.new_solo("town55", seed=deal)
+        for _ in range(3):
+            game.apply(game.legal_actions()[0])
+        moves = game.legal_actions()
+        if len(moves) < 3:
+            continue
+        among = moves[1::2]  # leaves out the first move, and every other one
+        assert ISMCTSAgent(seed=deal).search(game.view(0), Budget(40, None, 40), among) in among
+        tried += 1
+    assert tried >= 5
+    with pytest.raises(ValueError, match="no action to search among"):
+        ISMCTSAgent(seed=0).search(game.view(0), Budget(40, None, 40), [])

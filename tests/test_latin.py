@@ -22,6 +22,7 @@ from townwidget.latin import (
     latin_square_classes,
     max_disjoint_transversals,
     orthogonal_mate,
+    orthogonal_pairs,
     random_latin_square,
     reduce,
     reduced_latin_squares,
@@ -238,6 +239,42 @@ def test_order_7_is_a_complete_town_board() -> None:
     assert len(board) == 7 and len({tile for row in board for tile in row}) == 49
     for line in [*board, *zip(*board, strict=True)]:
         assert len({colour for colour, _ in line}) == 7 and len({shape for _, shape in line}) == 7
+
+
+def brute_force_complete_boards(n: int) -> set[tuple[tuple[int, int], ...]]:
+    """Every n x n grid of the n^2 tiles with no colour and no shape twice in a row or a column (cells row by row)."""
+    lines = [[r * n + c for c in range(n)] for r in range(n)] + [[r * n + c for r in range(n)] for c in range(n)]
+    return {
+        grid
+        for grid in permutations(product(range(n), repeat=2))
+        if all(len({grid[i][part] for i in line}) == n for line in lines for part in (0, 1))
+    }
+
+
+@pytest.mark.parametrize("n", [1, 2, 3])
+def test_orthogonal_pairs_are_the_complete_boards(n: int) -> None:
+    pairs = orthogonal_pairs(n)
+    boards = {tuple(tile for row in superimpose(a, b) for tile in row) for a, b in pairs}
+    assert len(boards) == len(pairs)
+    assert boards == brute_force_complete_boards(n)
+
+
+def test_orthogonal_pairs_of_order_4_match_a_search_over_all_squares() -> None:
+    """Renaming the symbols of ``a`` maps its mates one to one, so the squares whose first row is 0 1 2 3 give
+    the count divided by 4! (and each pair listed must be orthogonal, once)."""
+    squares = all_latin_squares_row_by_row(4)
+    first_rows_fixed = [a for a in squares if a[0] == [0, 1, 2, 3]]
+    count = sum(are_orthogonal(a, b) for a in first_rows_fixed for b in squares) * math.factorial(4)
+    pairs = orthogonal_pairs(4)
+    assert len(pairs) == count == 6912
+    assert all(is_latin_square(a) and is_latin_square(b) and are_orthogonal(a, b) for a, b in pairs)
+    assert len({(str(a), str(b)) for a, b in pairs}) == len(pairs)
+
+
+@pytest.mark.parametrize("n", [0, 5, 2.5, "4"])
+def test_orthogonal_pairs_are_listed_up_to_order_4(n: object) -> None:
+    with pytest.raises(ValueError, match="the order of orthogonal_pairs must be an integer from 1 to 4"):
+        orthogonal_pairs(n)  # type: ignore[arg-type]
 
 
 def test_order_2_has_no_graeco_latin_square() -> None:

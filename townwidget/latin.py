@@ -48,6 +48,7 @@ from townwidget.exact_cover import ExactCover
 
 __all__ = [
     "MAX_ENUMERATED_ORDER",
+    "MAX_PAIRED_ORDER",
     "EulerEvidence",
     "Square",
     "SquareLike",
@@ -62,6 +63,7 @@ __all__ = [
     "latin_square_classes",
     "max_disjoint_transversals",
     "orthogonal_mate",
+    "orthogonal_pairs",
     "random_latin_square",
     "random_latin_squares",
     "reduce",
@@ -76,6 +78,8 @@ Transversal: TypeAlias = tuple[int, ...]
 
 #: Orders up to which :func:`count_latin_squares` and :func:`latin_square_classes` enumerate squares.
 MAX_ENUMERATED_ORDER = 6
+#: Orders up to which :func:`orthogonal_pairs` lists every pair (order 5 has 161,280 squares, each with mates).
+MAX_PAIRED_ORDER = 4
 #: OEIS A000315 and A002860 at n = 7, for the error message of :func:`count_latin_squares`.
 _REDUCED_ORDER_7 = 16_942_080
 _ALL_ORDER_7 = 61_479_419_904_000
@@ -559,6 +563,45 @@ def orthogonal_mate(a: SquareLike) -> Square | None:
     """
     rows = _latin_rows(a)
     return _mate_from_transversals(len(rows), transversals(rows))
+
+
+def orthogonal_pairs(n: int) -> list[tuple[Square, Square]]:
+    """Every ordered pair (a, b) of orthogonal Latin squares of order n on the symbols 0..n-1, for 1 <= n <= 4.
+
+    Superimposed (:func:`superimpose`), each pair is one complete n x n Town board, colours from ``a`` and
+    shapes from ``b``: every tile once, no colour or shape twice in a row or a column. The squares of order n
+    are the reduced ones with their symbols renamed and their rows below the first put in any order (n! (n-1)!
+    squares from each); the mates of a square are its splits into n disjoint transversals (as in
+    :func:`orthogonal_mate`), each split naming its transversals in the n! possible ways. Order 4 takes about
+    0.1 s; past :data:`MAX_PAIRED_ORDER` the lists grow too long to hold and a ValueError says so.
+
+    >>> [len(orthogonal_pairs(n)) for n in (1, 2, 3)]
+    [1, 0, 72]
+    >>> len(orthogonal_pairs(4))  # the complete Town 44 boards
+    6912
+    """
+    n = require_integer(n, "the order of orthogonal_pairs", low=1, high=MAX_PAIRED_ORDER, error=ValueError)
+    pairs = []
+    for a in _all_latin_squares(n):
+        cells = list(product(range(n), repeat=2))
+        splits = ExactCover(cells, {t: list(enumerate(t)) for t in transversals(a)}).solutions()
+        for split in splits:
+            for names in permutations(range(n)):
+                b = [[0] * n for _ in range(n)]
+                for name, transversal in zip(names, split, strict=True):
+                    for r, c in enumerate(transversal):
+                        b[r][c] = name
+                pairs.append((a, b))
+    return pairs
+
+
+def _all_latin_squares(n: int) -> Iterator[Square]:
+    """Every Latin square of order n: each reduced one with its symbols renamed and its rows 1..n-1 reordered."""
+    for square in reduced_latin_squares(n):
+        for names in permutations(range(n)):
+            renamed = [[names[x] for x in row] for row in square]
+            for order in permutations(range(1, n)):
+                yield [renamed[0]] + [renamed[r] for r in order]
 
 
 def _max_disjoint(n: int, found: list[Transversal], has_mate: bool) -> int:

@@ -68,8 +68,9 @@ class _Node:
 class _Search:
     """One tree search: the shared selection, expansion, rollout and backpropagation."""
 
-    def __init__(self, rng: Rng, view: View, steady: bool = False) -> None:
+    def __init__(self, rng: Rng, view: View, steady: bool = False, among: list[Any] | None = None) -> None:
         self.rng = rng
+        self.among = among  # the actions the root may take (default: all legal ones)
         self.player = view.player
         self.rollout_moves: int = getattr(view, "ROLLOUT_MOVES", ROLLOUT_DEPTH)
         self.low, self.high = math.inf, -math.inf  # rewards seen by the searching player
@@ -83,6 +84,8 @@ class _Search:
         while not state.is_terminal():
             actions, mover = state.legal_actions(), state.current_player
             assert mover is not None
+            if node is root and self.among is not None:
+                actions = self.among
             untried = [action for action in actions if action not in node.children]
             if untried:
                 action = self.rng.choice(untried)
@@ -235,12 +238,15 @@ class ISMCTSAgent:
     def act(self, view: View) -> Any:
         return self.search(view, self.budget)
 
-    def search(self, view: View, budget: Budget) -> Any:
-        """The action the search picks within ``budget`` (the agent's own, or one another agent hands it)."""
-        actions = legal_actions_of(view)
+    def search(self, view: View, budget: Budget, among: list[Any] | None = None) -> Any:
+        """The action the search picks within ``budget`` (the agent's own, or one another agent hands it), among
+        the legal actions or, if given, only among ``among`` (some of them)."""
+        actions = legal_actions_of(view) if among is None else among
+        if not actions:
+            raise ValueError("no action to search among: `among` is empty")
         if len(actions) == 1:
             return actions[0]
-        search = _Search(self.rng, view, self.steady)
+        search = _Search(self.rng, view, self.steady, among)
         root, drawn = _Node(), []
         pool = self.sample_pool
         for i in budget.iterate(_advised_iterations(view)):
