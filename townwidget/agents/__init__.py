@@ -33,7 +33,8 @@ like the built-in ones:
 True
 
 Built-in agents (:data:`AGENT_NAMES`): ``"random"``, ``"greedy"``, ``"mcts"``, ``"ismcts"``, ``"expert"`` (ismcts
-that plays the exact honest optimum in small solo endgames, :mod:`townwidget.agents.expert`) and ``"clairvoyant"``
+that plays the exact honest optimum in small solo endgames and, on boards up to 4 x 4, keeps a complete board
+possible, :mod:`townwidget.agents.expert`) and ``"clairvoyant"``
 (the one agent that **peeks**: it takes the full solo state and plays the line of the solo solver,
 :mod:`townwidget.town.solver`; see :mod:`townwidget.agents.clairvoyant`). ``"best"`` is an alias
 (:data:`ALIASES`) for the strongest honest agent at its default budget, today ``"expert"`` (``benchmarks/strength.py``),

@@ -10,7 +10,7 @@ This matters on Town 44: order 4 has few Latin squares with an orthogonal mate (
 few careless placements rule out every perfect city, and the board then cannot be filled whatever comes up. On the
 expert's own line of Town 44 deals 100-179, at its first position with at most 8 tiles unseen, the boards that
 still allowed a perfect city were worth 14.82 tiles under optimal play from there (55 deals) and the others 11.22
-(23 deals), and in 10 of the 78 deals the expert had broken the last perfect city while a legal move kept one. The
+(23 deals), and in 17 of the 78 deals the expert had broken the last perfect city while a legal move kept one. The
 expert therefore searches only among the moves that keep one, whenever any does (:func:`keeping_moves`).
 
 >>> from townwidget import town
