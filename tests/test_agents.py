@@ -414,3 +414,36 @@ def test_ismcts_searches_only_among_the_actions_it_is_given() -> None:
     assert tried >= 5
     with pytest.raises(ValueError, match="no action to search among"):
         ISMCTSAgent(seed=0).search(game.view(0), Budget(40, None, 40), [])
+
+
+def test_the_expert_spends_its_perfect_city_work_from_its_seconds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The per-move CPU budget covers the whole move: with a fake clock, 0.5 s spent finding the moves that keep a
+    complete board leaves 0.5 s of a 1 s budget to the search, 4 iterations of 0.125 s (8 if it were not counted)."""
+    from types import SimpleNamespace
+
+    from townwidget.agents import budget, expert, mcts
+
+    clock = [0.0]
+    fake = SimpleNamespace(thread_time=lambda: clock[0])
+    monkeypatch.setattr(budget, "time", fake)
+    monkeypatch.setattr(expert, "time", fake)
+
+    def slow_keeping(board: list[list[object]], moves: list[object]) -> list[object]:
+        clock[0] += 0.5
+        return keeping_moves(board, moves)
+
+    iterations = []
+    iterate = mcts._Search.iterate
+
+    def timed_iterate(search: _Search, root: object, state: town.State) -> None:
+        iterations.append(clock[0])
+        clock[0] += 0.125
+        iterate(search, root, state)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(expert, "keeping_moves", slow_keeping)
+    monkeypatch.setattr(mcts._Search, "iterate", timed_iterate)
+    game = town.new_solo("town44", seed=1)
+    game.apply(game.legal_actions()[0])
+    assert len(keeping_moves(grid_of(game), game.legal_actions())) > 1  # so the search runs
+    ExpertAgent(seed=1, seconds=1.0, exact_unseen=0).act(game.view(0))
+    assert iterations == [0.5, 0.625, 0.75, 0.875]

@@ -96,12 +96,12 @@ class ExpertAgent:
         exact = self._exact_move(view) if unseen <= self.exact_unseen else None
         if exact is not None:
             return exact
+        among = keeping_moves(seen["board"], legal_actions_of(view)) if self.keep_perfect else None
         iterations, seconds = self.iterations, self.seconds
         if iterations is None and seconds is None:
             iterations, seconds = DEFAULT_ITERATIONS, DEFAULT_SECONDS
-        if seconds is not None:  # what the exact try took is spent
+        if seconds is not None:  # what the exact try and the perfect cities took is spent
             seconds = max(seconds - (time.thread_time() - start), 1e-6)
-        among = keeping_moves(seen["board"], legal_actions_of(view)) if self.keep_perfect else None
         return self.solo_search.search(view, Budget(iterations, seconds, DEFAULT_ITERATIONS), among)
 
     def _exact_move(self, view: TownView) -> Any:
