@@ -39,11 +39,16 @@ HONEST = tuple(name for name in AGENT_NAMES if name != "clairvoyant")  # every a
 AGENTS = (*HONEST, "honest")  # and the optimal policy itself
 
 
+def unseen_tiles(game: town.SoloState) -> int:
+    """How many tiles lie unseen below the pile tops."""
+    return sum(len(pile) - 1 for pile in game.piles if pile)
+
+
 def start(rules: str, deal: int, unseen: int | None) -> town.SoloState:
     """The deal, or with ``unseen``, the first position of greedy play with at most that many unseen tiles."""
     game = town.new_solo(rules, seed=deal)
     guide = make_agent("greedy", seed=deal)
-    while unseen is not None and not game.is_terminal() and sum(len(p) - 1 for p in game.piles if p) > unseen:
+    while unseen is not None and not game.is_terminal() and unseen_tiles(game) > unseen:
         game.apply(guide.act(game.view(0)))
     return game
 
@@ -88,7 +93,7 @@ def opening(job: tuple[str, int, int, dict[str, Any]]) -> dict[str, Any]:
     agent = OPENING_AGENTS[label](deal, budget)
     value, moves, clock = None, 0, time.process_time()
     while not game.is_terminal():
-        if value is None and sum(len(pile) - 1 for pile in game.piles if pile) <= unseen:
+        if value is None and unseen_tiles(game) <= unseen:
             value = honest_value(game)
         game.apply(agent.act(game.view(0)))
         moves += 1

@@ -535,17 +535,24 @@ def transversals(a: SquareLike, progress: bool | None = None) -> list[Transversa
     return sorted(tuple(c for _, c in sorted(cells)) for cells in found)
 
 
+def _splits(n: int, found: list[Transversal]) -> ExactCover[Transversal]:
+    """The splits of the n^2 cells into n of the given (disjoint) transversals, as an exact cover problem."""
+    return ExactCover(list(product(range(n), repeat=2)), {t: list(enumerate(t)) for t in found})
+
+
+def _named(n: int, split: Sequence[Transversal], names: Sequence[int]) -> Square:
+    """The square showing ``names[i]`` on the cells of ``split[i]``: a mate of the square split."""
+    square = [[0] * n for _ in range(n)]
+    for name, transversal in zip(names, split, strict=True):
+        for r, c in enumerate(transversal):
+            square[r][c] = name
+    return square
+
+
 def _mate_from_transversals(n: int, found: list[Transversal]) -> Square | None:
     """Split the n^2 cells into n of the given transversals by exact cover, and name each by its row-0 column."""
-    problem = ExactCover(list(product(range(n), repeat=2)), {t: list(enumerate(t)) for t in found})
-    chosen = problem.first()
-    if chosen is None:
-        return None
-    mate = [[0] * n for _ in range(n)]
-    for transversal in chosen:
-        for r, c in enumerate(transversal):
-            mate[r][c] = transversal[0]
-    return mate
+    chosen = _splits(n, found).first()
+    return None if chosen is None else _named(n, chosen, [transversal[0] for transversal in chosen])
 
 
 def orthogonal_mate(a: SquareLike) -> Square | None:
@@ -581,18 +588,12 @@ def orthogonal_pairs(n: int) -> list[tuple[Square, Square]]:
     6912
     """
     n = require_integer(n, "the order of orthogonal_pairs", low=1, high=MAX_PAIRED_ORDER, error=ValueError)
-    pairs = []
-    for a in _all_latin_squares(n):
-        cells = list(product(range(n), repeat=2))
-        splits = ExactCover(cells, {t: list(enumerate(t)) for t in transversals(a)}).solutions()
-        for split in splits:
-            for names in permutations(range(n)):
-                b = [[0] * n for _ in range(n)]
-                for name, transversal in zip(names, split, strict=True):
-                    for r, c in enumerate(transversal):
-                        b[r][c] = name
-                pairs.append((a, b))
-    return pairs
+    return [
+        (a, _named(n, split, names))
+        for a in _all_latin_squares(n)
+        for split in _splits(n, transversals(a)).solutions()
+        for names in permutations(range(n))
+    ]
 
 
 def _all_latin_squares(n: int) -> Iterator[Square]:

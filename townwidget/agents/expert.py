@@ -92,8 +92,7 @@ class ExpertAgent:
         if not isinstance(view, TownView) or (seen := view.to_dict())["mode"] != "solo":
             return self.plain_search.search(view, Budget(self.iterations, self.seconds, ISMCTS_ITERATIONS))
         start = time.thread_time()
-        unseen = sum(max(len(pile) - 1, 0) for pile in seen["piles"])
-        exact = self._exact_move(view) if unseen <= self.exact_unseen else None
+        exact = self._exact_move(view) if len(seen["unseen"]) <= self.exact_unseen else None
         if exact is not None:
             return exact
         among = keeping_moves(seen["board"], legal_actions_of(view)) if self.keep_perfect else None

@@ -59,7 +59,7 @@ from typing import Any
 
 from townwidget.town.actions import Place
 from townwidget.town.bits import fitting_cells, flip_cells, placed
-from townwidget.town.board import geometry
+from townwidget.town.board import Board, geometry
 from townwidget.town.rules import Rules, resolve_rules
 from townwidget.town.state import SoloState, pile_sizes
 
@@ -329,19 +329,19 @@ class HonestSearch:
         fits = self._fits(position)
         size, unseen = position.piles[pile][1], position.unseen
         dead = unseen & ~fits.live
-        draws = [(low, 1) for low in _bits(unseen & fits.live)]
+        draws = [(tile, 1) for tile in Board.cells_in(unseen & fits.live)]  # the set bits: here tile numbers
         if dead:
-            draws.append((dead & -dead, dead.bit_count()))
+            draws.append(((dead & -dead).bit_length() - 1, dead.bit_count()))
         outcomes = []
-        for low, weight in draws:
+        for tile, weight in draws:
             piles = list(position.piles)
-            piles[pile] = (low.bit_length() - 1, size)
+            piles[pile] = (tile, size)
             child = Position(
                 position.occupied,
                 position.frontier,
                 position.colour_free,
                 position.shape_free,
-                unseen ^ low,
+                unseen ^ 1 << tile,
                 tuple(piles),
                 position.flips,
             )
@@ -412,11 +412,8 @@ class HonestSearch:
                 remaining |= 1 << top
         remaining &= live
         cells = 0
-        tiles = remaining
-        while tiles:
-            low = tiles & -tiles
-            tiles ^= low
-            cells |= where[low.bit_length() - 1]
+        for tile in Board.cells_in(remaining):
+            cells |= where[tile]
         return min(remaining.bit_count(), in_piles, cells.bit_count())
 
     # --- symmetry -------------------------------------------------------------------------------------------
@@ -485,16 +482,6 @@ class HonestSearch:
             relabelled_tops,
             down,
         )
-
-
-def _bits(mask: int) -> list[int]:
-    """The set bits of ``mask``, each as a mask of its own, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return out
 
 
 def honest_value(state: Any, max_nodes: int = MAX_NODES, search: HonestSearch | None = None) -> float:
