@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import copy
 import functools
+import math
 import statistics
+from typing import Any
 
 import pytest
 
 from townwidget import agents, town
 from townwidget.agents.clairvoyant import ClairvoyantAgent
-from townwidget.agents.expert import EXACT_UNSEEN, STEADY, ExpertAgent
+from townwidget.agents.expert import EXACT_UNSEEN, HALVING, STEADY, ExpertAgent
 from townwidget.agents.expert import SAMPLE_POOL as EXPERT_POOL
 from townwidget.agents.mcts import (
     DETERMINIZATIONS,
@@ -241,6 +243,45 @@ def test_steady_exploration_scales_by_the_deviation_of_the_rewards_not_their_ran
     assert steady._exploration() < plain._exploration() / 3
 
 
+def test_sequential_halving_simulates_the_actions_in_play_on_shared_draws_and_halves_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each round draws one state and simulates every action still in play on it once; the actions in play halve
+    from phase to phase (k, ceil(k / 2), ... over ceil(log2 k) phases), the survivors those with the better mean
+    rewards; the iteration limit holds; the choice is the best mean among the last ones."""
+    game = town.new_solo("town77", seed=2)
+    for _ in range(6):
+        game.apply(game.legal_actions()[0])
+    view = CountingView(game.view(0))
+    actions = view.legal_actions()
+    assert len(actions) >= 5
+    rounds: dict[int, list[object]] = {}
+    means: dict[int, dict[object, float]] = {}  # at the start of each round, the mean reward of each root action
+    iterate = _Search.iterate
+
+    def spy(search: _Search, root: Any, state: town.State, first: object = None) -> None:
+        if view.draws not in rounds:
+            means[view.draws] = {action: node.reward / node.visits for action, node in root.children.items()}
+        rounds.setdefault(view.draws, []).append(first)
+        iterate(search, root, state, first)
+
+    monkeypatch.setattr(_Search, "iterate", spy)
+    choice = ISMCTSAgent(seed=0, iterations=400, sample_pool=None, halving=True).act(view)
+    played = list(rounds.values())
+    assert sum(map(len, played)) <= 400 and all(len(set(each)) == len(each) for each in played)
+    sizes = sorted({len(each) for each in played}, reverse=True)
+    expected = [len(actions)]
+    while len(expected) < math.ceil(math.log2(len(actions))):
+        expected.append((expected[-1] + 1) // 2)
+    assert sizes == expected and len(sizes) > 1
+    starts = list(means.values())
+    for before, after, then in zip(played, played[1:], starts[1:], strict=False):
+        if len(after) < len(before):  # a halving: the kept actions had the better means
+            assert set(after) < set(before)
+            assert min(then[a] for a in after) >= max(then[a] for a in before if a not in after)
+    assert choice in played[-1]
+
+
 # --- the expert agent: the exact honest policy in small solo endgames, ismcts elsewhere ------------------------
 def endgames(rules: str, unseen: int, deals: range) -> list[town.SoloState]:
     """The first position of greedy play with at most ``unseen`` tiles below the pile tops, on each deal."""
@@ -280,7 +321,7 @@ def test_the_expert_searches_like_ismcts_beyond_the_exact_solver_and_outside_sol
     multi = town.new_game("town55", players=3, seed=2)
     little = littletown.new_game(players=2, seed=2)
     trying = {"exact_unseen": 49, "exact_nodes": 10}  # tries the solver on the opening, which refuses
-    tuned = {"sample_pool": EXPERT_POOL, "steady": STEADY}  # the search tuned for Town solo
+    tuned = {"sample_pool": EXPERT_POOL, "steady": STEADY, "halving": HALVING}  # the search tuned for Town solo
     for state, options, search in ((opening, {}, tuned), (opening, trying, tuned), (multi, {}, {}), (little, {}, {})):
         view = state.view(state.current_player)
         expert = ExpertAgent(seed=9, iterations=15, **options).act(view)
@@ -425,8 +466,8 @@ def test_the_expert_spends_its_perfect_city_work_from_its_seconds(monkeypatch: p
 
     clock = [0.0]
     fake = SimpleNamespace(thread_time=lambda: clock[0])
-    monkeypatch.setattr(budget, "time", fake)
-    monkeypatch.setattr(expert, "time", fake)
+    for module in (budget, expert, mcts):
+        monkeypatch.setattr(module, "time", fake)
 
     def slow_keeping(board: list[list[object]], moves: list[object]) -> list[object]:
         clock[0] += 0.5
@@ -435,10 +476,10 @@ def test_the_expert_spends_its_perfect_city_work_from_its_seconds(monkeypatch: p
     iterations = []
     iterate = mcts._Search.iterate
 
-    def timed_iterate(search: _Search, root: object, state: town.State) -> None:
+    def timed_iterate(search: _Search, root: object, state: town.State, first: object = None) -> None:
         iterations.append(clock[0])
         clock[0] += 0.125
-        iterate(search, root, state)  # type: ignore[arg-type]
+        iterate(search, root, state, first)  # type: ignore[arg-type]
 
     monkeypatch.setattr(expert, "keeping_moves", slow_keeping)
     monkeypatch.setattr(mcts._Search, "iterate", timed_iterate)

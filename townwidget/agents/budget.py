@@ -28,13 +28,18 @@ class Budget:
     def iterate(self, default_iterations: int | None = None) -> Iterator[int]:
         """Iteration numbers 0, 1, 2, ... until the budget is spent (at least one iteration is always given).
         ``default_iterations`` replaces the budget's own default (a game's advice) when neither bound was given."""
-        limit = self.iterations
-        if limit is None and self.seconds is None:
-            limit = default_iterations or self.default_iterations
-        deadline = None if self.seconds is None else time.thread_time() + self.seconds
+        limit, deadline = self.start(default_iterations)
         done = 0
         while limit is None or done < limit:
             yield done
             done += 1
             if deadline is not None and time.thread_time() >= deadline:
                 return
+
+    def start(self, default_iterations: int | None = None) -> tuple[int | None, float | None]:
+        """For a move that starts now: the iteration limit and the CPU deadline (``time.thread_time()``), either
+        ``None`` when unbounded (not both)."""
+        limit = self.iterations
+        if limit is None and self.seconds is None:
+            limit = default_iterations or self.default_iterations
+        return limit, None if self.seconds is None else time.thread_time() + self.seconds

@@ -54,6 +54,7 @@ EXACT_UNSEEN = 14  # unseen tiles: with more, a Town 77 endgame is always beyond
 EXACT_NODES = 30_000  # searched positions per move for the exact try (up to about 0.8 CPU s)
 SAMPLE_POOL: int | None = None  # IS-MCTS draws a new state at every iteration (see ISMCTSAgent)
 STEADY = True  # IS-MCTS explores by the standard deviation of the rewards, not their range (see ISMCTSAgent)
+HALVING = True  # IS-MCTS shares its root's budget by sequential halving over paired draws (see ISMCTSAgent)
 TABLE_LIMIT = 400_000  # solver table entries kept between moves, at most (then they start afresh)
 
 
@@ -81,7 +82,7 @@ class ExpertAgent:
     ) -> None:
         rng = seed if isinstance(seed, Rng) else Rng(seed)
         # Both search on the budget given at each move, from one generator.
-        self.solo_search = ISMCTSAgent(rng, sample_pool=SAMPLE_POOL, steady=STEADY)
+        self.solo_search = ISMCTSAgent(rng, sample_pool=SAMPLE_POOL, steady=STEADY, halving=HALVING)
         self.plain_search = ISMCTSAgent(rng)
         self.iterations, self.seconds = iterations, seconds
         self.exact_unseen, self.exact_nodes = exact_unseen, exact_nodes

@@ -12,6 +12,12 @@ Two agents share one tree search (UCT: Kocsis and Szepesvari, 2006):
   actions seen so far; selection considers only those legal in the current drawn state, and counts how often each
   was available, which replaces the parent's visit count in the UCB formula.
 
+With ``halving=True`` IS-MCTS shares the root's budget by *sequential halving* (Karnin, Koren and Somekh, 2013;
+at the root of MCTS: Cazenave, 2014) instead of UCB: every action is simulated equally often, in rounds that run
+them all on the same drawn state, and after each of ceil(log2 k) phases the worse half by mean reward is dropped.
+UCB with little exploration settles early on whichever action led after a few lucky draws; halving keeps every
+action until the evidence is in, and the shared draws let it compare the actions under the same luck.
+
 Both end a simulation with a *rollout*: a few moves, each the best by the game's own position estimate
 (``state.heuristic``) among the legal ones (a sample of them when there are many), then the position is scored
 by that estimate (random rollouts are weak in Town: a random placement wrecks the board's structure). Rewards
@@ -37,6 +43,8 @@ True
 from __future__ import annotations
 
 import math
+import time
+from collections.abc import Iterator
 from typing import Any
 
 from townwidget.agents.budget import Budget
@@ -77,10 +85,17 @@ class _Search:
         self.steady = steady
         self.count, self.mean, self.squares = 0, 0.0, 0.0  # their running mean and sum of squared deviations
 
-    def iterate(self, root: _Node, state: State) -> None:
-        """One simulation from ``root`` on ``state`` (a drawn state, changed in place)."""
+    def iterate(self, root: _Node, state: State, first: Any = None) -> None:
+        """One simulation from ``root`` on ``state`` (a drawn state, changed in place); ``first``, if given, is
+        the root's action, taken whatever the statistics say (sequential halving chooses it)."""
         path: list[tuple[_Node, int]] = []  # each node with the player who took its action
         node = root
+        if first is not None:
+            mover = state.current_player
+            assert mover is not None
+            node = root.children.setdefault(first, _Node())
+            state.apply(first)
+            path.append((node, mover))
         while not state.is_terminal():
             actions, mover = state.legal_actions(), state.current_player
             assert mover is not None
@@ -158,6 +173,15 @@ def heuristic_move(state: State, actions: list[Any], rng: Rng, choices: int = RO
     return best
 
 
+def _mean(node: _Node) -> float:
+    return node.reward / node.visits if node.visits else -math.inf
+
+
+def _best_mean(root: _Node, actions: list[Any]) -> Any:
+    """The action with the best mean reward at ``root``; the first in order among equals."""
+    return max(actions, key=lambda action: _mean(root.children[action]))
+
+
 def _most_visited(roots: list[_Node], actions: list[Any]) -> Any:
     """The action with the most visits over the trees, then the best mean reward; the first in the legal order
     among equals (a stable choice)."""
@@ -218,7 +242,9 @@ class ISMCTSAgent:
 
     Past ``sample_pool`` draws (default :data:`SAMPLE_POOL`) the drawn states are reused in turn; with
     ``sample_pool=None`` every iteration draws its own. ``steady=True`` scales exploration by the standard
-    deviation of the rewards seen rather than by their range (:data:`EXPLORATION_DEVIATION`).
+    deviation of the rewards seen rather than by their range (:data:`EXPLORATION_DEVIATION`). ``halving=True``
+    chooses the root's actions by sequential halving over shared draws rather than by UCB (see the module's
+    docstring); below the root the search is the same.
     """
 
     name = "ismcts"
@@ -230,10 +256,11 @@ class ISMCTSAgent:
         seconds: float | None = None,
         sample_pool: int | None = SAMPLE_POOL,
         steady: bool = False,
+        halving: bool = False,
     ) -> None:
         self.rng = seed if isinstance(seed, Rng) else Rng(seed)
         self.budget = Budget(iterations, seconds, DEFAULT_ITERATIONS)
-        self.sample_pool, self.steady = sample_pool, steady
+        self.sample_pool, self.steady, self.halving = sample_pool, steady, halving
 
     def act(self, view: View) -> Any:
         return self.search(view, self.budget)
@@ -246,14 +273,56 @@ class ISMCTSAgent:
             raise ValueError("no action to search among: `among` is empty")
         if len(actions) == 1:
             return actions[0]
-        search = _Search(self.rng, view, self.steady, among)
-        root, drawn = _Node(), []
-        pool = self.sample_pool
-        for i in budget.iterate(_advised_iterations(view)):
-            if pool is None:
-                search.iterate(root, view.sample_state(self.rng.spawn()))
-                continue
-            if i < pool:
-                drawn.append(view.sample_state(self.rng.spawn()))
-            search.iterate(root, drawn[i % pool].clone())
+        search, root, draws = _Search(self.rng, view, self.steady, among), _Node(), self._draws(view)
+        if self.halving:
+            return self._halve(search, root, view, actions, budget, draws)
+        for _ in budget.iterate(_advised_iterations(view)):
+            search.iterate(root, next(draws))
         return _most_visited([root], actions)
+
+    def _draws(self, view: View) -> Iterator[State]:
+        """States to simulate on, one per call: a new draw from ``view`` each time, or past the sample pool the
+        pool's draws in turn (copies)."""
+        pool = self.sample_pool
+        drawn: list[State] = []
+        while True:
+            if pool is None:
+                yield view.sample_state(self.rng.spawn())
+            elif len(drawn) < pool:
+                drawn.append(view.sample_state(self.rng.spawn()))
+                yield drawn[-1].clone()
+            else:
+                yield from (state.clone() for state in drawn)
+
+    def _halve(
+        self, search: _Search, root: _Node, view: View, actions: list[Any], budget: Budget, draws: Iterator[State]
+    ) -> Any:
+        """Sequential halving at the root: the budget is cut into ceil(log2(k)) phases for k actions; in each,
+        every action still in play is simulated equally often, each *round* on one drawn state for them all (so
+        the luck of the draw hits them alike), and the worse half by mean reward is then dropped. Whole rounds
+        only: at least one, and never past the iteration limit."""
+        limit, deadline = budget.start(_advised_iterations(view))
+        live, started, done = list(actions), time.thread_time(), 0
+
+        def left() -> float:
+            """Iterations the budget still affords (by the CPU time a simulation has taken so far)."""
+            count = math.inf if limit is None else limit - done
+            if deadline is not None and done:
+                count = min(count, (deadline - time.thread_time()) * done / (time.thread_time() - started or 1e-9))
+            return count
+
+        phases = math.ceil(math.log2(len(live)))
+        for phase in range(phases):
+            rounds, played = None, 0
+            while rounds is None or played < rounds:
+                if done and left() < len(live):
+                    return _best_mean(root, live)
+                state = next(draws)
+                for action in live:
+                    search.iterate(root, state.clone(), first=action)
+                done, played = done + len(live), played + 1
+                if rounds is None:  # the phase's share of what is left (this first round included)
+                    rounds = max(1, int((left() + len(live)) / ((phases - phase) * len(live))))
+            if phase < phases - 1:
+                live = sorted(live, key=lambda action: -_mean(root.children[action]))[: (len(live) + 1) // 2]
+        return _best_mean(root, live)
