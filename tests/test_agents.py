@@ -248,7 +248,7 @@ def test_sequential_halving_simulates_the_actions_in_play_on_shared_draws_and_ha
 ) -> None:
     """Each round draws one state and simulates every action still in play on it once; the actions in play halve
     from phase to phase (k, ceil(k / 2), ... over ceil(log2 k) phases), the survivors those with the better mean
-    rewards; the iteration limit holds; the choice is the best mean among the last ones."""
+    rewards; the iteration limit holds; the choice is one of the last ones."""
     game = town.new_solo("town77", seed=2)
     for _ in range(6):
         game.apply(game.legal_actions()[0])

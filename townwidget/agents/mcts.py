@@ -173,15 +173,6 @@ def heuristic_move(state: State, actions: list[Any], rng: Rng, choices: int = RO
     return best
 
 
-def _mean(node: _Node) -> float:
-    return node.reward / node.visits if node.visits else -math.inf
-
-
-def _best_mean(root: _Node, actions: list[Any]) -> Any:
-    """The action with the best mean reward at ``root``; the first in order among equals."""
-    return max(actions, key=lambda action: _mean(root.children[action]))
-
-
 def _most_visited(roots: list[_Node], actions: list[Any]) -> Any:
     """The action with the most visits over the trees, then the best mean reward; the first in the legal order
     among equals (a stable choice)."""
@@ -304,11 +295,16 @@ class ISMCTSAgent:
         limit, deadline = budget.start(_advised_iterations(view))
         live, started, done = list(actions), time.thread_time(), 0
 
+        def mean(action: Any) -> float:
+            child = root.children[action]
+            return child.reward / child.visits
+
         def left() -> float:
             """Iterations the budget still affords (by the CPU time a simulation has taken so far)."""
             count = math.inf if limit is None else limit - done
             if deadline is not None and done:
-                count = min(count, (deadline - time.thread_time()) * done / (time.thread_time() - started or 1e-9))
+                now = time.thread_time()
+                count = min(count, (deadline - now) * done / (now - started or 1e-9))
             return count
 
         phases = math.ceil(math.log2(len(live)))
@@ -316,7 +312,7 @@ class ISMCTSAgent:
             rounds, played = None, 0
             while rounds is None or played < rounds:
                 if done and left() < len(live):
-                    return _best_mean(root, live)
+                    return max(live, key=mean)  # the first in order among equals
                 state = next(draws)
                 for action in live:
                     search.iterate(root, state.clone(), first=action)
@@ -324,5 +320,5 @@ class ISMCTSAgent:
                 if rounds is None:  # the phase's share of what is left (this first round included)
                     rounds = max(1, int((left() + len(live)) / ((phases - phase) * len(live))))
             if phase < phases - 1:
-                live = sorted(live, key=lambda action: -_mean(root.children[action]))[: (len(live) + 1) // 2]
-        return _best_mean(root, live)
+                live = sorted(live, key=mean, reverse=True)[: (len(live) + 1) // 2]
+        return max(live, key=mean)
