@@ -20,7 +20,9 @@ action until the evidence is in, and the shared draws let it compare the actions
 
 Both end a simulation with a *rollout*: a few moves, each the best by the game's own position estimate
 (``state.heuristic``) among the legal ones (a sample of them when there are many), then the position is scored
-by that estimate (random rollouts are weak in Town: a random placement wrecks the board's structure). Rewards
+by that estimate (random rollouts are weak in Town: a random placement wrecks the board's structure). A state
+may offer its own rollout instead (``state.rollout(moves)``, returning rewards or ``None``): a Town solo state
+plays compiled moves greedy by a learned value (:mod:`townwidget.town.value`) when numba is installed. Rewards
 are each player's ``returns()`` (in [0, 1]); the exploration term is scaled by the spread of the rewards seen, so
 one constant suits games whose rewards differ by 1/49 (a Town solo tile) or by 1 (a multiplayer win). The spread
 is their range, or with ``steady=True`` their standard deviation: in Town solo the range is mostly made by rare
@@ -145,7 +147,11 @@ class _Search:
         return best
 
     def _rollout(self, state: State) -> list[float]:
-        """Play a few policy moves, then score the position with the game's estimate (exact when over)."""
+        """Play a few policy moves, then score the position with the game's estimate (exact when over); or the
+        game's own rollout of as many moves, if it offers one for this state."""
+        own = getattr(state, "rollout", None)
+        if own is not None and (rewards := own(self.rollout_moves)) is not None:
+            return list(rewards)
         for _ in range(self.rollout_moves):
             if state.is_terminal():
                 return state.returns()

@@ -18,19 +18,10 @@ from townwidget.town import bits
 fitting_cells = njit(cache=True)(bits.fitting_cells)
 flip_cells = njit(cache=True)(bits.flip_cells)
 placed = njit(cache=True)(bits.placed)
+_popcount = njit(cache=True)(bits.popcount)
 
 _ZERO, _ONE = np.uint64(0), np.uint64(1)
 _GAMMA, _MIX1, _MIX2 = np.uint64(0x9E3779B97F4A7C15), np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB)
-_M1, _M2, _M4 = np.uint64(0x5555555555555555), np.uint64(0x3333333333333333), np.uint64(0x0F0F0F0F0F0F0F0F)
-_H01 = np.uint64(0x0101010101010101)
-
-
-@njit(cache=True)
-def _popcount(x: np.uint64) -> int:
-    x = x - ((x >> _ONE) & _M1)
-    x = (x & _M2) + ((x >> np.uint64(2)) & _M2)
-    x = (x + (x >> np.uint64(4))) & _M4
-    return int((x * _H01) >> np.uint64(56))
 
 
 @njit(cache=True)
