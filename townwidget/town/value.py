@@ -11,10 +11,10 @@ that kind (:data:`FEATURES`), with its own weights for each stage of the game (e
 
 It reads the board, the pile tops, the pile sizes and the set of tiles below the tops (not their order), so two
 states that look the same to the player get the same value. The weights come from self-play (:func:`train`): whole
-games played by the batched simulator, each move the best by the value after it, and the weights refitted by least
-squares to the tiles those games went on to place; a few rounds of that policy iteration. Greedy play by the
-heuristic of :mod:`townwidget.town.heuristic` places 29.0 tiles on average in Town 77, greedy play by this value
-34.4 (4000 deals each, standard error 0.1; ``benchmarks/learned_value.py``).
+games played in compiled code, each move the best by the value after it, and the weights refitted by least squares
+to the tiles those games went on to place; a few rounds of that policy iteration. In Town 77, greedy play on the
+heuristic of :mod:`townwidget.town.heuristic` places 28.94 [28.18, 29.69] tiles (300 deals), greedy play on this
+value 34.30 [34.19, 34.41] (4000 deals; ``benchmarks/learned_value.py``).
 
 :data:`WEIGHTS` holds the trained weights per board size (plain rules: no flips), read from ``value_weights.json``
 next to this module (made by ``python -m townwidget.town.value``). The functions below work on the masks of
@@ -40,7 +40,7 @@ from numpy.typing import NDArray
 
 from townwidget.town import bits
 from townwidget.town.rules import resolve_rules
-from townwidget.town.state import pile_sizes
+from townwidget.town.state import new_solo, pile_sizes
 from townwidget.town.vector import tables
 
 if TYPE_CHECKING:
@@ -89,7 +89,7 @@ NUM_FEATURES = len(FEATURES)
 STAGE = 5  # tiles placed per stage: each stage has its own weights
 WEIGHTS_FILE = Path(__file__).with_name("value_weights.json")
 # Boards whose searches roll out on the learned value: where the expert was measured to play better so. On Town 44
-# its opening lost 0.50 [-0.24, +1.24] tiles of exact value (deals 0-45, paired): rollouts there nearly reach the end.
+# its opening gained nothing (-0.12 [-0.53, +0.28] tiles of exact value, deals 0-99, paired): rollouts nearly end there.
 ROLLOUT_BOARDS = frozenset({7})
 HIDDEN_BINS = (0, 1, 2, 3, 3, 4, 4, 4, 5, 5, 5, 5)  # homes 0..11 -> bin; 12 and more: bin 6
 TOP_BINS = (0, 1, 2, 3, 3)  # homes 0..4 -> bin; more: not counted
@@ -353,6 +353,13 @@ def playout_value(state: SoloState, moves: int) -> float | None:
     if not COMPILED or state.rules.n not in ROLLOUT_BOARDS or state.flips_left:
         return None
     return playout(state, moves)
+
+
+def warm_up() -> None:
+    """Compile the kernels now, if numba is installed, so that a search's first rollout does not pay for it (a few
+    CPU seconds the first time, far less once numba has them in its cache; nothing after that in a process)."""
+    if COMPILED:
+        playout(new_solo("town77", seed=0), 1)
 
 
 if __name__ == "__main__":  # python -m townwidget.town.value: train the stored weights again
