@@ -111,3 +111,14 @@ def test_training_by_self_play_beats_its_starting_policy() -> None:
 
     untrained = np.zeros_like(value.WEIGHTS[n])
     assert mean_score(value.train(rules, games=400, rounds=1, seed=1)) > mean_score(untrained) + 1.0
+
+
+def test_the_value_stays_between_the_tiles_placed_and_a_full_board() -> None:
+    """Weights that would promise 100 more tiles, or 100 fewer, are held to what a game can still do."""
+    state = positions(deals=range(1))[1]
+    arrays = value._arrays(state)
+    for bias in (100.0, -100.0):
+        weights = np.zeros_like(value.WEIGHTS[7])
+        weights[:, 0] = bias
+        expected = 49.0 if bias > 0 else float(state.board.placed())
+        assert value.estimate(*arrays, weights) == expected
