@@ -14,10 +14,11 @@ In Town 77 solo its rollouts play moves greedy by the learned value of :mod:`tow
 value, compiled by numba (``SoloState.rollout``; without numba, or on other boards, the rollouts of
 :mod:`~townwidget.agents.mcts`): the value was fitted by self-play to the tiles games went on to place, where the
 heuristic is nearly flat in the middle game (one move played greedily on it places 34.3 tiles, on the heuristic
-29.0). Town 77 deals 0-99: 37.38 [36.97, 37.79] tiles at 0.18 CPU s a move (2000 iterations), against 35.43 for the
-same expert with the heuristic's rollouts in an earlier run (paired +1.95 [+0.94, +2.96], better on 58 deals, worse
-on 35). On Town 44, where six rollout moves nearly reach the end, the opening was worth no more with it (-0.12
-[-0.53, +0.28] tiles of exact value, deals 0-99, paired), so small boards keep the heuristic.
+29.0). Town 77 deals 0-99: 37.38 [36.97, 37.79] tiles at 0.18 CPU s a move (2000 iterations); side by side with the
+expert on the heuristic's rollouts (deals 0-43, paired) +1.75 [+0.68, +2.82] tiles (better on 27 deals, worse on 9),
+at 0.18 against 1.09 CPU s a move; on deals 2000-2099, chosen after the design, 36.49 [35.92, 37.06]. On Town 44,
+where six rollout moves nearly reach the end, the opening was worth no more with it (-0.12 [-0.53, +0.28] tiles of
+exact value, deals 0-99, paired), so small boards keep the heuristic.
 
 The root's budget is shared by sequential halving over paired draws (``halving``, see
 :mod:`~townwidget.agents.mcts`), not by UCB: with the steady exploration, UCB settled on whichever move led after
