@@ -3,6 +3,8 @@ the scalar engine, it declines what it cannot do, and training by self-play lear
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -122,3 +124,11 @@ def test_the_value_stays_between_the_tiles_placed_and_a_full_board() -> None:
         weights[:, 0] = bias
         expected = 49.0 if bias > 0 else float(state.board.placed())
         assert value.estimate(*arrays, weights) == expected
+
+
+def test_weights_survive_the_json_file(tmp_path: Path) -> None:
+    path = tmp_path / "weights.json"
+    value.save_weights({7: value.WEIGHTS[7], 5: value.WEIGHTS[5]}, path, note="a test")
+    loaded = value.load_weights(path)
+    assert sorted(loaded) == [5, 7]
+    assert np.allclose(loaded[7], value.WEIGHTS[7], atol=1e-6) and np.allclose(loaded[5], value.WEIGHTS[5], atol=1e-6)

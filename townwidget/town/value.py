@@ -19,8 +19,9 @@ value 34.30 [34.19, 34.41] (4000 deals; ``benchmarks/learned_value.py``).
 :data:`WEIGHTS` holds the trained weights per board size (plain rules: no flips), read from ``value_weights.json``
 next to this module (made by ``python -m townwidget.town.value``). The functions below work on the masks of
 :mod:`townwidget.town.bits` and numpy arrays, so one source serves plain Python and, with numba installed (the
-``fast`` extra), compiled code (:data:`COMPILED`): search agents roll out with :func:`greedy_playout` only when it
-is compiled (``SoloState.rollout``).
+``fast`` extra), compiled code (:data:`COMPILED`). Search agents roll out with :func:`greedy_playout` only where
+that helps and is quick (:func:`playout_value`, through ``SoloState.rollout``): compiled, on the boards of
+:data:`ROLLOUT_BOARDS` (Town 77), once no flips are left.
 
 >>> from townwidget import town
 >>> game = town.new_solo("town77", seed=0)
@@ -299,6 +300,7 @@ def load_weights(path: Path = WEIGHTS_FILE) -> dict[int, Weights]:
 
 
 def save_weights(weights: dict[int, Weights], path: Path = WEIGHTS_FILE, note: str = "") -> None:
+    """Write weights per board size as JSON (rounded to 6 decimals), with the feature names, the stage and a note."""
     boards = {str(n): {"weights": np.round(w, 6).tolist()} for n, w in sorted(weights.items())}
     path.write_text(json.dumps({"features": FEATURES, "stage": STAGE, "note": note, "boards": boards}, indent=1) + "\n")
 
@@ -336,7 +338,8 @@ def _weights(state: SoloState) -> Weights:
 
 def position_value(state: SoloState) -> float:
     """The learned expected final score of a solo state (or a player's sample of one): it reads only what the
-    player sees. Raises ``ValueError`` for a board without trained weights."""
+    player sees, and counts no flips (the weights are trained on plain rules). Raises ``ValueError`` for a board
+    without trained weights."""
     weights = _weights(state)  # first: an untrained board may not fit the 64-bit masks
     return estimate(*_arrays(state), weights)
 
