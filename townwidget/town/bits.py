@@ -6,9 +6,11 @@ and column do not hold it yet (``colour_free``, ``shape_free``). A tile ``(c, s)
 both its colour and its shape are free; placing it on a cell blocks its colour and shape along that cell's row and
 column (its ``lines``) and moves the frontier on to the cell's ``neighbours``.
 
-These functions take masks and return masks, with no cell numbers and no constants, so one formulation serves
-Python integers (:class:`~townwidget.town.Board`, :mod:`~townwidget.town.solver`), numpy ``uint64`` arrays of
-many games at once (:mod:`~townwidget.town.vector`) and, compiled by numba, the kernel of the batched simulator.
+The rule's functions take masks and return masks, with no cell numbers and no constants, so one formulation
+serves Python integers (:class:`~townwidget.town.Board`, :mod:`~townwidget.town.solver`), numpy ``uint64`` arrays
+of many games at once (:mod:`~townwidget.town.vector`) and, compiled by numba, the kernel of the batched simulator
+and the learned value's playouts (:mod:`~townwidget.town.value`). :func:`popcount`, which those compiled kernels
+share, counts the bits of one 64-bit word (Python integers have ``int.bit_count``).
 
 >>> lines, neighbours = 0b001_001_111, 0b000_001_010  # cell (0, 0) of a 3 x 3 board: its row and column
 >>> everywhere = 0b111_111_111
