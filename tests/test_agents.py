@@ -457,6 +457,24 @@ def test_ismcts_searches_only_among_the_actions_it_is_given() -> None:
         ISMCTSAgent(seed=0).search(game.view(0), Budget(40, None, 40), [])
 
 
+def test_the_expert_gives_its_exact_try_a_share_of_its_seconds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under a time budget the exact try may spend EXACT_SHARE of the move's CPU seconds at most (then the search
+    has the rest); with an iterations budget alone it has no time limit, so the moves do not depend on the clock."""
+    from townwidget.agents import expert
+
+    given: list[float | None] = []
+
+    def refusing(view: object, max_nodes: int, search: object, seconds: float | None) -> object:
+        given.append(seconds)
+        raise TooLarge("refused")
+
+    monkeypatch.setattr(expert, "honest_policy", refusing)
+    game = town.new_solo("town44", seed=3)
+    for budget in ({"seconds": 1.0}, {"iterations": 20}, {}):
+        assert ExpertAgent(seed=0, **budget).act(game.view(0)) in game.legal_actions()  # the search's move
+    assert given == [expert.EXACT_SHARE * 1.0, None, expert.EXACT_SHARE * expert.DEFAULT_SECONDS]
+
+
 def test_the_expert_spends_its_perfect_city_work_from_its_seconds(monkeypatch: pytest.MonkeyPatch) -> None:
     """The per-move CPU budget covers the whole move: with a fake clock, 0.5 s spent finding the moves that keep a
     complete board leaves 0.5 s of a 1 s budget to the search, 4 iterations of 0.125 s (8 if it were not counted)."""

@@ -200,3 +200,22 @@ def test_non_solo_states_finished_games_and_mismatched_tables_are_refused() -> N
         honest_policy(game)
     with pytest.raises(ValueError, match="4 x 4 boards"):
         honest_value(town.new_solo("town33", seed=0), search=HonestSearch(4))
+
+
+def test_a_time_budget_refuses_a_search_that_would_take_longer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``seconds``, the solver looks at the thread's CPU clock every CLOCK_EVERY nodes and gives up past the
+    budget (a fake clock here: one second a look), naming both budgets; without it, only nodes count."""
+    from types import SimpleNamespace
+
+    from townwidget.town import honest
+
+    looks = iter(range(1000))
+    monkeypatch.setattr(honest, "time", SimpleNamespace(thread_time=lambda: float(next(looks))))
+    deal = town.new_solo("town44", seed=0)
+    search = HonestSearch(4)
+    with pytest.raises(TooLarge, match=r"13 unseen tiles.*max_nodes=300000.*seconds=2\.5"):
+        honest_value(deal, search=search, seconds=2.5)
+    assert search.nodes == 3 * honest.CLOCK_EVERY  # the looks at 0 (start), then 1, 2, 3 > 2.5
+    with pytest.raises(TooLarge, match=r"max_nodes=5000 \(a budget of searched positions\):"):
+        honest_policy(deal, max_nodes=5000, search=search)
+    assert search.nodes == 3 * honest.CLOCK_EVERY + 5000 + 1

@@ -39,8 +39,10 @@ rule against 13.76 without, +0.34 [+0.02, +0.66] (95%).
 
 In a solo game, once few tiles are unseen below the pile tops (:data:`EXACT_UNSEEN`), the agent asks the exact
 solver of :mod:`townwidget.town.honest` for the move of optimal play without peeking, within a budget of searched
-positions (:data:`EXACT_NODES`); the solver reads only what the player sees. When the position is still too large
-for that budget (:class:`~townwidget.town.honest.TooLarge`), or earlier in the game, it searches with the rest of
+positions (:data:`EXACT_NODES`) and, under a time budget, of at most :data:`EXACT_SHARE` of the move's CPU
+seconds (on a busy machine nodes cost more: a Town 44 move with a refused try took 2.3 s of a 1.9 s budget
+before this share); the solver reads only what the player sees. When the position is still too large for
+that budget (:class:`~townwidget.town.honest.TooLarge`), or earlier in the game, it searches with the rest of
 its budget. The solver's tables are kept from move to move (and game to game on the same board size), so a refused
 try is not wasted: the next move's position was searched in part. In any other game (multiplayer Town, Little
 Town) it plays exactly as ``"ismcts"`` with the same arguments, its defaults included.
@@ -73,6 +75,7 @@ DEFAULT_ITERATIONS = 2000  # IS-MCTS iterations per move (Town 77: 0.18 CPU s a 
 DEFAULT_SECONDS = 1.9  # CPU seconds per move at most, by default (the exact try included)
 EXACT_UNSEEN = 14  # unseen tiles: with more, a Town 77 endgame is always beyond EXACT_NODES
 EXACT_NODES = 30_000  # searched positions per move for the exact try (up to about 0.8 CPU s)
+EXACT_SHARE = 0.6  # of a move's CPU seconds, at most, for the exact try (see ExpertAgent)
 SAMPLE_POOL: int | None = None  # IS-MCTS draws a new state at every iteration (see ISMCTSAgent)
 STEADY = True  # IS-MCTS explores by the standard deviation of the rewards, not their range (see ISMCTSAgent)
 HALVING = True  # IS-MCTS shares its root's budget by sequential halving over paired draws (see ISMCTSAgent)
@@ -115,19 +118,20 @@ class ExpertAgent:
         if not isinstance(view, TownView) or (seen := view.to_dict())["mode"] != "solo":
             return self.plain_search.search(view, Budget(self.iterations, self.seconds, ISMCTS_ITERATIONS))
         start = time.thread_time()
-        exact = self._exact_move(view) if len(seen["unseen"]) <= self.exact_unseen else None
-        if exact is not None:
-            return exact
-        among = keeping_moves(seen["board"], legal_actions_of(view)) if self.keep_perfect else None
         iterations, seconds = self.iterations, self.seconds
         if iterations is None and seconds is None:
             iterations, seconds = DEFAULT_ITERATIONS, DEFAULT_SECONDS
+        if len(seen["unseen"]) <= self.exact_unseen:
+            exact = self._exact_move(view, None if seconds is None else EXACT_SHARE * seconds)
+            if exact is not None:
+                return exact
+        among = keeping_moves(seen["board"], legal_actions_of(view)) if self.keep_perfect else None
         if seconds is not None:  # what the exact try and the perfect cities took is spent
             seconds = max(seconds - (time.thread_time() - start), 1e-6)
         return self.solo_search.search(view, Budget(iterations, seconds, DEFAULT_ITERATIONS), among)
 
-    def _exact_move(self, view: TownView) -> Any:
-        """The exact honest move if the solver answers within budget, else ``None``."""
+    def _exact_move(self, view: TownView, seconds: float | None) -> Any:
+        """The exact honest move if the solver answers within its node budget (and ``seconds``), else ``None``."""
         if view.current_player != view.player:
             return None  # the search says why there is no move
         n = view.rules.n
@@ -135,6 +139,6 @@ class ExpertAgent:
         if search is None or len(search.exact) + len(search.upper) > TABLE_LIMIT:
             search = self.tables[n] = HonestSearch(n)
         try:
-            return honest_policy(view, max_nodes=self.exact_nodes, search=search)
+            return honest_policy(view, max_nodes=self.exact_nodes, search=search, seconds=seconds)
         except TooLarge:
             return None

@@ -42,7 +42,10 @@ measured on greedy's line of Town 44 deals 0-7 and on the clairvoyant line of To
   refused.
 
 A position whose search needs more than ``max_nodes`` nodes is refused with :class:`TooLarge` (a ``ValueError``)
-that says how many tiles are unseen and what the budget was; the answer is never an estimate.
+that says how many tiles are unseen and what the budget was; the answer is never an estimate. ``seconds`` adds a
+budget of CPU seconds of the calling thread (looked at every :data:`CLOCK_EVERY` nodes): a search that would take
+longer is refused alike, so that an agent's move stays within its time on a busy machine, where nodes cost more;
+with it, whether a position is answered depends on the machine, the answer itself does not.
 
 >>> from townwidget import town
 >>> deal = town.new_solo("town33", seed=0)
@@ -55,6 +58,7 @@ that says how many tiles are unseen and what the budget was; the answer is never
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from townwidget.town.actions import Place
@@ -65,6 +69,7 @@ from townwidget.town.state import SoloState, pile_sizes
 
 MAX_NODES = 300_000
 """The default node budget: a search that needs more is refused (it takes about 6 to 10 CPU seconds)."""
+CLOCK_EVERY = 1024  # nodes between two looks at the clock, when a search has a time budget (a look costs ~1 node)
 EPS = 1e-9  # tolerance of the comparisons between expected values (sums of fractions, computed in floats)
 
 Pile = tuple[int, int]  # (top tile number c * n + s, or FACE_DOWN; tiles in the pile, the top included)
@@ -167,6 +172,7 @@ class HonestSearch:
         self.upper: dict[tuple[Any, ...], float] = {}
         self.nodes = 0
         self._limit = 0
+        self._deadline: float | None = None  # thread CPU time at which the search gives up, if it has a time budget
         self._keys: dict[tuple[Any, ...], tuple[Any, ...]] = {}  # the position as it stands -> its symmetric key
         self._boards: dict[tuple[Any, ...], Fits] = {}
         self._row = (1 << n) - 1
@@ -177,18 +183,20 @@ class HonestSearch:
         ]
 
     # --- the public questions -------------------------------------------------------------------------------
-    def value(self, position: Position, max_nodes: int = MAX_NODES) -> float:
+    def value(self, position: Position, max_nodes: int = MAX_NODES, seconds: float | None = None) -> float:
         """The expected number of tiles still to place from ``position`` under optimal honest play."""
-        self._limit = self.nodes + max_nodes
+        self._start(max_nodes, seconds)
         try:
             return self._value(position, -1.0)[0]
         except TooLarge:
-            raise TooLarge(self._refusal(position, max_nodes)) from None
+            raise TooLarge(self._refusal(position, max_nodes, seconds)) from None
 
-    def best_move(self, position: Position, max_nodes: int = MAX_NODES) -> tuple[int, int, bool, float]:
+    def best_move(
+        self, position: Position, max_nodes: int = MAX_NODES, seconds: float | None = None
+    ) -> tuple[int, int, bool, float]:
         """The best move (pile, cell, flip) and its value (tiles still to place, the move's tile included).
         Among equal moves, the first in the order of :meth:`_moves` (piles, then cells, plain before flipped)."""
-        self._limit = self.nodes + max_nodes
+        self._start(max_nodes, seconds)
         best: tuple[int, int, bool, float] | None = None
         try:
             for pile, cell, flip, after in self._moves(position):
@@ -197,27 +205,37 @@ class HonestSearch:
                 if exact and (best is None or 1 + worth > best[3] + EPS):
                     best = (pile, cell, flip, 1 + worth)
         except TooLarge:
-            raise TooLarge(self._refusal(position, max_nodes)) from None
+            raise TooLarge(self._refusal(position, max_nodes, seconds)) from None
         if best is None:
             raise ValueError("the game is over: there is no move to choose")
         return best
 
-    def move_values(self, position: Position, max_nodes: int = MAX_NODES) -> list[tuple[int, int, bool, float]]:
+    def move_values(
+        self, position: Position, max_nodes: int = MAX_NODES, seconds: float | None = None
+    ) -> list[tuple[int, int, bool, float]]:
         """Every move (pile, cell, flip) with its exact value (tiles still to place, the move's tile included), in
         the order of :meth:`_moves`: no move is cut off, so this costs more than :meth:`best_move`."""
-        self._limit = self.nodes + max_nodes
+        self._start(max_nodes, seconds)
         try:  # with alpha -1 every answer is exact: no value lies below it
             return [
                 (pile, cell, flip, 1 + self._value(after, -1.0)[0]) for pile, cell, flip, after in self._moves(position)
             ]
         except TooLarge:
-            raise TooLarge(self._refusal(position, max_nodes)) from None
+            raise TooLarge(self._refusal(position, max_nodes, seconds)) from None
 
-    def _refusal(self, position: Position, max_nodes: int) -> str:
+    def _start(self, max_nodes: int, seconds: float | None) -> None:
+        """Set the budget of the search about to start: nodes, and CPU seconds of this thread if given."""
+        self._limit = self.nodes + max_nodes
+        self._deadline = None if seconds is None else time.thread_time() + seconds
+
+    def _refusal(self, position: Position, max_nodes: int, seconds: float | None) -> str:
         unseen = position.unseen.bit_count()
+        budget = f"max_nodes={max_nodes} (a budget of searched positions)"
+        if seconds is not None:
+            budget += f" and seconds={seconds:g} (CPU seconds)"
         return (
-            f"the position has {unseen} unseen tiles, too many for an exact answer within max_nodes={max_nodes} "
-            f"(a budget of searched positions): play on to a smaller endgame, or raise max_nodes"
+            f"the position has {unseen} unseen tiles, too many for an exact answer within {budget}: "
+            f"play on to a smaller endgame, or raise the budget"
         )
 
     # --- the search -----------------------------------------------------------------------------------------
@@ -243,7 +261,9 @@ class HonestSearch:
         if bound is not None and bound <= alpha + EPS:
             return bound, False
         self.nodes += 1
-        if self.nodes > self._limit:
+        if self.nodes > self._limit or (
+            self._deadline is not None and not self.nodes % CLOCK_EVERY and time.thread_time() > self._deadline
+        ):
             raise TooLarge
         face_down = next((i for i, (top, size) in enumerate(position.piles) if top == FACE_DOWN and size), None)
         if face_down is None:
@@ -484,32 +504,36 @@ class HonestSearch:
         )
 
 
-def honest_value(state: Any, max_nodes: int = MAX_NODES, search: HonestSearch | None = None) -> float:
+def honest_value(
+    state: Any, max_nodes: int = MAX_NODES, search: HonestSearch | None = None, seconds: float | None = None
+) -> float:
     """The exact expected final score (tiles on the board at the end, those placed included) of optimal play
     without peeking, from a solo state or its player's view.
 
     ``search`` reuses the tables of an earlier :class:`HonestSearch` of the same board size (faster over a whole
-    game). A position beyond ``max_nodes`` searched positions raises :class:`TooLarge`; anything but a solo
-    state or view raises ``ValueError``.
+    game). A position beyond ``max_nodes`` searched positions, or beyond ``seconds`` CPU seconds if given, raises
+    :class:`TooLarge`; anything but a solo state or view raises ``ValueError``.
     """
     position = seen_position(state)
     search = _search_for(state.rules.n, search)
-    return position.occupied.bit_count() + search.value(position, max_nodes)
+    return position.occupied.bit_count() + search.value(position, max_nodes, seconds)
 
 
-def honest_policy(state: Any, max_nodes: int = MAX_NODES, search: HonestSearch | None = None) -> Place:
+def honest_policy(
+    state: Any, max_nodes: int = MAX_NODES, search: HonestSearch | None = None, seconds: float | None = None
+) -> Place:
     """A move of optimal play without peeking (the first such in a fixed order), as a legal action of ``state``.
 
     Raises ``ValueError`` when the game is over, :class:`TooLarge` beyond the budget (as :func:`honest_value`).
     """
     position = seen_position(state)
     search = _search_for(state.rules.n, search)
-    pile, cell, flip, _ = search.best_move(position, max_nodes)
+    pile, cell, flip, _ = search.best_move(position, max_nodes, seconds)
     return _action(position, search.n, pile, cell, flip)
 
 
 def honest_move_values(
-    state: Any, max_nodes: int = MAX_NODES, search: HonestSearch | None = None
+    state: Any, max_nodes: int = MAX_NODES, search: HonestSearch | None = None, seconds: float | None = None
 ) -> list[tuple[Place, float]]:
     """Every legal move of ``state`` with the exact expected final score of optimal play after it, without
     peeking (an average over the tiles that may come up on the pile taken), best first; the first is
@@ -527,7 +551,7 @@ def honest_move_values(
     placed_now = position.occupied.bit_count()
     moves = [
         (_action(position, search.n, pile, cell, flip), placed_now + worth)
-        for pile, cell, flip, worth in search.move_values(position, max_nodes)
+        for pile, cell, flip, worth in search.move_values(position, max_nodes, seconds)
     ]
     return sorted(moves, key=lambda move: -round(move[1], 9))  # stable: equal moves keep the solver's order
 
