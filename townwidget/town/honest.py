@@ -69,7 +69,7 @@ from townwidget.town.state import SoloState, pile_sizes
 
 MAX_NODES = 300_000
 """The default node budget: a search that needs more is refused (it takes about 6 to 10 CPU seconds)."""
-CLOCK_EVERY = 1024  # nodes between two looks at the clock, when a search has a time budget (a look costs ~1 node)
+CLOCK_EVERY = 1024  # nodes between two looks at the clock under a time budget (a look: ~1 µs; a node: ~20)
 EPS = 1e-9  # tolerance of the comparisons between expected values (sums of fractions, computed in floats)
 
 Pile = tuple[int, int]  # (top tile number c * n + s, or FACE_DOWN; tiles in the pile, the top included)
