@@ -59,6 +59,8 @@ with it, whether a position is answered depends on the machine, the answer itsel
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from townwidget.town.actions import Place
@@ -185,27 +187,21 @@ class HonestSearch:
     # --- the public questions -------------------------------------------------------------------------------
     def value(self, position: Position, max_nodes: int = MAX_NODES, seconds: float | None = None) -> float:
         """The expected number of tiles still to place from ``position`` under optimal honest play."""
-        self._start(max_nodes, seconds)
-        try:
+        with self._budget(position, max_nodes, seconds):
             return self._value(position, -1.0)[0]
-        except TooLarge:
-            raise TooLarge(self._refusal(position, max_nodes, seconds)) from None
 
     def best_move(
         self, position: Position, max_nodes: int = MAX_NODES, seconds: float | None = None
     ) -> tuple[int, int, bool, float]:
         """The best move (pile, cell, flip) and its value (tiles still to place, the move's tile included).
         Among equal moves, the first in the order of :meth:`_moves` (piles, then cells, plain before flipped)."""
-        self._start(max_nodes, seconds)
         best: tuple[int, int, bool, float] | None = None
-        try:
+        with self._budget(position, max_nodes, seconds):
             for pile, cell, flip, after in self._moves(position):
                 alpha = -1.0 if best is None else best[3] - 1
                 worth, exact = self._value(after, alpha)
                 if exact and (best is None or 1 + worth > best[3] + EPS):
                     best = (pile, cell, flip, 1 + worth)
-        except TooLarge:
-            raise TooLarge(self._refusal(position, max_nodes, seconds)) from None
         if best is None:
             raise ValueError("the game is over: there is no move to choose")
         return best
@@ -215,28 +211,28 @@ class HonestSearch:
     ) -> list[tuple[int, int, bool, float]]:
         """Every move (pile, cell, flip) with its exact value (tiles still to place, the move's tile included), in
         the order of :meth:`_moves`: no move is cut off, so this costs more than :meth:`best_move`."""
-        self._start(max_nodes, seconds)
-        try:  # with alpha -1 every answer is exact: no value lies below it
+        with self._budget(position, max_nodes, seconds):  # with alpha -1 every answer is exact
             return [
                 (pile, cell, flip, 1 + self._value(after, -1.0)[0]) for pile, cell, flip, after in self._moves(position)
             ]
-        except TooLarge:
-            raise TooLarge(self._refusal(position, max_nodes, seconds)) from None
 
-    def _start(self, max_nodes: int, seconds: float | None) -> None:
-        """Set the budget of the search about to start: nodes, and CPU seconds of this thread if given."""
+    @contextmanager
+    def _budget(self, position: Position, max_nodes: int, seconds: float | None) -> Iterator[None]:
+        """Search ``position`` within ``max_nodes`` more nodes and, if given, ``seconds`` of this thread's CPU time;
+        the search's bare :class:`TooLarge` leaves as one that says which position and which budgets."""
         self._limit = self.nodes + max_nodes
         self._deadline = None if seconds is None else time.thread_time() + seconds
-
-    def _refusal(self, position: Position, max_nodes: int, seconds: float | None) -> str:
-        unseen = position.unseen.bit_count()
-        budget = f"max_nodes={max_nodes} (a budget of searched positions)"
-        if seconds is not None:
-            budget += f" and seconds={seconds:g} (CPU seconds)"
-        return (
-            f"the position has {unseen} unseen tiles, too many for an exact answer within {budget}: "
-            f"play on to a smaller endgame, or raise the budget"
-        )
+        try:
+            yield
+        except TooLarge:
+            unseen = position.unseen.bit_count()
+            budget = f"max_nodes={max_nodes} (a budget of searched positions)"
+            if seconds is not None:
+                budget += f" and seconds={seconds:g} (CPU seconds)"
+            raise TooLarge(
+                f"the position has {unseen} unseen tiles, too many for an exact answer within {budget}: "
+                f"play on to a smaller endgame, or raise the budget"
+            ) from None
 
     # --- the search -----------------------------------------------------------------------------------------
     def _value(self, position: Position, alpha: float) -> tuple[float, bool]:
