@@ -17,9 +17,9 @@ heuristic is nearly flat in the middle game (one move played greedily on it plac
 29.0). Town 77 deals 0-99: 37.38 [36.97, 37.79] tiles at 0.18 CPU s a move (2000 iterations); side by side with the
 expert on the heuristic's rollouts (deals 0-43, paired) +1.75 [+0.68, +2.82] tiles (better on 27 deals, worse on 9),
 at 0.18 against 1.09 CPU s a move; on deals 2000-2099 and 3000-3099, chosen after the design, 36.49 [35.92, 37.06]
-and 36.59 [36.13, 37.05]: over all 300 deals 36.82 [36.54, 37.10] (deals 0-99 were kind). On Town 44, where six
-rollout moves nearly reach the end, the opening was worth no more with it (-0.12 [-0.53, +0.28] tiles of exact
-value, deals 0-99, paired), so small boards keep the heuristic.
+and 36.59 [36.13, 37.05], and later 4000-4099 36.65 [35.82, 37.48]: over all 400 deals 36.78 [36.48, 37.07]
+(deals 0-99 were kind). On Town 44, where six rollout moves nearly reach the end, the opening was worth no more
+with it (-0.12 [-0.53, +0.28] tiles of exact value, deals 0-99, paired), so small boards keep the heuristic.
 
 The root's budget is shared by sequential halving over paired draws (``halving``, see
 :mod:`~townwidget.agents.mcts`), not by UCB: with the steady exploration, UCB settled on whichever move led after
