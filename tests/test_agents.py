@@ -346,15 +346,14 @@ def test_little_town_advises_searches_and_town_does_not() -> None:
     views advise nothing, so the search agents play Town exactly as before."""
     from townwidget import littletown
     from townwidget.agents.budget import Budget
-    from townwidget.agents.mcts import _advised_iterations
+    from townwidget.core import SearchAdvice
 
     game = littletown.new_game(players=2, seed=3)
-    view = game.view(game.current_player)
-    assert view.ROLLOUT_MOVES == 0 and _advised_iterations(view) == min(300, 8 * len(game.legal_actions()))
+    advice = game.view(game.current_player).search_advice()
+    assert advice == SearchAdvice(iterations=min(300, 8 * len(game.legal_actions())), rollout_moves=0)
     game.apply(game.legal_actions()[0])
-    assert _advised_iterations(game.view(game.current_player)) == 40  # gather now, or end the turn
-    town_view = town.new_game("town44", players=2, seed=1).view(0)
-    assert _advised_iterations(town_view) is None and not hasattr(town_view, "ROLLOUT_MOVES")
+    assert game.view(game.current_player).search_advice().iterations == 40  # gather now, or end the turn
+    assert town.new_game("town44", players=2, seed=1).view(0).search_advice() == SearchAdvice()
     assert len(list(Budget(None, None, 1000).iterate(None))) == 1000
     assert len(list(Budget(None, None, 1000).iterate(40))) == 40 and len(list(Budget(7, None, 1000).iterate(40))) == 7
 

@@ -67,13 +67,6 @@ def test_a_little_town_tournament_scores_each_seat_in_victory_points() -> None:
     assert "VP [95% CI]" in result.table()
 
 
-def test_new_state_starts_every_registered_game() -> None:
-    assert arena.new_state("littletown", 3, seed=1).num_players == 3
-    assert arena.new_state("town66", 1, seed=1).mode == "solo"
-    assert arena.new_state("town44", 2, seed=1).mode == "multi"
-    assert set(arena.GAMES) == {"littletown", "town"}
-
-
 def test_parallel_games_give_the_same_records_as_serial_ones() -> None:
     options = {"game": "town44", "games": 4, "seed": 3, "progress": False, "iterations": 5}
     serial = arena.tournament(["ismcts", "greedy"], workers=1, **options)

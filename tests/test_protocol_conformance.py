@@ -10,29 +10,43 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
 from random_play import played
 
-from townwidget import core, littletown, town
+from townwidget import core
+from townwidget.core import registry
 
 
 @dataclass(frozen=True)
 class Game:
-    """A game behind the protocol: how to start one, and how to load its JSON form."""
+    """A game behind the protocol, found in the registry: how to start one, and how to load its JSON form."""
 
-    new: Callable[[int], Any]
-    from_dict: Callable[[Any], Any]
+    name: str
+    players: int
+
+    def new(self, seed: int) -> Any:
+        return registry.new_game(self.name, self.players, seed)
+
+    def from_dict(self, data: Any) -> Any:
+        return registry.lookup(self.name).load(data)
 
 
 GAMES = {
-    "town solo": Game(lambda seed: town.new_solo("town66", seed), town.from_dict),
-    "town multiplayer": Game(lambda seed: town.new_game("town55", 3, seed), town.from_dict),
-    "little town": Game(lambda seed: littletown.new_game(3, seed), littletown.from_dict),
+    "town solo": Game("town66", 1),
+    "town multiplayer": Game("town55", 3),
+    "little town": Game("littletown", 3),
 }
+
+
+def test_every_registered_family_is_in_this_suite() -> None:
+    assert {registry.lookup(game.name).family for game in GAMES.values()} == {
+        family.family for family in registry.families()
+    }
+
+
 STEPS = (0, 1, 7, 25, 80, 10_000)  # from the first move to the end of the game
 
 
@@ -161,3 +175,33 @@ def test_bad_saved_states_raise_invalid_state_naming_the_key(game: Game) -> None
                 game.from_dict(damaged)
             except core.InvalidState as error:
                 assert len(str(error)) < 600, f"a short message, not {len(str(error))} characters"
+
+
+def test_history_phase_and_result_tell_the_game_as_it_went(game: Game) -> None:
+    state = game.new(6)
+    assert state.history == [] and state.result() is None
+    while not state.is_terminal():
+        assert isinstance(state.phase, str) and state.phase != "over" and state.result() is None
+        player, phase, action = state.current_player, state.phase, state.legal_actions()[-1]
+        state.apply(action)
+        assert state.history[-1] == (player, phase, action)
+    assert state.phase == "over"
+    result = state.result()
+    assert result is not None and json.loads(json.dumps(result)) == result
+    family = registry.lookup(game.name)
+    scores = [family.score(result, seat) for seat in range(state.num_players)]
+    assert all(isinstance(score, (int, float)) for score in scores) and family.score_name(state.num_players)
+
+
+def test_views_advise_searches_with_data(game: Game) -> None:
+    for state in positions(game):
+        advice = state.view(0).search_advice()
+        assert isinstance(advice, core.SearchAdvice)
+        for value in (advice.iterations, advice.rollout_moves):
+            assert value is None or (isinstance(value, int) and value >= 0)
+
+
+def test_the_registry_loads_every_saved_state_by_its_format(game: Game) -> None:
+    for state in positions(game):
+        assert text(registry.load_state(state.to_dict())) == text(state)
+        assert state.to_dict()["format"] in registry.lookup(game.name).formats

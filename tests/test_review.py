@@ -22,7 +22,7 @@ from townwidget.advice.careful import careful_move
 from townwidget.advice.estimate import PLAYOUT_CHOICES
 from townwidget.agents.greedy import GreedyAgent
 from townwidget.agents.mcts import heuristic_move
-from townwidget.core import Rng
+from townwidget.core import Rng, registry
 from townwidget.core.errors import IllegalAction
 from townwidget.widget import LittleTownWidget, TownWidget
 
@@ -115,7 +115,7 @@ def test_multiplayer_estimates_agree_with_playing_the_position_out() -> None:
     assert report.par is None and report.moves and report.scale.players == 2
     move = max(report.moves, key=lambda move: move.after.se)
     assert move.after.se > 0
-    start = arena.new_state("town55", 2, 3)
+    start = registry.new_game("town55", 2, 3)
     actions = [action for _player, _phase, action in arena.replay(record).history]
     view = position_before(start, actions, move.number).view(1)
 

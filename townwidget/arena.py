@@ -1,8 +1,8 @@
 """Games and tournaments between agents, with records that replay and a summary with confidence intervals.
 
-- :data:`GAMES` names the games the arena plays: ``"littletown"`` (2 to 4 players) and Town, whose rules are named
-  as in :mod:`townwidget.town` (``"town77"``, ``"town66"``, ``"townNN"``; one player: a solo deal). :func:`new_state`
-  starts any of them from (game, players, seed).
+- The arena plays every game of the core registry (:mod:`townwidget.core.registry`): ``"littletown"`` (2 to 4
+  players) and Town, whose rules are named as in :mod:`townwidget.town` (``"town77"``, ``"town66"``, ``"townNN"``;
+  one player: a solo deal).
 - :func:`play_game` plays one game (one agent: a solo deal; several: a multiplayer game, seat i to agent i) and
   returns a :class:`GameRecord`: the game, the seed, the players and every move as JSON. :func:`replay` turns a
   record back into the final state, move by move.
@@ -52,109 +52,18 @@ from multiprocessing.process import BaseProcess
 from queue import Empty, SimpleQueue
 from typing import Any, cast
 
-from townwidget import littletown, town
+from townwidget import town
 from townwidget.agents import make_agent
-from townwidget.core import Rng, State
+from townwidget.core import Rng, agent_label, is_agent
 from townwidget.core.checks import require_integer, shown
 from townwidget.core.progress import progress as show_progress
+from townwidget.core.registry import RECORD_FORMAT as RECORD_FORMAT  # re-exported: records are the arena's output
+from townwidget.core.registry import GameRecord, lookup, new_game
+from townwidget.core.registry import replay as replay
 
-RECORD_FORMAT = "townwidget-record/1"
 Z95 = 1.959964  # two-sided 95% normal quantile
 
 AgentSpec = Any  # a name for make_agent, or an object with act(view) (see townwidget.agents.Agent)
-
-
-@dataclass(frozen=True)
-class Game:
-    """How the arena starts a game family and reads each seat's score from the engine's ``result()``."""
-
-    start: Callable[[str, int, int], State]  # (game name, players, seed) -> a new state
-    score: Callable[[dict[str, Any], int], float]  # (result, seat) -> that seat's score
-    score_name: Callable[[int], str]  # players -> what the score counts
-
-
-GAMES: dict[str, Game] = {
-    "littletown": Game(
-        start=lambda name, players, seed: littletown.new_game(players=players, seed=seed),
-        score=lambda result, seat: result["scores"][seat],
-        score_name=lambda players: "VP",
-    ),
-    "town": Game(
-        start=lambda name, players, seed: (
-            town.new_solo(name, seed=seed) if players == 1 else town.new_game(name, players=players, seed=seed)
-        ),
-        score=lambda result, seat: result["placed"] if "placed" in result else result["tiles_left"][seat],
-        score_name=lambda players: "tiles placed" if players == 1 else "tiles left",
-    ),
-}
-"""The games by name; a Town rules name (``"town77"``, ``"townNN"``) is played by ``GAMES["town"]``."""
-
-
-def game_of(name: str) -> Game:
-    """The :class:`Game` that plays ``name``.
-
-    >>> game_of("town66") is GAMES["town"], game_of("littletown") is GAMES["littletown"]
-    (True, True)
-    """
-    if isinstance(name, str) and name in GAMES:
-        return GAMES[name]
-    if isinstance(name, str) and name.startswith("town"):
-        return GAMES["town"]  # the Town engine checks the rules name itself
-    raise ValueError(f"unknown game {name!r}: choose 'littletown' or Town rules such as 'town77', 'town66'")
-
-
-def new_state(game: str, players: int, seed: int) -> State:
-    """A new game of ``game`` (``"littletown"``, ``"town77"``, ``"town66"``, ``"townNN"``; Town with one player:
-    a solo deal) with ``players`` players, dealt from ``seed``."""
-    return game_of(game).start(game, players, seed)
-
-
-@dataclass
-class GameRecord:
-    """One finished game: enough to replay it and to score it. ``to_dict()`` is its JSON form."""
-
-    game: str
-    seed: int
-    players: list[str]
-    moves: list[dict[str, Any]]
-    result: dict[str, Any]
-    returns: list[float]
-    final: dict[str, Any]  # the full JSON form of the final state, as played
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "format": RECORD_FORMAT,
-            "game": self.game,
-            "seed": self.seed,
-            "players": list(self.players),
-            "moves": [dict(move) for move in self.moves],
-            "result": self.result,
-            "returns": list(self.returns),
-            "final": self.final,
-        }
-
-    @classmethod
-    def from_dict(cls, data: Any) -> GameRecord:
-        if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
-            raise ValueError(f"a game record is a dict with 'format': {RECORD_FORMAT!r}")
-        keys = ("game", "seed", "players", "moves", "result", "returns", "final")
-        missing = set(keys) - set(data)
-        if missing:
-            raise ValueError(f"game record: missing key(s) {sorted(missing)}")
-        return cls(*(data[key] for key in keys))
-
-
-def replay(record: GameRecord | dict[str, Any]) -> State:
-    """Replay a record move by move from its seed; each move is checked by the engine as it is applied."""
-    if isinstance(record, dict):
-        record = GameRecord.from_dict(record)
-    state = new_state(record.game, len(record.players), record.seed)
-    for number, move in enumerate(record.moves):
-        try:
-            state.apply(move)
-        except ValueError as error:
-            raise ValueError(f"game record: move {number} {move} does not replay: {error}") from None
-    return state
 
 
 def play_game(agents: Sequence[AgentSpec], game: str = "town77", seed: int = 0, **budget: Any) -> GameRecord:
@@ -165,7 +74,7 @@ def play_game(agents: Sequence[AgentSpec], game: str = "town77", seed: int = 0, 
     if not agents:
         raise ValueError("play_game needs at least one agent")
     players = [_make(spec, _seat_seed(seed, seat), budget) for seat, spec in enumerate(agents)]
-    state = new_state(game, len(players), seed)
+    state = new_game(game, len(players), seed)
     moves = []
     while not state.is_terminal():
         seat = state.current_player
@@ -174,7 +83,8 @@ def play_game(agents: Sequence[AgentSpec], game: str = "town77", seed: int = 0, 
         action = agent.act(state.clone() if getattr(agent, "peeks", False) else state.view(seat))
         state.apply(action)
         moves.append({**_as_dict(action), "player": seat})
-    result = state.result()  # type: ignore[attr-defined]
+    result = state.result()
+    assert result is not None  # the game is over
     labels = [_label(spec) for spec in agents]
     return GameRecord(game, seed, labels, moves, result, state.returns(), state.to_dict())
 
@@ -590,7 +500,7 @@ def summarize(records: Sequence[GameRecord], labels: Sequence[str] | None = None
     by_label: dict[str, dict[str, list[float]]] = {}
     for record in records:
         solo = len(record.players) == 1
-        game = game_of(record.game)
+        game = lookup(record.game)
         for seat, label in enumerate(record.players):
             stats = by_label.setdefault(label, {"wins": [], "ranks": [], "scores": []})
             stats["scores"].append(game.score(record.result, seat))
@@ -620,7 +530,7 @@ def summarize(records: Sequence[GameRecord], labels: Sequence[str] | None = None
                 "rank_ci": mean_interval(stats["ranks"]),
                 "mean_score": statistics.fmean(stats["scores"]),
                 "score_ci": mean_interval(stats["scores"]),
-                "score_name": game_of(records[0].game).score_name(len(records[0].players)),
+                "score_name": lookup(records[0].game).score_name(len(records[0].players)),
             }
         )
     return rows
@@ -671,7 +581,7 @@ def format_summary(rows: Sequence[dict[str, Any]]) -> str:
 def _make(spec: AgentSpec, seed: int, budget: dict[str, Any]) -> Any:
     if isinstance(spec, str):
         return make_agent(spec, seed=seed, **budget)
-    if not callable(getattr(spec, "act", None)):
+    if not is_agent(spec):
         raise ValueError(f"an agent is a name or an object with an act(view) method, not {spec!r}")
     return spec
 
@@ -682,7 +592,7 @@ def _seat_seed(deal: int, seat: int) -> int:
 
 
 def _label(spec: AgentSpec) -> str:
-    return spec if isinstance(spec, str) else str(getattr(spec, "name", type(spec).__name__))
+    return agent_label(spec)
 
 
 def _as_dict(action: Any) -> dict[str, Any]:

@@ -12,7 +12,8 @@ the same hint.
 >>> advice = hint(game.view(0), samples=8)
 >>> advice.action in game.legal_actions()
 True
->>> advice.text.startswith(move_words(advice.action))
+>>> from townwidget.advice.words import words_for
+>>> advice.text.startswith(words_for(game, advice.action))
 True
 """
 
@@ -22,8 +23,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from townwidget.advice.estimate import Estimate, Measurement, measure
-from townwidget.advice.words import move_words, tile_colour
-from townwidget.core import View
+from townwidget.advice.words import tile_colour, words_for
+from townwidget.core import State, View
 from townwidget.core.language import _, ngettext
 from townwidget.town.board import Board
 from townwidget.town.state import MultiState, SoloState
@@ -68,7 +69,7 @@ def hint(view: View, seed: int = 0, samples: int | None = None) -> Hint:
     outside any). Raises ``ValueError`` if ``view`` is not a view (a full state would give away hidden tiles: pass
     ``state.view(player)``), or if the viewer has no move now (not their turn, or the game is over).
     """
-    if not isinstance(view, View) or hasattr(view, "apply"):
+    if not isinstance(view, View) or isinstance(view, State):
         raise ValueError(f"hint takes what the player may know, a view (state.view(player)), not {type(view).__name__}")
     found = measure(view, seed, samples)
     best, value = found.actions[0], found.values[0]
@@ -81,11 +82,8 @@ def _text(view: View, found: Measurement) -> str:
     """'green tower to [2, 3]: keeps 3 open cells for the 4 green tiles still unseen; expected 33.8 tiles
     against 32.1 for the next best (red gable to [1, 1])', in the current language."""
     public = view.sample_state(0)  # the hidden parts are drawn: only the public ones are read below
-    phase = getattr(public, "phase", "")
-    rules = getattr(public, "rules", None)
-    restaurant = getattr(rules, "restaurant_gives", "vp")
     best = found.actions[0]
-    move = move_words(best, phase, restaurant)
+    move = words_for(public, best)
     scale, value = found.scale, found.values[0]
     if len(found.actions) == 1:
         only = (
@@ -98,7 +96,7 @@ def _text(view: View, found: Measurement) -> str:
     expected = _("expected {value} against {other_value} for the next best ({other})").format(
         value=scale.show(value.mean),
         other_value=scale.number(found.values[1].mean),
-        other=move_words(found.actions[1], phase, restaurant),
+        other=words_for(public, found.actions[1]),
     )
     if not reason:
         return _("{move}: {expected}").format(move=move, expected=expected)

@@ -29,8 +29,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from townwidget.advice.estimate import Estimate, Scale, measure
-from townwidget.advice.words import move_words
-from townwidget.core import State
+from townwidget.advice.words import game_title, move_words, words_for
+from townwidget.core import State, registry
 from townwidget.core.checks import is_integer, shown
 from townwidget.core.language import _
 from townwidget.core.progress import progress as progress_bar
@@ -179,7 +179,7 @@ def review(
     """Review ``player``'s moves in a finished game (default: player 0).
 
     ``game`` is a finished Town solo state (or its full JSON form, ``state.to_dict()``), or the record of any
-    finished game (:class:`townwidget.arena.GameRecord` or its dict), which replays every position. A finished
+    finished game (:class:`townwidget.core.registry.GameRecord` or its dict), which replays every position. A finished
     multiplayer state cannot be replayed (its draws are not in its history): review its record. ``seed`` and
     ``samples`` are passed to :func:`~townwidget.advice.estimate.measure` for each decision; ``par_seconds``
     bounds the solver in CPU seconds (``None``: no limit; 0: no par); ``progress`` shows a bar (``None``: the
@@ -221,7 +221,6 @@ def review_decisions(
         found = measure(before.view(player), seed, samples, include=[action])
         others = [other for other in found.actions if other != action]
         alternative = others[0] if others else None
-        phase, restaurant = getattr(before, "phase", ""), getattr(before.rules, "restaurant_gives", "vp")
         moves.append(
             MoveReview(
                 number,
@@ -232,14 +231,14 @@ def review_decisions(
                 alternative,
                 None if alternative is None else found.value_of(alternative),
                 found.margin(found.actions[0], action),
-                move_words(action, phase, restaurant),
-                move_words(found.actions[0], phase, restaurant),
+                words_for(before, action),
+                words_for(before, found.actions[0]),
             )
         )
     solo = isinstance(final, SoloState)
     scale = Scale(solo, final.num_players)
     score = float(final.board.placed()) if solo else final.returns()[player]
-    review_ = Review(_name(final), player, tuple(moves), score, scale)
+    review_ = Review(game_title(final), player, tuple(moves), score, scale)
     if solo and par_seconds != 0:
         line = [action for _player, _phase, action in final.history]
         return _with_par(review_, _solo_start(final), line, par_seconds)
@@ -261,26 +260,20 @@ def _with_par(review_: Review, start: SoloState, actions: list[Any], seconds: fl
 # --- what can be replayed ----------------------------------------------------------------------------------------
 def _replayable(game: Any) -> tuple[Any, list[Any]]:
     """The starting position and the actions of a finished game."""
-    from townwidget import arena
     from townwidget.town.format import from_dict
 
-    if isinstance(game, dict) and game.get("format") == arena.RECORD_FORMAT:
-        game = arena.GameRecord.from_dict(game)
-    if isinstance(game, arena.GameRecord):
-        start = arena.new_state(game.game, len(game.players), game.seed)
-        final: Any = start.clone()
-        for number, move in enumerate(game.moves):
-            try:
-                final.apply(move)
-            except ValueError as error:
-                raise ValueError(f"game record: move {number} {shown(move)} does not replay: {error}") from None
+    if isinstance(game, dict) and game.get("format") == registry.RECORD_FORMAT:
+        game = registry.GameRecord.from_dict(game)
+    if isinstance(game, registry.GameRecord):
+        start = registry.new_game(game.game, len(game.players), game.seed)
+        final = registry.replay(game)
         _require_over(final)
         return start, [action for _player, _phase, action in final.history]
     if isinstance(game, dict):
         if game.get("format") != "town-state/1" or game.get("mode") != "solo":
             raise ValueError(
                 "review takes a finished Town solo state (or its to_dict()) or a game record "
-                f"(format {arena.RECORD_FORMAT!r}), not a dict with format {shown(game.get('format'))}"
+                f"(format {registry.RECORD_FORMAT!r}), not a dict with format {shown(game.get('format'))}"
             )
         if "unseen" in game:
             raise ValueError("review needs the full solo state, state.to_dict(), not a player's view of it")
@@ -356,8 +349,3 @@ def _final(start: Any, actions: list[Any]) -> Any:
     for action in actions:
         state.apply(action)
     return state
-
-
-def _name(state: Any) -> str:
-    rules = state.rules
-    return str(rules.name) if hasattr(rules, "n") else "Little Town"

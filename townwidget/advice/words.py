@@ -18,6 +18,8 @@ from __future__ import annotations
 from typing import Any
 
 from townwidget.core.language import _, ngettext, pgettext
+from townwidget.core.protocol import State
+from townwidget.littletown import State as LittleTownState
 from townwidget.littletown import data as little_town_data
 from townwidget.town.style import COLOUR_NAMES, SHAPE_NAMES
 
@@ -41,6 +43,17 @@ def shape_name(shape: int) -> str:
 def tile_words(tile: tuple[int, int]) -> str:
     """``(colour, shape)`` as 'orange gable' (French 'pignon orange')."""
     return _("{colour} {shape}").format(colour=colour_name(tile[0]), shape=shape_name(tile[1]))
+
+
+def game_title(state: State) -> str:
+    """The game's name as a player reads it: "town77" (the Town rules' name) or "Little Town"."""
+    return "Little Town" if isinstance(state, LittleTownState) else str(state.rules.name)  # type: ignore[attr-defined]
+
+
+def words_for(state: State, action: Any) -> str:
+    """``action``, about to be played in ``state``, in a few words (the phase and the rules tell what it means)."""
+    restaurant = state.rules.restaurant_gives if isinstance(state, LittleTownState) else "vp"
+    return move_words(action, state.phase, restaurant)
 
 
 def move_words(action: Any, phase: str = "", restaurant_gives: str = "vp") -> str:

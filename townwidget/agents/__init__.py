@@ -47,13 +47,9 @@ so that code which asks for the strongest player keeps getting it when a stronge
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol, runtime_checkable
 
-from townwidget.core import View
+from townwidget.core import Agent
 from townwidget.core.checks import is_integer, shown
-
-AGENT_NAMES = ("random", "greedy", "mcts", "ismcts", "expert", "clairvoyant")
-"""The agents :func:`make_agent` builds."""
 
 ALIASES = {"best": "expert"}
 """Other names :func:`make_agent` accepts: ``"best"``, the strongest honest solo agent at its default budget. On the
@@ -64,15 +60,6 @@ run paired with the UCB root: 35.43 against 34.95 tiles, +0.48 [-0.63, +1.59]; T
 placed, +0.75 [+0.15, +1.34] in the exact value of the opening. Today's expert also rolls out on a learned value in
 Town 77 (with numba): 37.38 [36.97, 37.79] tiles on deals 0-99 at 0.18 CPU s a move, 36.82 [36.54, 37.10] over
 those and deals 2000-2099 and 3000-3099 (:mod:`townwidget.agents.expert`)."""
-
-
-@runtime_checkable
-class Agent(Protocol):
-    """A player: ``act(view)`` returns one of ``view.legal_actions()``; ``name`` labels it in tables."""
-
-    name: str
-
-    def act(self, view: View) -> Any: ...
 
 
 def make_agent(
@@ -152,5 +139,8 @@ _FACTORIES: dict[str, Callable[[int | None, int | None, float | None], Agent]] =
     "expert": _expert,
     "clairvoyant": _clairvoyant,
 }
+
+AGENT_NAMES = tuple(_FACTORIES)
+"""The agents :func:`make_agent` builds."""
 
 __all__ = ["AGENT_NAMES", "ALIASES", "Agent", "make_agent"]

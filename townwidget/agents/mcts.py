@@ -29,9 +29,10 @@ is their range, or with ``steady=True`` their standard deviation: in Town solo t
 disasters (a line where every pile top dies early) and flattens the search, a range of 30 tiles against moves
 that differ by one.
 
-A game may advise searches through its views: ``view.search_iterations()`` replaces :data:`DEFAULT_ITERATIONS` for
-the decision when the agent was given no budget, and ``view.ROLLOUT_MOVES`` replaces :data:`ROLLOUT_DEPTH` (Little
-Town advises both, see :class:`~townwidget.littletown.view.LittleTownView`; Town gives no advice).
+A game advises searches through its views (``view.search_advice()``, a :class:`~townwidget.core.SearchAdvice`):
+its ``iterations`` replace :data:`DEFAULT_ITERATIONS` for the decision when the agent was given no budget, and its
+``rollout_moves`` replace :data:`ROLLOUT_DEPTH` (Little Town advises both, see
+:class:`~townwidget.littletown.view.LittleTownView`; Town gives no advice).
 
 Everything random comes from the agent's own seeded generator: same seed and same ``iterations``, same moves.
 
@@ -82,7 +83,8 @@ class _Search:
         self.rng = rng
         self.among = among  # the actions the root may take (default: all legal ones)
         self.player = view.player
-        self.rollout_moves: int = getattr(view, "ROLLOUT_MOVES", ROLLOUT_DEPTH)
+        advised = view.search_advice().rollout_moves
+        self.rollout_moves = ROLLOUT_DEPTH if advised is None else advised
         self.low, self.high = math.inf, -math.inf  # rewards seen by the searching player
         self.steady = steady
         self.count, self.mean, self.squares = 0, 0.0, 0.0  # their running mean and sum of squared deviations
@@ -191,12 +193,6 @@ def _most_visited(roots: list[_Node], actions: list[Any]) -> Any:
     return max(actions, key=merit)
 
 
-def _advised_iterations(view: View) -> int | None:
-    """The game's advice on the iterations for this decision, if it gives any."""
-    advice = getattr(view, "search_iterations", None)
-    return None if advice is None else int(advice())
-
-
 class MCTSAgent:
     """Determinized UCT: a few drawn states, one UCT tree on each, the most visited action over all trees.
 
@@ -225,7 +221,7 @@ class MCTSAgent:
         drawn: list[State] = []
         roots: list[_Node] = []
         grow_every = ITERATIONS_PER_ACTION * len(actions)
-        for i in self.budget.iterate(_advised_iterations(view)):
+        for i in self.budget.iterate(view.search_advice().iterations):
             if len(drawn) < self.determinizations and i == len(drawn) * grow_every:
                 drawn.append(view.sample_state(self.rng.spawn()))
                 roots.append(_Node())
@@ -273,7 +269,7 @@ class ISMCTSAgent:
         search, root, draws = _Search(self.rng, view, self.steady, among), _Node(), self._draws(view)
         if self.halving:
             return self._halve(search, root, view, actions, budget, draws)
-        for _ in budget.iterate(_advised_iterations(view)):
+        for _ in budget.iterate(view.search_advice().iterations):
             search.iterate(root, next(draws))
         return _most_visited([root], actions)
 
@@ -298,7 +294,7 @@ class ISMCTSAgent:
         every action still in play is simulated equally often, each *round* on one drawn state for them all (so
         the luck of the draw hits them alike), and the worse half by mean reward is then dropped. Whole rounds
         only: at least one, and never past the iteration limit."""
-        limit, deadline = budget.start(_advised_iterations(view))
+        limit, deadline = budget.start(view.search_advice().iterations)
         live, started, done = list(actions), time.thread_time(), 0
 
         def mean(action: Any) -> float:

@@ -1,12 +1,15 @@
-"""The protocols every game implements, and the only API that agents, the arena and the widget rely on.
+"""The protocols every game implements, and the only API that agents, the arena, the advice and the widgets rely on.
 
 A game is a ``State`` that changes in place through ``apply``. Chance (draws, shuffles) is resolved inside
 ``apply`` by the state's own seeded generator, so the same seed and the same actions always give the same game.
-A ``View`` is what one player may know: agents receive a view, never the state, so they cannot peek.
+A ``View`` is what one player may know: agents receive a view, never the state, so they cannot peek. Games are
+found by name in :mod:`townwidget.core.registry`. What a game tells its users beyond the moves is data in these
+protocols (``phase``, ``history``, ``result()``, :class:`SearchAdvice`), never an attribute to probe for.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from townwidget.core.rng import Rng
@@ -31,6 +34,17 @@ class State(Protocol):
     @property
     def num_players(self) -> int: ...
 
+    @property
+    def phase(self) -> str:
+        """The step of the turn the game is in (its own names: Town ``"place"``, ``"exchange"``; ``"over"`` at the
+        end); the same action can mean different things in different phases."""
+        ...
+
+    @property
+    def history(self) -> list[tuple[int, str, Any]]:
+        """``(player, phase, action)`` of every action applied since the start, in order."""
+        ...
+
     def legal_actions(self) -> list[Any]:
         """The actions the current player may take, in a stable order (empty when the game is over)."""
         ...
@@ -45,6 +59,11 @@ class State(Protocol):
 
     def returns(self) -> list[float]:
         """One value per player in [0, 1] (1 = best); meaningful when the game is over."""
+        ...
+
+    def result(self) -> dict[str, Any] | None:
+        """The outcome in the game's own words (JSON data, e.g. tiles placed or victory points), ``None`` until the
+        game is over; the registry's :class:`~townwidget.core.registry.Game` reads each seat's score from it."""
         ...
 
     def heuristic(self, player: int) -> float:
@@ -76,3 +95,41 @@ class View(Protocol):
     def sample_state(self, rng: int | Rng | None = None) -> State:
         """A full state drawn uniformly from those consistent with this view (a determinization)."""
         ...
+
+    def search_advice(self) -> SearchAdvice:
+        """What the game advises a tree search deciding from this view."""
+        ...
+
+
+@dataclass(frozen=True)
+class SearchAdvice:
+    """A game's advice to a tree search about one decision; ``None`` leaves the search's own default.
+
+    ``iterations``: the iterations to spend when the search was given no budget. ``rollout_moves``: how many
+    moves a rollout plays before the position's ``heuristic`` judges it (0: judge the tree's leaf at once).
+    """
+
+    iterations: int | None = None
+    rollout_moves: int | None = None
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """A player: ``act(view)`` returns one of ``view.legal_actions()``; ``name`` labels it in tables."""
+
+    name: str
+
+    def act(self, view: View) -> Any: ...
+
+
+def is_agent(thing: Any) -> bool:
+    """Whether ``thing`` can play: it has a callable ``act`` (a ``name`` is optional, see :func:`agent_label`)."""
+    return callable(getattr(thing, "act", None))
+
+
+def agent_label(thing: Any) -> str:
+    """The name that labels an agent (or an agent's name itself) in tables, records and messages."""
+    if isinstance(thing, str):
+        return thing
+    name = getattr(thing, "name", None) or getattr(thing, "__qualname__", None)
+    return name if isinstance(name, str) else type(thing).__name__

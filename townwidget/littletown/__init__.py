@@ -52,6 +52,7 @@ Readings of the rulebook that are not options:
 """
 
 from townwidget.core.errors import IllegalAction, InvalidState
+from townwidget.core.registry import register
 from townwidget.littletown.actions import (
     Action,
     Activate,
@@ -69,10 +70,13 @@ from townwidget.littletown.actions import (
 )
 from townwidget.littletown.data import CARDS, RESOURCES, Kind, building_kinds
 from townwidget.littletown.format import from_dict
+from townwidget.littletown.game import GAME
 from townwidget.littletown.rules import Rules
 from townwidget.littletown.setup import new_game
 from townwidget.littletown.state import FORMAT, PHASES, VP_SOURCES, State
 from townwidget.littletown.view import LittleTownView
+
+register(GAME)
 
 __all__ = [
     "CARDS",

@@ -20,6 +20,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from townwidget.core.protocol import SearchAdvice
 from townwidget.core.rng import Rng, make_rng
 from townwidget.littletown import objectives as obj
 from townwidget.littletown.actions import Action
@@ -33,10 +34,6 @@ class LittleTownView:
     """What ``player`` may know: the whole table, their own objective cards, how many cards the others hold."""
 
     __slots__ = ("player", "_data", "_base", "_pool", "_hidden")
-
-    # Advice to tree searches (:mod:`townwidget.agents.mcts`): the position estimate counts the turn under way, so a
-    # search scores a position right after its tree (policy moves cost more than they tell).
-    ROLLOUT_MOVES = 0
 
     def __init__(self, state: State, player: int) -> None:
         self.player = player
@@ -81,11 +78,12 @@ class LittleTownView:
         """The viewer's legal actions when it is their turn (they depend only on what the viewer knows), else []."""
         return self._base.legal_actions() if self.current_player == self.player else []
 
-    def search_iterations(self) -> int:
-        """Advice to tree searches given no budget: iterations for this decision, about 8 per legal action (40 to
-        300), so a choice among the board's spaces gets the most thought and "gather now or later" little.
-        Measured in ``benchmarks/littletown_strength.py``: stronger than greedy players, far within 0.5 CPU s."""
-        return min(300, max(40, 8 * len(self.legal_actions())))
+    def search_advice(self) -> SearchAdvice:
+        """Advice to tree searches: given no budget, about 8 iterations per legal action (40 to 300), so a choice
+        among the board's spaces gets the most thought and "gather now or later" little (measured in
+        ``benchmarks/littletown_strength.py``: stronger than greedy players, far within 0.5 CPU s); no rollout
+        moves, since the position estimate counts the turn under way (policy moves cost more than they tell)."""
+        return SearchAdvice(iterations=min(300, max(40, 8 * len(self.legal_actions()))), rollout_moves=0)
 
     def to_dict(self) -> dict[str, Any]:
         """The viewer form of the state (a copy)."""

@@ -11,13 +11,17 @@ and the clairvoyant solo solver (the par of a deal) in :mod:`~townwidget.town.so
 """
 
 from townwidget.core.errors import IllegalAction, InvalidState
+from townwidget.core.registry import register
 from townwidget.town.actions import Action, Cell, Discard, Exchange, Pass, Place, Tile, parse_action
 from townwidget.town.board import BLANK, Board
 from townwidget.town.format import from_dict
+from townwidget.town.game import GAME
 from townwidget.town.render import board_svg, boards_row_svg, state_svg
 from townwidget.town.rules import TOWN66, TOWN77, Rules, play_level, resolve_rules
 from townwidget.town.state import MultiState, SoloState, State, new_game, new_solo
 from townwidget.town.view import TownView
+
+register(GAME)
 
 __all__ = [
     "BLANK",

@@ -23,6 +23,7 @@ import copy
 from collections import defaultdict
 from typing import Any, NamedTuple
 
+from townwidget.core.protocol import SearchAdvice
 from townwidget.core.rng import Rng, make_rng
 from townwidget.town.actions import Action, Tile
 from townwidget.town.board import BLANK
@@ -72,6 +73,10 @@ class TownView:
     def to_dict(self) -> dict[str, Any]:
         """The viewer form of the state (a copy)."""
         return copy.deepcopy(self._data)
+
+    def search_advice(self) -> SearchAdvice:
+        """Town leaves tree searches their own defaults."""
+        return SearchAdvice()
 
     def sample_state(self, rng: int | Rng | None = None) -> State:
         """A full state drawn uniformly among those consistent with this view, with its own fresh generator.

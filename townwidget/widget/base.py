@@ -44,6 +44,7 @@ from typing import Any
 import anywidget
 import traitlets
 
+from townwidget.core import agent_label, is_agent
 from townwidget.core.checks import is_integer, shown
 from townwidget.core.errors import IllegalAction
 from townwidget.core.language import N_, _, check_language, default_language, ngettext, speaking
@@ -81,7 +82,7 @@ def opponent_list(opponents: Sequence[Any] | None, seats: int | None, defaults: 
     if isinstance(opponents, str) or not isinstance(opponents, Sequence):
         raise ValueError(f"opponents must be a list of agent names or agents, not {opponents!r}")
     for spec in opponents:
-        if not isinstance(spec, str) and not callable(getattr(spec, "act", None)):
+        if not isinstance(spec, str) and not is_agent(spec):
             raise ValueError(f"an opponent must be an agent name or an object with act(view), not {spec!r}")
     if seats is not None and len(opponents) != seats:
         raise ValueError(f"this game has {seats} other seat(s) but {len(opponents)} opponent(s) were given")
@@ -119,9 +120,7 @@ def in_kernel() -> bool:
 
 def name_of(thing: Any) -> str:
     """An agent's or a callback's name for messages."""
-    if isinstance(thing, str):
-        return thing
-    return str(getattr(thing, "name", None) or getattr(thing, "__qualname__", None) or type(thing).__name__)
+    return agent_label(thing)
 
 
 class GameWidget(anywidget.AnyWidget):

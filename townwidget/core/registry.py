@@ -1,0 +1,150 @@
+"""The games by name: how the arena, the advice and the widgets start, load and replay a game without knowing which.
+
+A game family registers one :class:`Game`: the names it plays, its seats, how to deal a new game from a seed, how
+to read its saved JSON form, and how to read a seat's score from ``result()``. The package's own games (Town and
+Little Town) register themselves when first asked for; another game calls :func:`register` once.
+
+>>> game = new_game("town44", players=1, seed=3)   # a Town 44 solo deal
+>>> lookup("town44").family, lookup("littletown").players
+('town', range(2, 5))
+>>> load_state(game.to_dict()).to_dict() == game.to_dict()
+True
+
+A finished game is a :class:`GameRecord` (the game, its seed, the players and every move as JSON), and
+:func:`replay` plays it again from its seed, each move checked by the engine.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from townwidget.core.checks import is_integer, shown
+from townwidget.core.protocol import State
+
+RECORD_FORMAT = "townwidget-record/1"
+_BUILTIN = ("townwidget.town", "townwidget.littletown")  # imported on first use, so core imports no game
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game family behind the core protocol."""
+
+    family: str  # "town", "littletown"
+    plays: Callable[[str], bool]  # does this family play the game called so ("town77", "town66", "littletown")
+    players: range  # the seats a game may have
+    start: Callable[[str, int, int], State]  # (game name, players, seed) -> a new state
+    load: Callable[[Any], State]  # a saved full state (its JSON form) -> the state, checked
+    formats: tuple[str, ...]  # the "format" values of the saved states ``load`` reads
+    score: Callable[[dict[str, Any], int], float]  # (result, seat) -> that seat's score
+    score_name: Callable[[int], str]  # players -> what the score counts ("tiles placed", "VP")
+
+
+_GAMES: dict[str, Game] = {}
+
+
+def register(game: Game) -> None:
+    """Make ``game`` known by its family name (registering a family again replaces it)."""
+    _GAMES[game.family] = game
+
+
+def families() -> list[Game]:
+    """Every registered game family."""
+    _load_builtin()
+    return list(_GAMES.values())
+
+
+def lookup(name: Any) -> Game:
+    """The family that plays ``name`` (``"littletown"``, ``"town77"``, ``"town66"``, ``"townNN"``)."""
+    for game in families():
+        if isinstance(name, str) and game.plays(name):
+            return game
+    raise ValueError(f"unknown game {shown(name)}: choose 'littletown' or Town rules such as 'town77', 'town66'")
+
+
+def new_game(name: str, players: int, seed: int) -> State:
+    """A new game of ``name`` with ``players`` seats (Town with one: a solo deal), dealt from ``seed``."""
+    game = lookup(name)
+    if not is_integer(players) or players not in game.players:
+        seats = f"from {game.players.start} to {game.players.stop - 1}"
+        raise ValueError(f"{name}: players must be an integer {seats}, not {shown(players)}")
+    if not is_integer(seed):
+        raise ValueError(f"a seed is an integer, not {shown(seed)}")
+    return game.start(name, players, seed)
+
+
+def load_state(data: Any) -> State:
+    """A saved full state of any registered game, read by its own engine (which checks everything)."""
+    kind = data.get("format") if isinstance(data, dict) else None
+    for game in families():
+        if kind in game.formats:
+            return game.load(data)
+    known = sorted(form for game in families() for form in game.formats)
+    raise ValueError(f"a saved state is a dict whose 'format' is one of {known}, not {shown(kind)}")
+
+
+@dataclass
+class GameRecord:
+    """One finished game: enough to replay it and to score it. ``to_dict()`` is its JSON form."""
+
+    game: str
+    seed: int
+    players: list[str]
+    moves: list[dict[str, Any]]
+    result: dict[str, Any]
+    returns: list[float]
+    final: dict[str, Any]  # the full JSON form of the final state, as played
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": RECORD_FORMAT,
+            "game": self.game,
+            "seed": self.seed,
+            "players": list(self.players),
+            "moves": [dict(move) for move in self.moves],
+            "result": self.result,
+            "returns": list(self.returns),
+            "final": self.final,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> GameRecord:
+        if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
+            raise ValueError(f"a game record is a dict with 'format': {RECORD_FORMAT!r}")
+        keys = ("game", "seed", "players", "moves", "result", "returns", "final")
+        missing = set(keys) - set(data)
+        if missing:
+            raise ValueError(f"game record: missing key(s) {sorted(missing)}")
+        return cls(*(data[key] for key in keys))
+
+
+def replay(record: GameRecord | dict[str, Any]) -> State:
+    """Replay a record move by move from its seed; each move is checked by the engine as it is applied.
+
+    >>> from townwidget import town
+    >>> game = new_game("town33", players=1, seed=5)
+    >>> moves = []
+    >>> while not game.is_terminal():
+    ...     action = game.legal_actions()[0]
+    ...     game.apply(action)
+    ...     moves.append({**action.to_dict(), "player": 0})
+    >>> record = GameRecord("town33", 5, ["first"], moves, game.result(), game.returns(), game.to_dict())
+    >>> replay(record.to_dict()).to_dict() == game.to_dict()
+    True
+    """
+    if isinstance(record, dict):
+        record = GameRecord.from_dict(record)
+    state = new_game(record.game, len(record.players), record.seed)
+    for number, move in enumerate(record.moves):
+        try:
+            state.apply(move)
+        except ValueError as error:
+            raise ValueError(f"game record: move {number} {shown(move)} does not replay: {error}") from None
+    return state
+
+
+def _load_builtin() -> None:
+    for module in _BUILTIN:
+        importlib.import_module(module)  # each package registers its game when imported
