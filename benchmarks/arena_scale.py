@@ -12,7 +12,8 @@ is started once before the rounds (as a notebook keeps one). CPU seconds per gam
 with the cluster's scheduler and nannies, the local workers, the cluster's workers): the ratios mean something
 for games of at least about 0.5 CPU s, and a setup that spends no more CPU per game than 1 process would scale
 with idle cores. The load average is printed before and after: on a shared machine every setup gets the same share
-of the cores, and the ratios fall towards 1. Last line: every figure as JSON.
+of the cores, and the ratios fall towards 1. Last line: every figure as JSON; the figures are also saved to
+``benchmarks/results/`` (``benchmarks/results.py``; ``docs/benchmarks.md``), where the load is recorded.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import statistics
 import time
 from typing import Any
 
+import results
 from distributed import Client, LocalCluster
 
 from townwidget.arena import tournament
@@ -121,6 +123,18 @@ def main() -> None:
         print(f"{name:<24} {rate:<22} {ratio:<22} {cpu}")
     print(f"load average after: {load_after[0]:.2f} (1 min), {load_after[1]:.2f} (5 min)")
     print(json.dumps(figures))
+    results.save(__file__, saved_figures(figures["setups"]))
+
+
+def saved_figures(setups: dict[str, dict[str, Any]]) -> list[results.Figure]:
+    saved = []
+    for name, row in setups.items():
+        saved.append(results.Figure(name, row["games_per_second"], "games/s", row["games_per_second_ci95"]))
+        if name != "1 process":
+            saved.append(results.Figure(f"{name} / 1 process", row["ratio_to_1_process"], "ratio", row["ratio_ci95"]))
+        cpu, interval = row["cpu_seconds_per_game"], row["cpu_seconds_per_game_ci95"]
+        saved.append(results.Figure(f"{name}: CPU time a game, every process counted", cpu, "CPU s", interval))
+    return saved
 
 
 if __name__ == "__main__":

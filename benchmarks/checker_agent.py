@@ -5,7 +5,8 @@ and agents that are genuinely better by different margins (each should be accept
 the one-move lookahead player of lesson 01 (the move that keeps the most moves open), and weaker ones that play
 greedy's move only part of the time and a random move otherwise (the power of the test against a small gain).
 It prints each agent's verdict, the false-accept rate with its 95% Wilson interval, the acceptance rate of each
-mixture over several seeds, and a last JSON line with the figures.
+mixture over several seeds, and a last JSON line with the figures, and saves the figures to ``benchmarks/results/``
+(``benchmarks/results.py``; ``docs/benchmarks.md``).
 
     python benchmarks/checker_agent.py [--random-agents 20] [--mixture-seeds 5]
 """
@@ -16,6 +17,8 @@ import argparse
 import json
 import random
 import time
+
+import results
 
 from townwidget.agents import make_agent
 from townwidget.arena import wilson_interval
@@ -82,6 +85,20 @@ def main() -> None:
     }
     print(f"CPU seconds: {time.process_time() - started:.1f}")
     print(json.dumps(figures))
+    rate = [bound * 100 for bound in (low, high)]
+    saved = [
+        results.Figure(
+            f"random agents accepted ({options.random_agents} seeds)", accepted / options.random_agents * 100, "%", rate
+        )
+    ]
+    saved += [results.Figure(f"{name} accepted", int(right), "1 yes, 0 no") for name, right in verdicts.items()]
+    saved += [
+        results.Figure(
+            f"greedy {share:.0%} of the time, random otherwise: seeds accepted", passed, f"of {options.mixture_seeds}"
+        )
+        for share, passed in mixtures.items()
+    ]
+    results.save(__file__, saved)
 
 
 if __name__ == "__main__":

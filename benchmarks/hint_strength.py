@@ -8,7 +8,8 @@ the careful policy played alone. Both play the deals of seeds 0 .. deals-1.
     nice -n 10 python benchmarks/hint_strength.py [--rules town77] [--deals 10]
 
 Prints the mean tiles placed of each with a 95% interval (Student t; the careful policy's score on a deal is its
-mean over 64 games), the paired difference, the CPU seconds per hint, and a last JSON line with the figures.
+mean over 64 games), the paired difference, the CPU seconds per hint, and a last JSON line with the figures,
+and saves the figures to ``benchmarks/results/`` (``benchmarks/results.py``; ``docs/benchmarks.md``).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import statistics
 import time
 
 import numpy as np
+import results
 
 from townwidget import hint, town
 from townwidget.advice.careful import careful_rollout
@@ -29,9 +31,15 @@ CAREFUL_GAMES = 64  # games of the careful policy alone per deal (its mean per d
 T95 = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 6: 2.45, 7: 2.36, 8: 2.31, 9: 2.26, 14: 2.14, 19: 2.09}
 
 
-def interval(values: list[float]) -> str:
+def t_interval(values: list[float]) -> tuple[float, float]:
+    """The 95% Student's t interval of the mean of ``values``."""
     half = T95.get(len(values) - 1, 2.0) * statistics.stdev(values) / math.sqrt(len(values))
-    return f"{statistics.fmean(values):.2f} ± {half:.2f}"
+    return statistics.fmean(values) - half, statistics.fmean(values) + half
+
+
+def interval(values: list[float]) -> str:
+    low, high = t_interval(values)
+    return f"{statistics.fmean(values):.2f} ± {(high - low) / 2:.2f}"
 
 
 def main() -> None:
@@ -64,6 +72,20 @@ def main() -> None:
         json.dumps(
             {"rules": args.rules, "hinted": hinted, "careful": alone, "hint_cpu_mean": statistics.fmean(seconds)}
         )
+    )
+    where = f"{args.rules.replace('town', 'Town ')}, deals 0-{args.deals - 1}"
+    results.save(
+        __file__,
+        [
+            results.Figure(f"{where}: following every hint", statistics.fmean(hinted), "tiles", t_interval(hinted)),
+            results.Figure(f"{where}: careful policy alone", statistics.fmean(alone), "tiles", t_interval(alone)),
+            results.Figure(
+                f"{where}: hints - careful policy alone (paired)", statistics.fmean(gain), "tiles", t_interval(gain)
+            ),
+            results.Figure(
+                f"{where}: CPU time a hint (mean; slowest {max(seconds):.2f})", statistics.fmean(seconds), "CPU s"
+            ),
+        ],
     )
 
 

@@ -20,6 +20,8 @@ unseen tiles, the score it could still expect if optimal play took over there. T
 without its perfect-city rule (:mod:`townwidget.agents.perfect`) and ismcts (or those of ``--openings-players``),
 paired by deal against the first; the deals ``--openings-from``, the next ``--openings`` ones. Each mean is also
 given as a fraction of :data:`WHOLE_TOWN44_OPTIMUM`, the honest optimum of a whole Town 44 deal.
+
+The figures are also saved to ``benchmarks/results/`` (``benchmarks/results.py``; ``docs/benchmarks.md``).
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ import statistics
 import time
 from collections.abc import Callable
 from typing import Any
+
+import results
 
 from townwidget import town
 from townwidget.agents import AGENT_NAMES, make_agent
@@ -236,6 +240,62 @@ def main() -> None:
         figures["town44_openings"] = openings_table(deals, args.openings_unseen, {}, args.workers, players)
     figures["wall_seconds"] = round(time.perf_counter() - clock)
     print(json.dumps(figures))
+    saved = [
+        results.Figure("Town 33, every deal: the honest optimum (exact)", figures["town33_over_every_deal"], "tiles")
+    ]
+    if args.deals:
+        saved += table_figures(f"Town 33, deals 0-{args.deals - 1}", figures["town33"])
+    if args.deals44:
+        where = f"Town 44, deals 0-{args.deals44 - 1}, endgames from <= {args.unseen44} unseen tiles"
+        saved += table_figures(where, figures["town44"])
+    if args.openings:
+        saved += openings_figures(figures["town44_openings"])
+    results.save(__file__, saved)
+
+
+def table_figures(where: str, figures: dict[str, Any]) -> list[results.Figure]:
+    """The figures of :func:`table` to save: the optimum, the par above it, each player over the optimum."""
+    optimum = figures["honest"]["mean"]
+    saved = [results.Figure(f"{where}: the honest optimum", optimum, "tiles", figures["honest"]["ci95"])]
+    par = figures["par"]
+    low, high = par["over_optimum_ci95"]
+    saved.append(results.Figure(f"{where}: par", par["mean"], "tiles", par["ci95"]))
+    gap = ((low - 1) * optimum, (high - 1) * optimum)  # the paired ratio's interval, back in tiles
+    saved.append(results.Figure(f"{where}: par - honest optimum (paired)", par["mean"] - optimum, "tiles", gap))
+    saved += [
+        results.Figure(f"{where}: {name} / honest optimum", row["over_optimum"], "ratio", row["over_optimum_ci95"])
+        for name, row in figures.items()
+        if name in AGENTS
+    ]
+    return saved
+
+
+def openings_figures(figures: dict[str, Any]) -> list[results.Figure]:
+    """The figures of :func:`openings_table` to save, for each player."""
+    first, last = figures["deals"]
+    where, saved = f"Town 44 whole games, deals {first}-{last}", []
+    for label in OPENING_AGENTS:
+        if label not in figures:
+            continue
+        row = figures[label]
+        value, placed = row["value"], row["placed"]
+        saved += [
+            results.Figure(f"{where}: {label}'s final score", placed["mean"], "tiles", placed["ci95"]),
+            results.Figure(
+                f"{where}: {label} / whole-deal honest optimum ({WHOLE_TOWN44_OPTIMUM})",
+                placed["mean"] / WHOLE_TOWN44_OPTIMUM,
+                "ratio",
+                placed["of_optimum"],
+            ),
+            results.Figure(
+                f"{where}: exact value of the {label}'s opening (<= {figures['unseen']} unseen)",
+                value["mean"],
+                "tiles",
+                value["ci95"],
+            ),
+            results.Figure(f"{where}: {label}'s CPU time a move", row["cpu_s_per_move"], "CPU s"),
+        ]
+    return saved
 
 
 if __name__ == "__main__":

@@ -8,7 +8,8 @@ seconds of this process (on a shared, busy machine the CPU figures are the stead
 
     python benchmarks/latin_speed.py [--rounds 3]
 
-Prints a table and a last JSON line with the figures.
+Prints a table and a last JSON line with the figures, and saves the CPU seconds to ``benchmarks/results/``
+(``benchmarks/results.py``; ``docs/benchmarks.md``).
 """
 
 from __future__ import annotations
@@ -21,8 +22,12 @@ from functools import partial
 from itertools import product
 from typing import Any
 
+import results
+
 from townwidget import latin
 from townwidget.search import ExactCover
+
+RANDOM_ORDERS = (4, 7, 10, 20)
 
 
 def best_of(rounds: int, work: Callable[[], Any]) -> tuple[Any, float, float]:
@@ -73,12 +78,29 @@ def main() -> None:
     with_mate, wall, cpu = best_of(1, direct_order_6_check)
     print(f"direct check of all 9408 reduced squares: {with_mate} with a mate, {wall:.2f} s ({cpu:.2f} cpu)")
     figures["direct_check"] = {"seconds": wall, "cpu_seconds": cpu, "squares_with_mate": with_mate}
-    figures["random_latin_square_seconds"] = {}
-    for n in (4, 7, 10):
-        _, wall, _ = best_of(rounds, partial(ten_random_squares, n))
+    figures["random_latin_square_seconds"], figures["random_latin_square_cpu_seconds"] = {}, {}
+    for n in RANDOM_ORDERS:
+        _, wall, cpu = best_of(rounds, partial(ten_random_squares, n))
         print(f"random_latin_square({n}): {wall / 10 * 1000:.2f} ms per square")
         figures["random_latin_square_seconds"][str(n)] = wall / 10
+        figures["random_latin_square_cpu_seconds"][str(n)] = cpu / 10
     print(json.dumps(figures))
+    results.save(__file__, saved_figures(figures, rounds))
+
+
+def saved_figures(figures: dict[str, Any], rounds: int) -> list[results.Figure]:
+    """The CPU seconds (the steadier figures on a shared machine), each the best of ``rounds`` runs."""
+    unit = f"CPU s, best of {rounds}"
+    saved = []
+    for row in figures["counts"]:
+        saved.append(results.Figure(f"count_latin_squares({row['n']}, reduced=True)", row["reduced_cpu_seconds"], unit))
+        saved.append(results.Figure(f"count_latin_squares({row['n']})", row["all_cpu_seconds"], unit))
+    saved.append(results.Figure("euler_36_officers()", figures["euler_36_officers"]["cpu_seconds"], unit))
+    direct = figures["direct_check"]["cpu_seconds"]
+    saved.append(results.Figure("every reduced square of order 6 checked directly", direct, "CPU s, one run"))
+    for n, seconds in figures["random_latin_square_cpu_seconds"].items():
+        saved.append(results.Figure(f"random_latin_square({n})", seconds * 1000, f"CPU ms a square, best of {rounds}"))
+    return saved
 
 
 if __name__ == "__main__":

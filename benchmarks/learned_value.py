@@ -7,7 +7,8 @@ The learned value plays compiled (numba, the ``fast`` extra), the greedy agent o
     python benchmarks/learned_value.py [--boards town44 town55 town77] [--deals 300] [--learned-deals 4000]
 
 Prints per board the mean tiles placed by each with 95% intervals, the paired difference on the greedy agent's
-deals, CPU seconds per game, and a last JSON line with the figures.
+deals, CPU seconds per game, and a last JSON line with the figures, and saves the figures to
+``benchmarks/results/`` (``benchmarks/results.py``; ``docs/benchmarks.md``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,9 @@ import json
 import statistics
 import time
 from collections.abc import Callable
+from typing import Any
+
+import results
 
 from townwidget import town
 from townwidget.agents import make_agent
@@ -76,6 +80,30 @@ def main() -> None:
         paired = f"{row['paired']['mean']:+.2f} [{low:+.2f}, {high:+.2f}]"
         print(f"{board} learned - greedy on deals 0-{len(gaps) - 1}: {paired}")
     print(json.dumps(figures))
+    results.save(__file__, [figure for board, row in figures.items() for figure in saved_figures(board, row, args)])
+
+
+def saved_figures(board: str, row: dict[str, dict[str, Any]], args: argparse.Namespace) -> list[results.Figure]:
+    title = board.replace("town", "Town ")
+    greedy, learned, paired = row["greedy"], row["learned"], row["paired"]
+    return [
+        results.Figure(
+            f"{title}: greedy on the learned value ({args.learned_deals} deals)",
+            learned["mean"],
+            "tiles",
+            learned["ci95"],
+        ),
+        results.Figure(
+            f"{title}: greedy on the heuristic ({args.deals} deals)", greedy["mean"], "tiles", greedy["ci95"]
+        ),
+        results.Figure(
+            f"{title}: learned - heuristic, paired (deals 0-{paired['deals'] - 1})",
+            paired["mean"],
+            "tiles",
+            paired["ci95"],
+        ),
+        results.Figure(f"{title}: learned value, CPU time a game", learned["cpu_s_per_game"] * 1000, "CPU ms"),
+    ]
 
 
 if __name__ == "__main__":

@@ -13,7 +13,8 @@ moves cost microseconds. A win is rank 1, shared ties included; intervals are 95
 ``--iterations`` the search agents take their default budget (for Little Town, the number of iterations the game
 advises: the default search opponent). The CPU time per decision is measured apart, in this process, over
 ``--timing-games`` games per search agent (decisions with a single legal action cost nothing and are not counted).
-Prints the tables and a last JSON line with every figure.
+Prints the tables and a last JSON line with every figure, and saves the figures to ``benchmarks/results/``
+(``benchmarks/results.py``; ``docs/benchmarks.md``).
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ import json
 import statistics
 import time
 from typing import Any
+
+import results
 
 from townwidget.agents import make_agent
 from townwidget.arena import format_summary, summarize, tournament, wilson_interval
@@ -140,6 +143,27 @@ def main() -> None:
         text = [f"{c['mean_vp']:.1f} [{c['vp_ci95'][0]:.1f}, {c['vp_ci95'][1]:.1f}]" for c in cells]
         print(f"{agent:<8} " + "".join(f"{cell:<26}" for cell in text))
     print(json.dumps(figures))
+    results.save(__file__, [figure for players in counts for figure in saved_figures(figures, players, agents)])
+
+
+def saved_figures(figures: dict[str, Any], players: int, agents: list[str]) -> list[results.Figure]:
+    """Each tested agent against greedy opponents: its win rate, its VP and theirs, its CPU time a decision."""
+    budget = "advised budget" if figures["iterations"] == "default" else f"{figures['iterations']} iterations"
+    saved = []
+    for agent in agents:
+        row = figures[f"{players}p"][agent]
+        where = f"{agent} ({budget}) against greedy, {players} players ({row['games']} games)"
+        saved.append(results.Figure(f"{where}: mean score", row["mean_vp"], "VP", row["vp_ci95"]))
+        if agent == "greedy":
+            continue
+        rate = [bound * 100 for bound in row["win_ci95"]]
+        saved.append(results.Figure(f"{where}: win rate", row["win_rate"] * 100, "%", rate))
+        saved.append(results.Figure(f"{where}: greedy opponents' mean score", row["opponents_mean_vp"], "VP"))
+        if "cpu_s_per_decision" in row:
+            cpu = row["cpu_s_per_decision"]
+            unit = f"CPU s (mean; at most {cpu['max']:.2f})"
+            saved.append(results.Figure(f"{where}: CPU time a decision", cpu["mean"], unit))
+    return saved
 
 
 if __name__ == "__main__":

@@ -16,7 +16,8 @@ plays at its default budget (ismcts 1000 iterations; expert 2000 iterations, at 
 a deal is the clairvoyant solver's score: exact when its search finished within ``--par-seconds``, else the best it
 found (a lower bound; the table says how many are exact and gives the mean proven upper bound). Time per move is
 CPU time of the agent's process (wall time depends on what else runs on the machine). Prints tables and a last
-JSON line with every figure.
+JSON line with every figure, and saves the figures to ``benchmarks/results/`` (``benchmarks/results.py``;
+``docs/benchmarks.md``).
 
 Games and par searches run on ``--workers`` local processes, or on a Dask cluster: ``--dask tcp://host:8786`` (a
 running scheduler) or ``--dask local`` (a LocalCluster of ``--workers`` processes); the figures do not depend on
@@ -34,7 +35,8 @@ from collections.abc import Iterator
 from concurrent.futures import Executor
 from typing import Any
 
-from honest_optimum import HONEST
+import results
+from honest_optimum import HONEST, table_figures
 from honest_optimum import table as honest_table
 
 from townwidget import town
@@ -153,6 +155,39 @@ def main() -> None:
             figures["town77_3p"] = multi_table(args.multi_agent, args.games, budget, **where)
     figures["wall_seconds"] = round(time.perf_counter() - start)
     print(json.dumps(figures))
+    saved = [*solo_figures("Town 77", args.deals, figures["town77_solo"], budget, args.par_seconds)]
+    if args.town66_deals:
+        saved += solo_figures("Town 66", args.town66_deals, figures["town66_solo"], budget, args.par_seconds)
+    if args.town44_deals:
+        where = f"Town 44, deals 0-{args.town44_deals - 1}, endgames from <= {args.town44_unseen} unseen tiles"
+        saved += table_figures(where, figures["town44_honest"])
+    if args.games:
+        multi = figures["town77_3p"]
+        label = f"Town 77, 3 players: {multi['agent']}{_budget(budget)} against two greedy, win rate"
+        rate = [bound * 100 for bound in multi["win_ci95"]]
+        saved.append(results.Figure(f"{label} ({multi['games']} games)", multi["win_rate"] * 100, "%", rate))
+    results.save(__file__, saved)
+
+
+def solo_figures(
+    title: str, deals: int, figures: dict[str, Any], budget: dict[str, Any], par_seconds: float
+) -> list[results.Figure]:
+    """The figures of :func:`solo_table` to save: each agent's mean score and CPU time a move, and the par."""
+    where = f"{title} solo, deals 0-{deals - 1}"
+    saved = []
+    for name in HONEST:
+        row = figures[name]
+        saved.append(results.Figure(f"{where}: {name}{_budget(budget)}", row["mean"], "tiles", row["ci95"]))
+        cpu = row["cpu_s_per_move"]
+        saved.append(results.Figure(f"{name}{_budget(budget)}, {where}: CPU time a move", cpu, "CPU s"))
+    par = figures["par"]
+    label = f"{where}: par (clairvoyant solver, {par_seconds:g} CPU s a deal; a lower bound)"
+    return [*saved, results.Figure(label, par["mean"], "tiles", par["ci95"])]
+
+
+def _budget(budget: dict[str, Any]) -> str:
+    """Nothing at the default budgets, else the budget in words (a figure of another budget is another figure)."""
+    return "".join(f" ({value:g} {key})" for key, value in budget.items())
 
 
 @contextlib.contextmanager

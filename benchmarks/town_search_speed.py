@@ -2,7 +2,8 @@
 
     python benchmarks/town_search_speed.py [--puzzle-seeds 5]
 
-Prints, for each part, the result, the search nodes and the time, then a last JSON line with the figures.
+Prints, for each part, the result, the search nodes and the time, then a last JSON line with the figures, and saves
+the times to ``benchmarks/results/`` (``benchmarks/results.py``; ``docs/benchmarks.md``).
 ``max_town_tiles(6)`` is timed first in this fresh process, so its figure includes the search for the certificate
 (later calls reuse it and only rerun ``euler_36_officers``).
 """
@@ -13,6 +14,8 @@ import argparse
 import json
 import time
 from typing import Any
+
+import results
 
 from townwidget import latin
 from townwidget.search import TownSearch, max_town_tiles, town_puzzle
@@ -89,6 +92,31 @@ def main() -> None:
     args = parser.parse_args()
     figures = largest_boards() | counting() | puzzles(args.puzzle_seeds)
     print(json.dumps(figures))
+    results.save(__file__, saved_figures(figures, args.puzzle_seeds))
+
+
+def saved_figures(figures: dict[str, Any], seeds: int) -> list[results.Figure]:
+    """The times of one run (wall clock: the search is single-threaded and holds the process alone)."""
+    saved = [
+        results.Figure(f"max_town_tiles({n}, flips={flips})", figures[f"max_{n}_{flips}"]["seconds"], "s")
+        for n in (6, 7)  # the smaller boards take milliseconds
+        for flips in (0, 1, 2)
+    ]
+    for n in (4, 5):
+        row = figures[f"count_{n}"]
+        saved.append(results.Figure(f"count the complete {n} x {n} boards by TownSearch", row["seconds"], "s"))
+        saved.append(
+            results.Figure(f"count the complete {n} x {n} boards by dancing links", row["dancing_links_seconds"], "s")
+        )
+    saved += [
+        results.Figure(
+            f"town_puzzle({n}, holes={holes})",
+            figures[f"puzzle_{n}_{holes}"]["mean_seconds"],
+            f"s, mean of {seeds} seeds",
+        )
+        for n, holes in PUZZLES
+    ]
+    return saved
 
 
 if __name__ == "__main__":
