@@ -10,7 +10,7 @@ from typing import Any
 from townwidget import core, littletown, town
 from townwidget.core.language import set_language
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 __all__ = [
     "Hint",
     "Review",
