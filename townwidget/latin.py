@@ -291,7 +291,7 @@ def random_latin_square(n: int, rng: np.random.Generator | int | None = None, st
     (at least 30) from the cyclic square: about 2 n^3 moves, in line with the n^3 moves commonly used. For
     order 4 the output is already indistinguishable from uniform after 8 steps (chi-square over the 576
     squares, 20000 samples), and the test suite checks the default on orders 3 and 4. Each move costs O(n),
-    so a square costs O(n^4): about 0.7 ms for n = 4, 5 ms for n = 7, 0.13 s for n = 20, 1.3 s for n = 40.
+    so a square costs O(n^4) (``benchmarks/latin_speed.py`` times a few orders: ``docs/benchmarks.md``).
 
     >>> square = random_latin_square(7, rng=2024)
     >>> is_latin_square(square)

@@ -8,10 +8,10 @@ top left with no open cell next to the city (the game ends when no top can be pl
 flip (Town 66). The policy plays the cheapest placement, ties broken uniformly at random. Costs are integers (in
 :data:`UNIT` s), so both implementations see the same ties.
 
-It is the base policy that hints and reviews play out (:mod:`townwidget.advice.estimate`). On its own it places
-about 29 tiles in Town 77 (200 deals; greedy 29.5, random 24.9), and the batched form (:func:`careful_rollout`,
-:func:`careful_actions`) plays a game in about 1.4 ms of CPU; :func:`careful_move` is the same policy on one
-scalar state.
+It is the base policy that hints and reviews play out (:mod:`townwidget.advice.estimate`). On its own it is about
+as strong as the greedy agent, and the batched form (:func:`careful_rollout`, :func:`careful_actions`) plays a game
+in a few milliseconds of CPU (``benchmarks/hint_strength.py``, ``docs/benchmarks.md``); :func:`careful_move` is the
+same policy on one scalar state.
 
 >>> from townwidget import town
 >>> game = town.new_solo("town55", seed=1)

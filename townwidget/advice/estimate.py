@@ -41,7 +41,7 @@ from townwidget.town.state import SoloState
 from townwidget.town.state import State as TownState
 from townwidget.town.vector import MAX_BATCH_N, SoloBatch
 
-SOLO_PLAYOUTS = 640  # Town solo: playouts per decision, shared among the legal placements (about 0.6 CPU s)
+SOLO_PLAYOUTS = 640  # Town solo: playouts per decision, shared among the legal placements (under a CPU second)
 SOLO_SAMPLES = (8, 32)  # Town solo: drawn states per placement, at least and at most
 # The scalar engine's playouts, per family: Town multiplayer, Little Town, and Town solo on 9 x 9 boards (too large
 # for the batched simulator), sized for about 1 CPU second per decision.

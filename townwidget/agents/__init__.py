@@ -52,14 +52,9 @@ from townwidget.core import Agent
 from townwidget.core.checks import is_integer, shown
 
 ALIASES = {"best": "expert"}
-"""Other names :func:`make_agent` accepts: ``"best"``, the strongest honest solo agent at its default budget. On the
-Town 77 solo deals 0-99 of ``benchmarks/strength.py``, paired deal by deal: expert (then with a UCB root) 35.56 tiles
-[34.99, 36.13] at 1.02 CPU s a move, ismcts 34.23 [33.31, 35.15] at 0.48, a difference of +1.33 [+0.26, +2.40] (95%;
-expert better on 52 deals, worse on 35); mcts 32.9, greedy 29.5. With sequential halving at its root, in another
-run paired with the UCB root: 35.43 against 34.95 tiles, +0.48 [-0.63, +1.59]; Town 44 deals 0-99: 13.67 tiles
-placed, +0.75 [+0.15, +1.34] in the exact value of the opening. Today's expert also rolls out on a learned value in
-Town 77 (with numba): 37.38 [36.97, 37.79] tiles on deals 0-99 at 0.18 CPU s a move, 36.82 [36.54, 37.10] over
-those and deals 2000-2099 and 3000-3099 (:mod:`townwidget.agents.expert`)."""
+"""Other names :func:`make_agent` accepts: ``"best"``, the strongest honest solo agent at its default budget, today
+the expert (:mod:`townwidget.agents.expert`). How much stronger it is than ismcts, greedy and random, on the same
+Town solo deals: ``benchmarks/strength.py``, figures in ``docs/benchmarks.md``."""
 
 
 def make_agent(

@@ -2,46 +2,35 @@
 
 Its search is :class:`~townwidget.agents.mcts.ISMCTSAgent` tuned for Town solo, where ``"ismcts"``'s own settings
 leave tiles on the table: exploration scaled by the standard deviation of the rewards seen (``steady``), not by
-their range, which rare disaster lines (every pile top dead early) make 30 tiles wide, so that every move got about
-the same visits; a new drawn state at every iteration rather than a pool of 64 reused; and twice the iterations
-(:data:`DEFAULT_ITERATIONS`). Town 77 solo, paired with ismcts (1000 iterations, 0.48 CPU s a move) on deals
-0-99: 35.56 tiles against 34.23, +1.33 [+0.26, +2.40] (95%), at 1.02 CPU s a move, and far fewer disasters
-(lowest score 26 against 7; standard deviation 2.9 tiles against 4.7). On deals 0-11, without the
-steady exploration 2000 or 2500 iterations placed no more than ismcts (-0.42 [-3.45, +2.62], -0.33 [-2.68,
-+2.02]), and without the exact endgames the expert placed as many (+0.08 [-1.22, +1.38]).
+their range, which rare disaster lines (every pile top dead early) make very wide, so that every move got about
+the same visits; a new drawn state at every iteration rather than a pool reused; and twice the iterations
+(:data:`DEFAULT_ITERATIONS`). Each of these was kept because it placed more tiles than ismcts on the same deals
+(paired); without the steady exploration, more iterations placed no more than ismcts.
 
 In Town 77 solo its rollouts play moves greedy by the learned value of :mod:`townwidget.town.value` and end on that
 value, compiled by numba (``SoloState.rollout``; without numba, or on other boards, the rollouts of
 :mod:`~townwidget.agents.mcts`): the value was fitted by self-play to the tiles games went on to place, where the
-heuristic is nearly flat in the middle game (one move played greedily on it places 34.3 tiles, on the heuristic
-29.0). Town 77 deals 0-99: 37.38 [36.97, 37.79] tiles at 0.18 CPU s a move (2000 iterations); side by side with the
-expert on the heuristic's rollouts (deals 0-43, paired) +1.75 [+0.68, +2.82] tiles (better on 27 deals, worse on 9),
-at 0.18 against 1.09 CPU s a move; on deals 2000-2099 and 3000-3099, chosen after the design, 36.49 [35.92, 37.06]
-and 36.59 [36.13, 37.05], and later 4000-4099 36.65 [35.82, 37.48]: over all 400 deals 36.78 [36.48, 37.07]
-(deals 0-99 were kind). On Town 44, where six rollout moves nearly reach the end, the opening was worth no more
-with it (-0.12 [-0.53, +0.28] tiles of exact value, deals 0-99, paired), so small boards keep the heuristic.
+heuristic is nearly flat in the middle game. On Town 44, where six rollout moves nearly reach the end, the opening
+was worth no more with it, so small boards keep the heuristic.
 
 The root's budget is shared by sequential halving over paired draws (``halving``, see
 :mod:`~townwidget.agents.mcts`), not by UCB: with the steady exploration, UCB settled on whichever move led after
-the first draws (on 66 positions of Town 77 games, four seeds often picked different moves; against evaluations of
-every move with equal visits, its choice lost 0.120 tiles of the search's own estimate a move, sequential halving's
-0.055). Town 44 deals 0-99, paired with the UCB root: the exact honest value of the first position with at most 8
-unseen tiles 13.72 against 12.97 tiles, +0.75 [+0.15, +1.34] (95%), final scores 13.67 against 12.95; Town 77
-deals 0-99: 35.43 against 34.95 tiles, +0.48 [-0.63, +1.59] (better on 51 deals, worse on 38; one game stalled
-after 3 tiles), at 1.03 against 1.11 CPU s a move.
+the first draws (four seeds often picked different moves, and its choice lost more of the search's own estimate
+than sequential halving's against evaluations of every move with equal visits).
 
 On boards up to 4 x 4, the search considers only the moves after which a complete board (a *perfect city*, a
 pair of orthogonal Latin squares) is still possible, whenever some legal move keeps one
 (:mod:`townwidget.agents.perfect`): order 4 has few such pairs, and a board that has lost them all cannot be filled.
-Town 44, deals 100-179, the exact honest value of the expert's first position with at most 8 unseen tiles (its
-expected score if optimal play took over there; paired by deal, the exact tries left out): 14.10 tiles with the
-rule against 13.76 without, +0.34 [+0.02, +0.66] (95%).
+
+The expert's strength, and what each of these choices gained, side by side on the same deals and on deals chosen
+after the design: ``benchmarks/strength.py`` and ``benchmarks/honest_optimum.py``, figures in
+``docs/benchmarks.md``.
 
 In a solo game, once few tiles are unseen below the pile tops (:data:`EXACT_UNSEEN`), the agent asks the exact
 solver of :mod:`townwidget.town.honest` for the move of optimal play without peeking, within a budget of searched
 positions (:data:`EXACT_NODES`) and, under a time budget, of at most :data:`EXACT_SHARE` of the move's CPU
-seconds (on a busy machine nodes cost more: a Town 44 move with a refused try took 2.3 s of a 1.9 s budget
-before this share); the solver reads only what the player sees. When the position is still too large for
+seconds (on a busy machine nodes cost more: before this share, a Town 44 move with a refused try could overrun
+its budget); the solver reads only what the player sees. When the position is still too large for
 that budget (:class:`~townwidget.town.honest.TooLarge`), or earlier in the game, it searches with the rest of
 its budget. The solver's tables are kept from move to move (and game to game on the same board size), so a refused
 try is not wasted: the next move's position was searched in part. In any other game (multiplayer Town, Little
@@ -71,10 +60,10 @@ from townwidget.town.honest import HonestSearch, TooLarge, honest_policy
 from townwidget.town.value import warm_up
 from townwidget.town.view import TownView
 
-DEFAULT_ITERATIONS = 2000  # IS-MCTS iterations per move (Town 77: 0.18 CPU s a move with numba, 1 s without)
+DEFAULT_ITERATIONS = 2000  # IS-MCTS iterations per move (CPU s a move: docs/benchmarks.md)
 DEFAULT_SECONDS = 1.9  # CPU seconds per move at most, by default (the exact try included)
 EXACT_UNSEEN = 14  # unseen tiles: with more, a Town 77 endgame is always beyond EXACT_NODES
-EXACT_NODES = 30_000  # searched positions per move for the exact try (up to about 0.8 CPU s)
+EXACT_NODES = 30_000  # searched positions per move for the exact try (under a second)
 EXACT_SHARE = 0.6  # of a move's CPU seconds, at most, for the exact try (see ExpertAgent)
 SAMPLE_POOL: int | None = None  # IS-MCTS draws a new state at every iteration (see ISMCTSAgent)
 STEADY = True  # IS-MCTS explores by the standard deviation of the rewards, not their range (see ISMCTSAgent)

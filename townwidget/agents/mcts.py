@@ -26,8 +26,8 @@ plays compiled moves greedy by a learned value (:mod:`townwidget.town.value`) wh
 are each player's ``returns()`` (in [0, 1]); the exploration term is scaled by the spread of the rewards seen, so
 one constant suits games whose rewards differ by 1/49 (a Town solo tile) or by 1 (a multiplayer win). The spread
 is their range, or with ``steady=True`` their standard deviation: in Town solo the range is mostly made by rare
-disasters (a line where every pile top dies early) and flattens the search, a range of 30 tiles against moves
-that differ by one.
+disasters (a line where every pile top dies early) and flattens the search, a range of dozens of tiles against
+moves that differ by one.
 
 A game advises searches through its views (``view.search_advice()``, a :class:`~townwidget.core.SearchAdvice`):
 its ``iterations`` replace :data:`DEFAULT_ITERATIONS` for the decision when the agent was given no budget, and its
@@ -59,7 +59,7 @@ EXPLORATION = 0.15  # UCB constant, in units of the reward spread seen so far (0
 EXPLORATION_DEVIATION = 0.3  # UCB constant, in standard deviations of the rewards seen (``steady=True``)
 DETERMINIZATIONS = 8  # trees grown by determinized UCT, at most
 ITERATIONS_PER_ACTION = 2  # iterations per legal action between two new trees of determinized UCT
-SAMPLE_POOL = 64  # states drawn by IS-MCTS per move, then reused (a Town solo draw costs about 5% of an iteration)
+SAMPLE_POOL = 64  # states drawn by IS-MCTS per move, then reused (a Town solo draw costs a fraction of an iteration)
 ROLLOUT_DEPTH = 6  # moves played after the tree before the position estimate takes over
 ROLLOUT_CHOICES = 32  # at most this many actions (sampled) are compared by the rollout policy at each move
 

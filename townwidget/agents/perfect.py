@@ -8,10 +8,9 @@ possible when that intersection meets the set of its own tile on its cell.
 
 This matters on Town 44: order 4 has few Latin squares with an orthogonal mate (the cyclic square has none), so a
 few careless placements rule out every perfect city, and the board then cannot be filled whatever comes up. On the
-expert's own line of Town 44 deals 100-179, at its first position with at most 8 tiles unseen, the boards that
-still allowed a perfect city were worth 14.82 tiles under optimal play from there (55 deals) and the others 11.22
-(23 deals), and in 17 of the 78 deals the expert had broken the last perfect city while a legal move kept one. The
-expert therefore searches only among the moves that keep one, whenever any does (:func:`keeping_moves`).
+expert's own line of Town 44 games, the boards that still allowed a perfect city were worth several tiles more
+under optimal play than the others, and the expert had often broken the last perfect city while a legal move kept
+one (``benchmarks/honest_optimum.py``, ``docs/benchmarks.md``). The expert therefore searches only among the moves that keep one, whenever any does (:func:`keeping_moves`).
 
 >>> from townwidget import town
 >>> game = town.new_solo("town44", seed=0)

@@ -21,25 +21,18 @@ its pile stuck alike, so they are one outcome), the piles in any order, a pile w
 lies below it comes up elsewhere as likely as anywhere), and the colours and shapes no live tile has left out. In
 the opening (fewer than ``n`` tiles placed) the key is also taken up to relabelling colours, relabelling shapes and
 transposing the board about its main diagonal, which fixes the first cell (0, 0). Later the board tells most
-colours and shapes apart, so those symmetries save little and cost much (on Town 44 from 9 unseen tiles: 5% fewer
-nodes, 4 times the time). Upper bounds prune it: at most min(live tiles left, tiles in piles whose top is live or
+colours and shapes apart, so those symmetries save few nodes and cost much more time (measured on Town 44
+positions when the solver was written). Upper bounds prune it: at most min(live tiles left, tiles in piles whose top is live or
 face down, empty cells some live tile fits) tiles are still to come; a max node stops once a move reaches its
 bound, and a chance node stops (Star1) once its outcomes, those not yet searched counted at their bounds, cannot
-beat the best move already found. Tighter bounds (rows and columns open to each colour and shape) cut 8% of the
-nodes at 3 times the cost per node, so they are not used.
+beat the best move already found. Tighter bounds (rows and columns open to each colour and shape) cut few nodes
+at a much higher cost per node, so they are not used.
 
-What it costs (pure Python on one core, 40,000 to 60,000 searched positions, *nodes*, a CPU second; figures
-measured on greedy's line of Town 44 deals 0-7 and on the clairvoyant line of Town 77 deals 0-3):
-
-- Town 33 whole games: under 2,000 nodes, under 0.1 s a deal; deals 0-99 with shared tables, 0.1 s in all; every
-  deal at once (:func:`deal_value`), about 8,000 nodes.
-- Town 44: with 8 tiles unseen (about 5 placed), 47,000 nodes on average, at most 190,000 (4 s); 9 unseen,
-  130,000 to 1,160,000 (2 to 30 s; the default budget refuses three deals of eight). Each further unseen tile
-  multiplies the effort by about 8, so whole 4 x 4 games (13 unseen below the first tops) would need some 10^9
-  nodes: out of reach.
-- Town 77 endgames: 10 and 11 unseen tiles, at most 17,000 nodes (0.4 s); 12, up to 130,000 (3 s); 13, up to
-  155,000 (4 s) on three deals of four, the fourth refused; 14, 43,000 and 161,000 nodes on two deals, the others
-  refused.
+What it costs (pure Python on one core): whole Town 33 games and every Town 33 deal at once (:func:`deal_value`)
+take a fraction of a second; Town 44 positions with 8 unseen tiles and Town 77 endgames with 10 to 13 take seconds
+at most. Each further unseen tile multiplies the effort by several times, so whole 4 x 4 games (13 unseen below
+the first tops) are out of reach. ``benchmarks/honest_optimum.py`` prints the nodes and CPU seconds per position
+(``docs/benchmarks.md``).
 
 A position whose search needs more than ``max_nodes`` nodes is refused with :class:`TooLarge` (a ``ValueError``)
 that says how many tiles are unseen and what the budget was; the answer is never an estimate. ``seconds`` adds a
@@ -70,8 +63,8 @@ from townwidget.town.rules import Rules, resolve_rules
 from townwidget.town.state import SoloState, pile_sizes
 
 MAX_NODES = 300_000
-"""The default node budget: a search that needs more is refused (it takes about 6 to 10 CPU seconds)."""
-CLOCK_EVERY = 1024  # nodes between two looks at the clock under a time budget (a look: ~1 µs; a node: ~20)
+"""The default node budget: a search that needs more is refused (it takes several CPU seconds)."""
+CLOCK_EVERY = 1024  # nodes between two looks at the clock under a time budget (a look costs far less than a node)
 EPS = 1e-9  # tolerance of the comparisons between expected values (sums of fractions, computed in floats)
 
 Pile = tuple[int, int]  # (top tile number c * n + s, or FACE_DOWN; tiles in the pile, the top included)

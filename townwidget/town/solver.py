@@ -47,7 +47,7 @@ from townwidget.town.honest import honest_policy as honest_policy
 from townwidget.town.honest import honest_value as honest_value
 from townwidget.town.state import SoloState
 
-BEAM_WIDTH = 1024  # Town 77: about 40 tiles at width 200, 42 at width 1000 (10 s)
+BEAM_WIDTH = 1024  # Town 77: a wider beam finds longer lines, within the par budget of CPU seconds
 CHECK_EVERY = 2048  # nodes between two looks at the clock
 DEPTH_FIRST = 0  # the last pass, after the beams
 

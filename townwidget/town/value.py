@@ -12,9 +12,9 @@ that kind (:data:`FEATURES`), with its own weights for each stage of the game (e
 It reads the board, the pile tops, the pile sizes and the set of tiles below the tops (not their order), so two
 states that look the same to the player get the same value. The weights come from self-play (:func:`train`): whole
 games played in compiled code, each move the best by the value after it, and the weights refitted by least squares
-to the tiles those games went on to place; a few rounds of that policy iteration. In Town 77, greedy play on the
-heuristic of :mod:`townwidget.town.heuristic` places 28.94 [28.18, 29.69] tiles (300 deals), greedy play on this
-value 34.30 [34.19, 34.41] (4000 deals; ``benchmarks/learned_value.py``).
+to the tiles those games went on to place; a few rounds of that policy iteration. Greedy play on this value
+places more tiles than greedy play on the heuristic of :mod:`townwidget.town.heuristic` on every board it was
+trained for (``benchmarks/learned_value.py``, figures in ``docs/benchmarks.md``).
 
 :data:`WEIGHTS` holds the trained weights per board size (plain rules: no flips), read from ``value_weights.json``
 next to this module (made by ``python -m townwidget.town.value``). The functions below work on the masks of
@@ -90,7 +90,7 @@ NUM_FEATURES = len(FEATURES)
 STAGE = 5  # tiles placed per stage: each stage has its own weights
 WEIGHTS_FILE = Path(__file__).with_name("value_weights.json")
 # Boards whose searches roll out on the learned value: where the expert was measured to play better so. On Town 44
-# its opening gained nothing (-0.12 [-0.53, +0.28] tiles of exact value, deals 0-99, paired): rollouts nearly end there.
+# its opening gained nothing in exact value (paired, docs/benchmarks.md): six rollout moves nearly end the game there.
 ROLLOUT_BOARDS = frozenset({7})
 HIDDEN_BINS = (0, 1, 2, 3, 3, 4, 4, 4, 5, 5, 5, 5)  # homes 0..11 -> bin; 12 and more: bin 6
 TOP_BINS = (0, 1, 2, 3, 3)  # homes 0..4 -> bin; more: not counted

@@ -509,8 +509,8 @@ def random_playouts(
     games). Boards of n = 9 do not fit the batched form and are played by the scalar engine (slowly).
 
     On numpy a progress bar over the games (played in chunks of :data:`CHUNK`) appears when the run lasts more
-    than a second (200,000 solo Town 77 games take about 2 CPU s); ``progress=False`` hides it (see
-    :mod:`townwidget.core.progress`). The bar changes no result. The numba kernel plays them ten times faster,
+    than a second (hundreds of thousands of solo games take seconds); ``progress=False`` hides it (see
+    :mod:`townwidget.core.progress`). The bar changes no result. The numba kernel plays them many times faster,
     in one call, without a bar.
 
     >>> random_playouts("town44", games=3, seed=0, mode="multi", players=2).shape
