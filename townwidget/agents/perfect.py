@@ -6,11 +6,12 @@ to keep, for every cell and tile, the set of perfect cities that hold that tile 
 The cities a board still allows are then the intersection of its tiles' sets, and a move keeps a perfect city
 possible when that intersection meets the set of its own tile on its cell.
 
-This matters on Town 44: order 4 has few Latin squares with an orthogonal mate (the cyclic square has none), so a
-few careless placements rule out every perfect city, and the board then cannot be filled whatever comes up. On the
-expert's own line of Town 44 games, the boards that still allowed a perfect city were worth several tiles more
-under optimal play than the others, and the expert had often broken the last perfect city while a legal move kept
-one (``benchmarks/honest_optimum.py``, ``docs/benchmarks.md``). The expert therefore searches only among the moves that keep one, whenever any does (:func:`keeping_moves`).
+This matters on Town 44: order 4 has few Latin squares with an orthogonal mate (the cyclic square has none), so a few
+careless placements rule out every perfect city, and the board then cannot be filled whatever comes up. On the expert's
+own line of Town 44 games, the boards that still allowed a perfect city were worth several tiles more under optimal play
+than the others, and the expert had often broken the last perfect city while a legal move kept one (measured when the
+rule was made; ``benchmarks/honest_optimum.py`` compares the expert with and without it). The expert therefore searches
+only among the moves that keep one, whenever any does (:func:`keeping_moves`).
 
 >>> from townwidget import town
 >>> game = town.new_solo("town44", seed=0)

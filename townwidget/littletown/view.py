@@ -82,7 +82,8 @@ class LittleTownView:
         """Advice to tree searches: given no budget, about 8 iterations per legal action (40 to 300), so a choice
         among the board's spaces gets the most thought and "gather now or later" little (measured in
         ``benchmarks/littletown_strength.py``: stronger than greedy players at a fraction of a CPU second, see
-        ``docs/benchmarks.md``); no rollout moves, since the position estimate counts the turn under way (policy moves cost more than they tell)."""
+        ``docs/benchmarks.md``); no rollout moves, since the position estimate counts the turn under way (policy
+        moves cost more than they tell)."""
         return SearchAdvice(iterations=min(300, max(40, 8 * len(self.legal_actions()))), rollout_moves=0)
 
     def to_dict(self) -> dict[str, Any]:

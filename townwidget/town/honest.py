@@ -20,12 +20,12 @@ board only fills up), the dead ones only as a count of blanks in the draws (ever
 its pile stuck alike, so they are one outcome), the piles in any order, a pile whose top is dead left out (what
 lies below it comes up elsewhere as likely as anywhere), and the colours and shapes no live tile has left out. In
 the opening (fewer than ``n`` tiles placed) the key is also taken up to relabelling colours, relabelling shapes and
-transposing the board about its main diagonal, which fixes the first cell (0, 0). Later the board tells most
-colours and shapes apart, so those symmetries save few nodes and cost much more time (measured on Town 44
-positions when the solver was written). Upper bounds prune it: at most min(live tiles left, tiles in piles whose top is live or
-face down, empty cells some live tile fits) tiles are still to come; a max node stops once a move reaches its
-bound, and a chance node stops (Star1) once its outcomes, those not yet searched counted at their bounds, cannot
-beat the best move already found. Tighter bounds (rows and columns open to each colour and shape) cut few nodes
+transposing the board about its main diagonal, which fixes the first cell (0, 0). Later the board tells most colours and
+shapes apart, so those symmetries save few nodes and cost much more time (measured on Town 44 positions when the solver
+was written). Upper bounds prune it: at most min(live tiles left, tiles in piles whose top is live or face down, empty
+cells some live tile fits) tiles are still to come; a max node stops once a move reaches its bound, and a chance node
+stops (Star1) once its outcomes, those not yet searched counted at their bounds, cannot beat the best move already
+found. Tighter bounds (rows and columns open to each colour and shape) cut few nodes
 at a much higher cost per node, so they are not used.
 
 What it costs (pure Python on one core): whole Town 33 games and every Town 33 deal at once (:func:`deal_value`)
