@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from decimal import Decimal
+from decimal import ROUND_DOWN, ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from itertools import permutations
 from numbers import Rational, Real
@@ -222,8 +222,14 @@ def _read_probability(answer: Any) -> tuple[Fraction | float | None, str | None]
     return (float(answer), None) if math.isfinite(answer) else (None, f"{answer!r} is not a number")
 
 
-#: How close a float may come to the chance and still be called rounded (rather than off).
-ROUNDED = 0.01
+def _rounded_from(value: float, truth: Fraction) -> bool:
+    """Whether ``value`` is ``truth`` rounded or cut to the decimals it shows (0.0023 for 1/432, but not 1/431)."""
+    shown = Decimal(repr(value))
+    if not shown or "e" in repr(value).lower():
+        return False
+    exact = Decimal(truth.numerator) / Decimal(truth.denominator)
+    place = Decimal(1).scaleb(shown.as_tuple().exponent)  # type: ignore[arg-type]  # a finite float's is an int
+    return any(exact.quantize(place, rounding=mode) == shown for mode in (ROUND_HALF_EVEN, ROUND_DOWN))
 
 
 def check_row_by_row_probability(square: Any, answer: Any) -> Verdict:
@@ -231,8 +237,8 @@ def check_row_by_row_probability(square: Any, answer: Any) -> Verdict:
 
     The sampler builds a square row by row, drawing each row uniformly among the permutations that clash with no
     column above (a Latin rectangle always extends, so it never gets stuck). The answer may be a
-    :class:`~fractions.Fraction`, an int, a float (within a relative 1e-9; a float within 1% is called rounded) or
-    a string such as "1/432".
+    :class:`~fractions.Fraction`, an int, a float (within a relative 1e-9; one that is the chance rounded to fewer
+    decimals is told to give it exactly) or a string such as "1/432".
 
     >>> print(check_row_by_row_probability([[0, 1], [1, 0]], "1/2"))
     Right: it is the chance that the row-by-row sampler produces the given square.
@@ -240,9 +246,9 @@ def check_row_by_row_probability(square: Any, answer: Any) -> Verdict:
     Not yet right: it should be the chance that the row-by-row sampler produces the given square.
     - 0.25 is too small
     - hint: multiply, row by row, 1 / (the number of rows the sampler could have drawn there)
-    >>> print(check_row_by_row_probability([[0, 1], [1, 0]], 0.4999))
+    >>> print(check_row_by_row_probability([[0, 1, 2], [1, 2, 0], [2, 0, 1]], 0.083))
     Not yet right: it should be the chance that the row-by-row sampler produces the given square.
-    - 0.4999 is close, but rounded: give it exactly, as a Fraction such as Fraction(1, 6) or a string such as "1/6"
+    - 0.083 is close, but rounded: give it exactly, as a Fraction such as Fraction(1, 6) or a string such as "1/6"
     """
     rows = _exercise_square(square, "the square")
     order = _check_order(len(rows), high=MAX_SAMPLER_ORDER)
@@ -257,7 +263,7 @@ def check_row_by_row_probability(square: Any, answer: Any) -> Verdict:
         truth /= sum(all(row[k] != above[k] for above in rows[:r] for k in range(order)) for row in candidates)
     if (value == truth) if isinstance(value, Fraction) else math.isclose(value, truth, rel_tol=1e-9):
         return Verdict(task)
-    if isinstance(value, float) and math.isclose(value, truth, rel_tol=ROUNDED):
+    if isinstance(value, float) and _rounded_from(value, truth):
         rounded = f"{answer} is close, but rounded: give it exactly, as a Fraction such as Fraction(1, 6) or a "
         return Verdict(task, (rounded + 'string such as "1/6"',))
     problems = [_off(value, truth, answer)]

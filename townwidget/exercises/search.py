@@ -220,6 +220,8 @@ def _completion_verdict(description: str, board: Grid, possible: bool, said: Any
         return f"it returned None for {description}, which can be completed" if possible else None
     if not possible:
         return f"it returned a board for {description}, which has no completion"
+    if len(board) == 1:  # below the engine's boards (2 x 2 and up): its one completion is its one tile
+        return None if said == [[[0, 0]]] else f"its answer for {description} is {said!r}, not [[[0, 0]]]"
     wrong = _completion_problems(board, said)
     return f"its answer for {description} is wrong: {wrong[0]}" if wrong else None
 
