@@ -206,7 +206,8 @@ def check_first_row_count(n: int, answer: Any) -> Verdict:
 
 
 def _read_probability(answer: Any) -> tuple[Fraction | float | None, str | None]:
-    """A chance in any numeric form (exact: an int, a Fraction, a string "1/432"; or a float, numpy's too)."""
+    """A chance in any numeric form (exact: an int, a Fraction, a string "1/432"; or else read as a float: a float,
+    numpy's, a Decimal)."""
     if answer is None:
         return None, NO_ANSWER
     if isinstance(answer, str):
@@ -217,7 +218,7 @@ def _read_probability(answer: Any) -> tuple[Fraction | float | None, str | None]
     answer = answer.item() if hasattr(answer, "item") and getattr(answer, "ndim", None) == 0 else answer
     if isinstance(answer, bool) or not isinstance(answer, Real | Decimal):
         return None, f"expected a number such as Fraction(1, 6) or 1/6, not {answer!r}"
-    if isinstance(answer, Rational | Decimal):
+    if isinstance(answer, Rational):
         return Fraction(answer), None
     return (float(answer), None) if math.isfinite(answer) else (None, f"{answer!r} is not a number")
 

@@ -23,7 +23,9 @@ from __future__ import annotations
 
 import dis
 import functools
+import importlib
 import inspect
+import sys
 from collections.abc import Iterator
 from types import CodeType, FunctionType, MethodType, ModuleType
 from typing import Any
@@ -96,33 +98,41 @@ def _parts(thing: Any, own: set[str]) -> Iterator[Any]:
 
 
 def _function_parts(function: FunctionType) -> Iterator[Any]:
-    """The globals a function's code loads, the attributes it reads from loaded modules, its closure, defaults."""
-    loaded, attributes = _names(function.__code__)
+    """The globals a function's code loads and the modules it imports, the attributes it reads from those modules,
+    its closure and its defaults."""
+    loaded, imported, attributes = _names(function.__code__)
     scope = function.__globals__
-    for name in loaded:
-        if name in scope:
-            value = scope[name]
-            yield value
-            if isinstance(value, ModuleType):
-                yield from (getattr(value, attribute) for attribute in attributes if hasattr(value, attribute))
+    values = [scope[name] for name in loaded if name in scope]
+    values += [_module(name) for name in imported if name in sys.modules or name.startswith("townwidget")]
+    for value in values:
+        yield value
+        if isinstance(value, ModuleType):
+            yield from (getattr(value, attribute) for attribute in attributes if hasattr(value, attribute))
     yield from (cell.cell_contents for cell in function.__closure__ or () if _filled(cell))
     yield from (function.__defaults__ or (), function.__kwdefaults__ or {})
 
 
-def _names(code: CodeType) -> tuple[set[str], set[str]]:
-    """The global names a code object (and the code nested in it) loads, and the attribute names it reads."""
-    loaded, attributes = set(), set()
+#: What each kind of instruction names: a global, an imported module, or an attribute.
+_NAMED_BY = {"LOAD_GLOBAL": 0, "LOAD_NAME": 0, "IMPORT_NAME": 1, "LOAD_ATTR": 2, "LOAD_METHOD": 2, "IMPORT_FROM": 2}
+
+
+def _names(code: CodeType) -> tuple[set[str], set[str], set[str]]:
+    """The global names a code object (and the code nested in it) loads, the modules it imports, and the attribute
+    names it reads."""
+    named: tuple[set[str], set[str], set[str]] = (set(), set(), set())
     for instruction in dis.get_instructions(code):
-        if instruction.opname in ("LOAD_GLOBAL", "LOAD_NAME"):
-            loaded.add(str(instruction.argval))
-        elif instruction.opname in ("LOAD_ATTR", "LOAD_METHOD"):
-            attributes.add(str(instruction.argval))
+        if instruction.opname in _NAMED_BY:
+            named[_NAMED_BY[instruction.opname]].add(str(instruction.argval))
     for constant in code.co_consts:
         if inspect.iscode(constant):
-            inner_loaded, inner_attributes = _names(constant)
-            loaded |= inner_loaded
-            attributes |= inner_attributes
-    return loaded, attributes
+            for mine, inner in zip(named, _names(constant), strict=True):
+                mine |= inner
+    return named
+
+
+def _module(name: str) -> ModuleType:
+    """The module ``name``, imported if need be (a function may import the package's players only when it runs)."""
+    return sys.modules.get(name) or importlib.import_module(name)
 
 
 def _filled(cell: Any) -> bool:
