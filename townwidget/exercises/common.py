@@ -12,8 +12,9 @@ from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
+from fractions import Fraction
 from functools import wraps
-from numbers import Integral, Rational, Real
+from numbers import Integral, Rational
 from typing import Any
 
 from townwidget.core.language import N_, _, default_language, ngettext, speaking
@@ -133,10 +134,11 @@ def _whole(value: Any) -> int | None:
         return None
     if isinstance(value, Integral):
         return int(value)
-    if isinstance(value, Rational):
-        return int(value) if value.denominator == 1 else None
-    if isinstance(value, Real | Decimal) and math.isfinite(value) and value == int(value):
-        return int(value)
+    if isinstance(value, float | Decimal) and not math.isfinite(value):
+        return None
+    if isinstance(value, Rational | float | Decimal):
+        exact = Fraction(value)
+        return int(exact) if exact.denominator == 1 else None
     return None
 
 

@@ -232,7 +232,7 @@ def _empty_square(n: int) -> Grid:
 
 #: The partial squares :func:`check_latin_exact_cover` gives ``latin_cover``, smallest first: empty squares of orders
 #: 1 to 4 (1, 2, 12 and 576 Latin squares), then partial squares whose givens tell a cell from its symbol.
-LATIN_COVER_CASES = (
+LATIN_COVER_CASES: tuple[tuple[str, Grid], ...] = (
     ("the empty square of order 1", _empty_square(1)),
     ("the empty square of order 2", _empty_square(2)),
     ("the empty square of order 3", _empty_square(3)),
