@@ -19,7 +19,7 @@ import copy
 import multiprocessing
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from types import FrameType
 from typing import Any
@@ -81,17 +81,35 @@ def run_cases(
     """``function`` called on a fresh copy of each case's argument, in order, up to the first case over its budget:
     the outcomes, one per case tried. ``read`` turns a returned value into plain, picklable data (it runs where
     the function ran); ``forbidden`` names helpers that must not be called."""
-    runner = _forked if "fork" in multiprocessing.get_all_start_methods() else _traced
-    return runner(function, cases, read, forbidden, seconds_per_case, seconds_in_all)
+    run = _Run(function, cases, read, forbidden, seconds_per_case, seconds_in_all)
+    return _forked(run) if "fork" in multiprocessing.get_all_start_methods() else _traced(run)
 
 
-def _one_case(function: Callable[[Any], Any], description: str, argument: Any, read: Callable[[Any], Any]) -> Outcome:
-    try:
-        return Outcome(description, value=read(function(copy.deepcopy(argument))))
-    except _Forbidden as used:
-        return Outcome(description, forbidden=str(used))
-    except Exception as error:  # a student's bug is a verdict, not a crash of the checker
-        return Outcome(description, error=f"{type(error).__name__}: {error}")
+@dataclass(frozen=True)
+class _Run:
+    """One checker's run of a student's function (the arguments of :func:`run_cases`)."""
+
+    function: Callable[[Any], Any]
+    cases: Sequence[tuple[str, Any]]
+    read: Callable[[Any], Any]
+    forbidden: Sequence[Forbidden]
+    seconds_per_case: float
+    seconds_in_all: float
+
+    def budgeted(self) -> Iterator[tuple[str, Any, float]]:
+        """Each case with the seconds it may take: its own budget, or what is left of the whole run's."""
+        end = time.monotonic() + self.seconds_in_all
+        for description, argument in self.cases:
+            yield description, argument, max(0.0, min(self.seconds_per_case, end - time.monotonic()))
+
+    def outcome(self, description: str, argument: Any) -> Outcome:
+        """The student's function on one case (a fresh copy of its argument), its value read."""
+        try:
+            return Outcome(description, value=self.read(self.function(copy.deepcopy(argument))))
+        except _Forbidden as used:
+            return Outcome(description, forbidden=str(used))
+        except Exception as error:  # a student's bug is a verdict, not a crash of the checker
+            return Outcome(description, error=f"{type(error).__name__}: {error}")
 
 
 class _Guard:
@@ -118,17 +136,11 @@ def _refusing(name: str) -> Callable[..., Any]:
     return refuse
 
 
-def _child(
-    connection: Any,
-    function: Callable[[Any], Any],
-    cases: Sequence[tuple[str, Any]],
-    read: Callable[[Any], Any],
-    forbidden: Sequence[Forbidden],
-) -> None:
+def _child(connection: Any, run: _Run) -> None:
     """The forked child: every case in order, each outcome sent as soon as it is known."""
-    with _Guard(forbidden):
-        for description, argument in cases:
-            outcome = _one_case(function, description, argument, read)
+    with _Guard(run.forbidden):
+        for description, argument in run.cases:
+            outcome = run.outcome(description, argument)
             try:
                 connection.send(outcome)
             except Exception as error:  # the value could not be pickled: say so rather than hang the parent
@@ -136,23 +148,15 @@ def _child(
     connection.close()
 
 
-def _forked(
-    function: Callable[[Any], Any],
-    cases: Sequence[tuple[str, Any]],
-    read: Callable[[Any], Any],
-    forbidden: Sequence[Forbidden],
-    seconds_per_case: float,
-    seconds_in_all: float,
-) -> list[Outcome]:
+def _forked(run: _Run) -> list[Outcome]:
     context = multiprocessing.get_context("fork")
     receiver, sender = context.Pipe(duplex=False)
-    child = context.Process(target=_child, args=(sender, function, cases, read, forbidden), daemon=True)
+    child = context.Process(target=_child, args=(sender, run), daemon=True)
     child.start()
     sender.close()
-    outcomes, end = [], time.monotonic() + seconds_in_all
+    outcomes = []
     try:
-        for description, _argument in cases:
-            budget = max(0.0, min(seconds_per_case, end - time.monotonic()))
+        for description, _argument, budget in run.budgeted():
             if not receiver.poll(budget):
                 outcomes.append(Outcome(description, seconds=round(budget, 1)))
                 break
@@ -168,22 +172,14 @@ def _forked(
     return outcomes
 
 
-def _traced(
-    function: Callable[[Any], Any],
-    cases: Sequence[tuple[str, Any]],
-    read: Callable[[Any], Any],
-    forbidden: Sequence[Forbidden],
-    seconds_per_case: float,
-    seconds_in_all: float,
-) -> list[Outcome]:
-    outcomes, end = [], time.monotonic() + seconds_in_all
-    with _Guard(forbidden):
-        for description, argument in cases:
-            budget = max(0.0, min(seconds_per_case, end - time.monotonic()))
+def _traced(run: _Run) -> list[Outcome]:
+    outcomes = []
+    with _Guard(run.forbidden):
+        for description, argument, budget in run.budgeted():
             previous = sys.gettrace()
             sys.settrace(_stopping_at(time.monotonic() + budget))
             try:
-                outcomes.append(_one_case(function, description, argument, read))
+                outcomes.append(run.outcome(description, argument))
             except _OutOfTime:
                 outcomes.append(Outcome(description, seconds=round(budget, 1)))
                 break
