@@ -253,6 +253,13 @@ def _solo_tiles(agent: Any) -> list[int]:
     return [record.result["placed"] for record in solo_run(agent, "town55", COMPARISON_DEALS, progress=False).records]
 
 
+def not_shown_better(agent: Any, other: str) -> str | None:
+    """Why the :data:`COMPARISON_DEALS` paired deals do not show ``agent`` better than the agent named ``other``
+    (``None``: they do). The comparison :func:`check_agent` makes after its other checks; by itself it judges any
+    agent, the package's too, so ``benchmarks/checker_agent.py`` measures its power with it."""
+    return _not_better(_solo_tiles(agent), _solo_tiles(other), other)
+
+
 def _not_better(mine: list[int], theirs: list[int], other: str) -> str | None:
     """Why the paired tiles ``mine`` do not show an agent better than ``other``: a one-sided paired z test
     (:data:`Z_BETTER`), stated with the 95% interval of the mean difference; ``None`` when they do."""
@@ -318,6 +325,6 @@ def check_agent(agent: Any, must_beat: str | None = None) -> Verdict:
     if trial:
         problems.append(trial)
     if must_beat is not None and not problems:
-        weaker = _not_better(_solo_tiles(agent), _solo_tiles(must_beat), must_beat)
+        weaker = not_shown_better(agent, must_beat)
         problems += [weaker] if weaker else []
     return Verdict(task, tuple(problems))
