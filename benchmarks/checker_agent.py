@@ -1,5 +1,8 @@
 """How surely lesson 05's ``check_agent(agent, must_beat="random")`` tells a better agent from a random one.
 
+It runs the checker's comparison alone (``not_shown_better``): ``check_agent`` itself refuses the package's own
+agents before comparing, and these test agents are built on them.
+
 It feeds the checker uniform-random agents with different seeds (each must be rejected: no better than random),
 and agents that are genuinely better by different margins (each should be accepted): the package's greedy agent,
 the one-move lookahead player of lesson 01 (the move that keeps the most moves open), and weaker ones that play
@@ -22,7 +25,7 @@ import results
 
 from townwidget.agents import make_agent
 from townwidget.arena import wilson_interval
-from townwidget.exercises import check_agent
+from townwidget.exercises.opponents import not_shown_better
 
 
 class Lookahead:
@@ -60,20 +63,18 @@ def main() -> None:
     options = parser.parse_args()
     accepted, started = 0, time.process_time()
     for seed in range(options.random_agents):
-        verdict = check_agent(make_agent("random", seed=1000 + seed), must_beat="random")
-        accepted += bool(verdict)
+        verdict = not_shown_better(make_agent("random", seed=1000 + seed), "random") is None
+        accepted += verdict
         print(f"random agent, seed {1000 + seed}: {'ACCEPTED' if verdict else 'rejected'}")
     low, high = wilson_interval(accepted, options.random_agents)
     print(f"false accepts: {accepted} of {options.random_agents} random agents, 95% interval [{low:.3f}, {high:.3f}]")
     better = {"greedy": make_agent("greedy", seed=0), "lookahead": Lookahead()}
-    verdicts = {name: bool(check_agent(agent, must_beat="random")) for name, agent in better.items()}
+    verdicts = {name: not_shown_better(agent, "random") is None for name, agent in better.items()}
     for name, right in verdicts.items():
         print(f"{name}: {'accepted' if right else 'REJECTED'}")
     mixtures = {}
     for share in (0.25, 0.5):
-        passed = sum(
-            bool(check_agent(Mixture(share, seed), must_beat="random")) for seed in range(options.mixture_seeds)
-        )
+        passed = sum(not_shown_better(Mixture(share, seed), "random") is None for seed in range(options.mixture_seeds))
         mixtures[share] = passed
         print(f"greedy {share:.0%} of the time, random otherwise: accepted {passed} of {options.mixture_seeds} seeds")
     figures = {

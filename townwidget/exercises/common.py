@@ -7,11 +7,14 @@ use: those of the lessons that exist in another language (lesson 01 in French). 
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from decimal import Decimal
+from fractions import Fraction
 from functools import wraps
-from operator import index
+from numbers import Integral, Rational
 from typing import Any
 
 from townwidget.core.language import N_, _, default_language, ngettext, speaking
@@ -104,18 +107,46 @@ def _listed(items: Sequence[object]) -> str:
 
 
 def _as_list(value: Any) -> Any:
-    """A numpy array as nested lists (other values unchanged), so answers may be arrays."""
-    return value.tolist() if hasattr(value, "tolist") else value
+    """A numpy array, a generator, a ``range`` or a ``map`` as a list (other values unchanged), so answers may be
+    written in any of these forms."""
+    if hasattr(value, "tolist"):
+        return value.tolist()
+    if isinstance(value, Iterator | range):
+        return list(value)
+    return value
+
+
+def _plain(value: Any) -> Any:
+    """``value`` as plain data: :func:`_as_list` at every depth (rows of cells, tiles of numbers), and every whole
+    number as an int (see :func:`_whole`), so that ``np.array(answer, float)`` reads like ``answer``."""
+    value = _as_list(value)
+    if isinstance(value, list | tuple):
+        return [_plain(item) for item in value]
+    number = _whole(value)
+    return value if number is None else number
+
+
+def _whole(value: Any) -> int | None:
+    """The value of a whole number in any numeric form (an int or numpy integer, a float or Fraction or Decimal
+    with nothing after the point, a numpy scalar); ``None`` for anything else, True and False included."""
+    value = value.item() if hasattr(value, "item") and getattr(value, "ndim", None) == 0 else value
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, Integral):
+        return int(value)
+    if isinstance(value, float | Decimal) and not math.isfinite(value):
+        return None
+    if isinstance(value, Rational | float | Decimal):
+        exact = Fraction(value)
+        return int(exact) if exact.denominator == 1 else None
+    return None
 
 
 def _read_number(value: Any, high: int, what: str, word: str) -> tuple[int | None, str | None]:
     """``value`` as an int in 0..high, or the problem with it: "{what} {value}, but the {word}s are 0 to {high}"
     (``what`` names the place and ends with its verb, e.g. "cell [1, 2] holds")."""
-    if isinstance(value, bool | float):
-        return None, f"{what} {value!r}, not a whole number"
-    try:
-        number = index(value)
-    except TypeError:
+    number = _whole(value)
+    if number is None:
         return None, f"{what} {value!r}, not a whole number"
     if not 0 <= number <= high:
         return None, f"{what} {number}, but the {word}s are 0 to {high}"
@@ -130,7 +161,7 @@ def _read_grid(
     The grid is ``None`` when its shape is wrong (then the problems say how), since judging its cells would
     only add noise.
     """
-    answer = _as_list(answer)
+    answer = _plain(answer)
     if answer is None:
         return None, [NO_ANSWER]
     if not isinstance(answer, list | tuple):
@@ -190,7 +221,7 @@ def _latin_problems(
 
 def _exercise_square(square: Any, name: str, partial: bool = False) -> Grid:
     """A square the lesson supplies, checked: ValueError naming the first problem (a broken exercise, not answer)."""
-    square = _as_list(square)
+    square = _plain(square)
     if not isinstance(square, list | tuple) or not square:
         raise ValueError(f"{name} must be a non-empty list of rows, not {square!r}")
     grid, problems = _read_grid(square, len(square), name, allow_empty=partial)
@@ -215,15 +246,10 @@ def _off(value: Any, truth: Any, shown: Any = None) -> str:
 
 
 def _read_whole_number(answer: Any) -> tuple[int | None, str | None]:
-    """A count given as an int (or a float with no fractional part, as division gives)."""
+    """A count given in any numeric form with no fractional part (see :func:`_whole`), or the problem with it."""
     if answer is None:
         return None, _(NO_ANSWER)
-    if isinstance(answer, float) and answer.is_integer():
-        return int(answer), None
-    not_whole = _("expected a whole number, not {answer}").format(answer=repr(answer))
-    if isinstance(answer, bool):
-        return None, not_whole
-    try:
-        return index(answer), None
-    except TypeError:
-        return None, not_whole
+    number = _whole(answer)
+    if number is None:
+        return None, _("expected a whole number, not {answer}").format(answer=repr(answer))
+    return number, None

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import copy
 import math
+from decimal import ROUND_DOWN, ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from itertools import permutations
-from numbers import Real
+from numbers import Rational, Real
 from typing import Any
 
 import numpy as np
@@ -16,13 +16,14 @@ from townwidget.exercises.common import (
     NO_ANSWER,
     Grid,
     Verdict,
-    _as_list,
     _check_order,
     _exercise_square,
     _latin_problems,
     _off,
+    _plain,
     _read_whole_number,
 )
+from townwidget.exercises.running import run_cases
 
 #: The largest order :func:`check_row_by_row_probability` enumerates the rows of (7! = 5040 candidate rows).
 MAX_SAMPLER_ORDER = 7
@@ -43,9 +44,9 @@ def check_latin_square(square: Any, n: int | None = None, givens: Any = None) ->
     - there is no answer yet: replace None with yours
     """
     given = None if givens is None else _exercise_square(givens, "givens", partial=True)
+    square = _plain(square)
     if n is None:
-        answer = _as_list(square)
-        n = len(given) if given else len(answer) if isinstance(answer, list | tuple) and answer else None
+        n = len(given) if given else len(square) if isinstance(square, list) and square else None
     if n is None:
         problem = NO_ANSWER if square is None else f"the square should be a non-empty list of rows, not {square!r}"
         return Verdict("a Latin square", (problem,))
@@ -69,24 +70,32 @@ def _cyclic(n: int) -> Grid:
 
 
 def _latin_function_cases() -> list[tuple[str, Grid]]:
-    """The grids a student's Latin-square test is tried on: Latin squares, and grids failing one condition each."""
+    """The grids a student's Latin-square test is tried on, smallest first: Latin squares, and grids failing one
+    condition each."""
     return [
         ("the square of order 1", [[0]]),
-        ("the cyclic square of order 5", _cyclic(5)),
-        ("a Latin square of order 4 that is not cyclic", [[0, 1, 2, 3], [1, 0, 3, 2], [2, 3, 0, 1], [3, 2, 1, 0]]),
-        ("a random Latin square of order 6", latin.random_latin_square(6, rng=6)),
-        ("a grid whose rows repeat symbols (its columns do not)", [[0, 0], [1, 1]]),
-        ("a grid whose columns repeat symbols (its rows do not)", [[0, 1, 2], [1, 2, 0], [0, 1, 2]]),
-        ("a grid using the symbols 1..n instead of 0..n-1", [[1, 2], [2, 1]]),
         ("the grid of order 1 holding the symbol 1", [[1]]),
-        ("a grid with no repeats but the symbol 3 in a square of order 3", [[0, 1, 2], [1, 2, 0], [2, 0, 3]]),
+        ("a grid whose rows repeat symbols (its columns do not)", [[0, 0], [1, 1]]),
+        ("a grid using the symbols 1..n instead of 0..n-1", [[1, 2], [2, 1]]),
         ("a grid with no repeats but a negative symbol", [[0, -1], [-1, 0]]),
-        ("a grid with no repeats but the symbols -1, 0 and 1", [[-1, 0, 1], [0, 1, -1], [1, -1, 0]]),
-        ("a grid whose rows and columns add up right but repeat symbols", [[1, 1, 1], [1, 1, 1], [1, 1, 1]]),
+        ("a grid whose rows have different lengths", [[0, 1], [1, 0, 2]]),
         ("a rectangle of 2 rows and 3 columns", [[0, 1, 2], [1, 2, 0]]),
         ("a rectangle of 3 rows and 2 columns, no repeats", [[0, 1], [1, 2], [2, 0]]),
-        ("a grid whose rows have different lengths", [[0, 1], [1, 0, 2]]),
+        ("a rectangle of 3 rows and 2 columns whose rows are 0, 1 in some order", [[0, 1], [1, 0], [0, 1]]),
+        ("a grid whose columns repeat symbols (its rows do not)", [[0, 1, 2], [1, 2, 0], [0, 1, 2]]),
+        ("a grid with no repeats but the symbol 3 in a square of order 3", [[0, 1, 2], [1, 2, 0], [2, 0, 3]]),
+        ("a grid with no repeats but the symbols -1, 0 and 1", [[-1, 0, 1], [0, 1, -1], [1, -1, 0]]),
+        ("a grid with no repeats and the right sums but the symbols -1, 0 and 4", [[-1, 0, 4], [0, 4, -1], [4, -1, 0]]),
+        ("a grid whose rows and columns add up right but repeat symbols", [[1, 1, 1], [1, 1, 1], [1, 1, 1]]),
+        ("a Latin square of order 4 that is not cyclic", [[0, 1, 2, 3], [1, 0, 3, 2], [2, 3, 0, 1], [3, 2, 1, 0]]),
+        ("the cyclic square of order 5", _cyclic(5)),
+        ("a random Latin square of order 6", latin.random_latin_square(6, rng=6)),
     ]
+
+
+def _read_truth(said: Any) -> bool | str:
+    """A Latin-square test's answer: True or False (numpy's too), or else its repr, to be shown."""
+    return bool(said) if isinstance(said, bool | np.bool_) else repr(said)
 
 
 def check_latin_function(is_latin: Any) -> Verdict:
@@ -95,7 +104,7 @@ def check_latin_function(is_latin: Any) -> Verdict:
     The grids are Latin squares of orders 1 to 6 and grids that fail one condition each (a repeat in the rows
     only, in the columns only, symbols out of range on either side, the right sums but repeats, not square); the
     right answers come from :func:`townwidget.latin.is_latin_square`. Each grid is passed as a fresh copy, so a
-    function may change it.
+    function may change it; each has a few seconds (:mod:`~townwidget.exercises.running`).
 
     >>> def forgets_negatives(grid):  # no repeats and no symbol >= n, but -1 slips through
     ...     n = len(grid)
@@ -108,20 +117,21 @@ def check_latin_function(is_latin: Any) -> Verdict:
     task = "a function that returns True for Latin squares and False for other grids"
     if not callable(is_latin):
         return Verdict(task, (f"expected a function, not {is_latin!r}",))
+    cases = _latin_function_cases()
+    grids = dict(cases)
     problems = []
-    for description, grid in _latin_function_cases():
-        expected = latin.is_latin_square(grid)
-        try:
-            said = is_latin(copy.deepcopy(grid))
-        except Exception as error:  # a student's bug is a verdict, not a crash of the checker
-            problems.append(f"it raised {type(error).__name__}: {error} on {description}: {grid}")
-            continue
-        if not isinstance(said, bool | np.bool_):
+    for outcome in run_cases(is_latin, cases, read=_read_truth):
+        grid = grids[outcome.description]
+        failure = outcome.failure()
+        if failure:
+            problems.append(f"{failure}: {grid}" if outcome.error else failure)
+        elif isinstance(outcome.value, str):
+            said = outcome.value
             return Verdict(
-                task, (f"it returned {said!r}, not True or False, for {description} (is a return missing?)",)
+                task, (f"it returned {said}, not True or False, for {outcome.description} (is a return missing?)",)
             )
-        if said != expected:
-            problems.append(f"it says {said} for {description}: {grid}")
+        elif outcome.value != latin.is_latin_square(grid):
+            problems.append(f"it says {outcome.value} for {outcome.description}: {grid}")
     return Verdict(task, tuple(problems))
 
 
@@ -195,18 +205,9 @@ def check_first_row_count(n: int, answer: Any) -> Verdict:
     return Verdict(task, (_off(number, truth), hint))
 
 
-def _row_by_row_probability(rows: Grid) -> Fraction:
-    """The chance that stacking rows, each drawn uniformly among the permutations clashing with no column above,
-    gives ``rows``: the product over the rows of 1 / (number of such permutations)."""
-    n, chance = len(rows), Fraction(1)
-    candidates = list(permutations(range(n)))
-    for r in range(n):
-        fitting = sum(all(row[k] != above[k] for above in rows[:r] for k in range(n)) for row in candidates)
-        chance /= fitting
-    return chance
-
-
 def _read_probability(answer: Any) -> tuple[Fraction | float | None, str | None]:
+    """A chance in any numeric form (exact: an int, a Fraction, a string "1/432"; or else read as a float: a float,
+    numpy's, a Decimal)."""
     if answer is None:
         return None, NO_ANSWER
     if isinstance(answer, str):
@@ -214,9 +215,22 @@ def _read_probability(answer: Any) -> tuple[Fraction | float | None, str | None]
             return Fraction(answer.replace(" ", "")), None
         except (ValueError, ZeroDivisionError):
             return None, f"{answer!r} is not a number"
-    if isinstance(answer, bool) or not isinstance(answer, Real):
+    answer = answer.item() if hasattr(answer, "item") and getattr(answer, "ndim", None) == 0 else answer
+    if isinstance(answer, bool) or not isinstance(answer, Real | Decimal):
         return None, f"expected a number such as Fraction(1, 6) or 1/6, not {answer!r}"
-    return (Fraction(answer) if isinstance(answer, int | Fraction) else float(answer)), None
+    if isinstance(answer, Rational):
+        return Fraction(answer), None
+    return (float(answer), None) if math.isfinite(answer) else (None, f"{answer!r} is not a number")
+
+
+def _rounded_from(value: float, truth: Fraction) -> bool:
+    """Whether ``value`` is ``truth`` rounded or cut to the decimals it shows (0.0023 for 1/432, but not 1/431)."""
+    shown = Decimal(repr(value))
+    if not shown or "e" in repr(value).lower():
+        return False
+    exact = Decimal(truth.numerator) / Decimal(truth.denominator)
+    place = Decimal(1).scaleb(shown.as_tuple().exponent)  # type: ignore[arg-type]  # a finite float's is an int
+    return any(exact.quantize(place, rounding=mode) == shown for mode in (ROUND_HALF_EVEN, ROUND_DOWN))
 
 
 def check_row_by_row_probability(square: Any, answer: Any) -> Verdict:
@@ -224,7 +238,8 @@ def check_row_by_row_probability(square: Any, answer: Any) -> Verdict:
 
     The sampler builds a square row by row, drawing each row uniformly among the permutations that clash with no
     column above (a Latin rectangle always extends, so it never gets stuck). The answer may be a
-    :class:`~fractions.Fraction`, an int, a float (within a relative 1e-9) or a string such as "1/432".
+    :class:`~fractions.Fraction`, an int, a float (within a relative 1e-9; one that is the chance rounded to fewer
+    decimals is told to give it exactly) or a string such as "1/432".
 
     >>> print(check_row_by_row_probability([[0, 1], [1, 0]], "1/2"))
     Right: it is the chance that the row-by-row sampler produces the given square.
@@ -232,6 +247,9 @@ def check_row_by_row_probability(square: Any, answer: Any) -> Verdict:
     Not yet right: it should be the chance that the row-by-row sampler produces the given square.
     - 0.25 is too small
     - hint: multiply, row by row, 1 / (the number of rows the sampler could have drawn there)
+    >>> print(check_row_by_row_probability([[0, 1, 2], [1, 2, 0], [2, 0, 1]], 0.083))
+    Not yet right: it should be the chance that the row-by-row sampler produces the given square.
+    - 0.083 is close, but rounded: give it exactly, as a Fraction such as Fraction(1, 6) or a string such as "1/6"
     """
     rows = _exercise_square(square, "the square")
     order = _check_order(len(rows), high=MAX_SAMPLER_ORDER)
@@ -239,9 +257,16 @@ def check_row_by_row_probability(square: Any, answer: Any) -> Verdict:
     value, problem = _read_probability(answer)
     if problem or value is None:
         return Verdict(task, (problem or NO_ANSWER,))
-    truth = _row_by_row_probability(rows)
+    # Computed here, not by a helper a student could call: the product over the rows of 1 / (the permutations
+    # clashing with no column above).
+    candidates, truth = list(permutations(range(order))), Fraction(1)
+    for r in range(order):
+        truth /= sum(all(row[k] != above[k] for above in rows[:r] for k in range(order)) for row in candidates)
     if (value == truth) if isinstance(value, Fraction) else math.isclose(value, truth, rel_tol=1e-9):
         return Verdict(task)
+    if isinstance(value, float) and _rounded_from(value, truth):
+        rounded = f"{answer} is close, but rounded: give it exactly, as a Fraction such as Fraction(1, 6) or a "
+        return Verdict(task, (rounded + 'string such as "1/6"',))
     problems = [_off(value, truth, answer)]
     if order <= latin.MAX_ENUMERATED_ORDER and value == Fraction(1, latin.count_latin_squares(order)):
         problems = [

@@ -51,19 +51,22 @@ def check_win_rate_interval(wins: int, games: int, answer: Any) -> Verdict:
     if problem or interval is None:
         return Verdict(task, (problem or NO_ANSWER,))
     low, high = interval
+    if low > high:  # judged before the tolerance, which would let an end past 0 or 1 pass
+        return Verdict(task, (f"{answer!r} has its ends the wrong way round: (low, high)",))
+    if low < 0 or high > 1:
+        return Verdict(
+            task, (f"{answer!r} leaves 0..1: a win rate is a share, and the Wilson interval stays inside it",)
+        )
     truth = wilson_interval(wins, games)
     if abs(low - truth[0]) <= INTERVAL_TOLERANCE and abs(high - truth[1]) <= INTERVAL_TOLERANCE:
         return Verdict(task)
-    return Verdict(task, (_why_not(interval, truth, wins, games, answer),))
+    return Verdict(task, (_why_not(interval, wins, games, answer),))
 
 
-def _why_not(interval: tuple[float, float], truth: tuple[float, float], wins: int, games: int, answer: Any) -> str:
+def _why_not(interval: tuple[float, float], wins: int, games: int, answer: Any) -> str:
+    """Why an interval inside 0..1 is not the Wilson interval: the normal interval, collapsed or not, or just off."""
     low, high = interval
     normal = _normal_interval(wins, games)
-    if low > high:
-        return f"{answer!r} has its ends the wrong way round: (low, high)"
-    if low < 0 or high > 1:
-        return f"{answer!r} leaves 0..1: a win rate is a share, and the Wilson interval stays inside it"
     if high - low < 1e-9:
         return (
             f"{answer!r} has no width: that is the normal interval p +- 1.96 sqrt(p (1 - p) / n), which collapses at "

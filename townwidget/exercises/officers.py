@@ -12,11 +12,11 @@ from townwidget.exercises.common import (
     NO_ANSWER,
     Grid,
     Verdict,
-    _as_list,
     _check_order,
     _exercise_square,
     _latin_problems,
     _listed,
+    _plain,
     _read_number,
     _times,
 )
@@ -42,8 +42,7 @@ def _pair_problems(first: Grid, second: Grid) -> list[str]:
 
 
 def _order_of(answer: Any) -> int | None:
-    answer = _as_list(answer)
-    return len(answer) if isinstance(answer, list | tuple) and answer else None
+    return len(answer) if isinstance(answer, list) and answer else None
 
 
 def check_graeco_latin(colours: Any, shapes: Any, n: int | None = None) -> Verdict:
@@ -60,6 +59,7 @@ def check_graeco_latin(colours: Any, shapes: Any, n: int | None = None) -> Verdi
     - the pair (1, 1) appears three times (cells [0, 1], [1, 0] and [2, 2])
     - the pair (2, 2) appears three times (cells [0, 2], [1, 1] and [2, 0])
     """
+    colours, shapes = _plain(colours), _plain(shapes)
     order = n if n is not None else _order_of(colours)
     if order is None:
         return Verdict("two orthogonal Latin squares (a full Town board)", (NO_ANSWER,))
@@ -88,7 +88,7 @@ def check_transversal(square: Any, columns: Any) -> Verdict:
     rows = _exercise_square(square, "the square")
     n = len(rows)
     task = "a transversal of the given square: one cell per row and column, no symbol twice"
-    answer = _as_list(columns)
+    answer = _plain(columns)
     if answer is None:
         return Verdict(task, (NO_ANSWER,))
     if not isinstance(answer, list | tuple) or len(answer) != n:
@@ -141,24 +141,27 @@ def check_orthogonal_mate(square: Any, mate: Any) -> Verdict:
 def check_bachelor_square(square: Any, n: int | None = None) -> Verdict:
     """Whether ``square`` is a Latin square (of order n) that has no orthogonal mate (a "bachelor" square).
 
-    Searched with :func:`townwidget.latin.orthogonal_mate`; when a mate exists, the verdict shows one.
+    Searched with :func:`townwidget.latin.orthogonal_mate`; when a mate exists, the verdict says so without showing
+    it (a mate is the answer to another exercise).
 
     >>> print(check_bachelor_square([[0, 1, 2, 3], [1, 2, 3, 0], [2, 3, 0, 1], [3, 0, 1, 2]]))
     Right: it is a Latin square of order 4 with no orthogonal mate.
     >>> print(check_bachelor_square([[0, 1, 2], [1, 2, 0], [2, 0, 1]]))
     Not yet right: it should be a Latin square of order 3 with no orthogonal mate.
-    - it has an orthogonal mate, for example [[0, 1, 2], [2, 0, 1], [1, 2, 0]]
+    - it has an orthogonal mate, so it is not a bachelor: a square with a mate splits into 3 disjoint transversals
     """
+    square = _plain(square)
     order = n if n is not None else _order_of(square)
     if order is None:
         return Verdict("a Latin square with no orthogonal mate", (NO_ANSWER,))
     order = _check_order(order)
     task = f"a Latin square of order {order} with no orthogonal mate"
     grid, problems = _latin_problems(square, order)
-    if grid is not None and not problems:
-        mate = latin.orthogonal_mate(grid)
-        if mate is not None:
-            problems.append(f"it has an orthogonal mate, for example {mate}")
+    if grid is not None and not problems and latin.orthogonal_mate(grid) is not None:
+        problems.append(
+            f"it has an orthogonal mate, so it is not a bachelor: a square with a mate splits into {order} "
+            "disjoint transversals"
+        )
     return Verdict(task, tuple(problems))
 
 
@@ -168,7 +171,7 @@ def _read_hidden(hidden: Any) -> tuple[dict[tuple[int, int], tuple[int, int]] | 
         return {}, None
     try:
         pairs = hidden.items() if isinstance(hidden, Mapping) else hidden
-        return {tuple(cell): tuple(tile) for cell, tile in pairs}, None
+        return {tuple(_plain(cell)): tuple(_plain(tile)) for cell, tile in _plain(pairs)}, None
     except (TypeError, ValueError):
         return (
             None,
@@ -179,7 +182,7 @@ def _read_hidden(hidden: Any) -> tuple[dict[tuple[int, int], tuple[int, int]] | 
 def _exercise_city(givens: Any) -> Board:
     """The city an exercise gives (a board's JSON form), read by the engine: ValueError if it is broken."""
     try:
-        return read_board(_as_list(givens))
+        return read_board(_plain(givens))
     except (ValueError, TypeError) as error:
         raise ValueError(f"the given city is not a Town board: {error}") from None
 
@@ -226,7 +229,7 @@ placements with no flip.
     city = None if givens is None else _exercise_city(givens)
     keeps = "," if city is None else " that completes the given city,"
     task = f"a Town board of {tiles} tiles or more{keeps} built by legal placements with {allowed}"
-    grid = _as_list(board)
+    grid = _plain(board)
     if grid is None:
         return Verdict(task, (NO_ANSWER,))
     try:

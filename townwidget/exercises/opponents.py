@@ -15,9 +15,11 @@ from townwidget.exercises.common import (
     Verdict,
     _as_list,
     _off,
+    _plain,
     _read_whole_number,
     in_package_language,
 )
+from townwidget.exercises.provenance import package_player_in
 from townwidget.town import Place, SoloState, new_game, new_solo, parse_action
 from townwidget.town.solver import solve
 
@@ -31,22 +33,6 @@ COMPARISON_DEALS = 200
 #: How many standard errors above 0 the mean paired difference must lie for :func:`check_agent` to call an agent
 #: better: a one-sided test at the 0.1% level, so an agent no better than the other passes about once in 1,000 tries.
 Z_BETTER = 3.09
-
-
-def _hidden_hands(data: dict[str, Any]) -> int:
-    """The number of ways to give the other players' face-down tiles their shapes, consistent with what the viewer
-    sees: for each colour, the unseen tiles of that colour shared among the hidden places of that colour."""
-    n = data["n"]
-    seen = {tuple(cell) for row in data["board"] for cell in row if isinstance(cell, list)}
-    seen |= {tuple(tile) for hand in data["hands"] for tile in hand if tile[1] is not None}
-    ways = 1
-    for colour in range(n):
-        unseen = n - sum(1 for c, _ in seen if c == colour)
-        for hand in data["hands"]:
-            hidden = sum(1 for c, s in hand if c == colour and s is None)
-            ways *= math.comb(unseen, hidden)
-            unseen -= hidden
-    return ways
 
 
 def check_hidden_hands_count(view: Any, answer: Any) -> Verdict:
@@ -71,7 +57,17 @@ def check_hidden_hands_count(view: Any, answer: Any) -> Verdict:
     number, problem = _read_whole_number(answer)
     if problem or number is None:
         return Verdict(task, (problem or NO_ANSWER,))
-    truth = _hidden_hands(data)
+    # Computed here, not by a helper a student could call: for each colour, the unseen tiles of that colour shared
+    # among the hidden places of that colour, hand after hand.
+    seen = {tuple(cell) for row in data["board"] for cell in row if isinstance(cell, list)}
+    seen |= {tuple(tile) for hand in data["hands"] for tile in hand if tile[1] is not None}
+    truth = 1
+    for colour in range(data["n"]):
+        unseen = data["n"] - sum(1 for c, _shape in seen if c == colour)
+        for hand in data["hands"]:
+            hidden = sum(1 for c, shape in hand if c == colour and shape is None)
+            truth *= math.comb(unseen, hidden)
+            unseen -= hidden
     if number == truth:
         return Verdict(task)
     hint = (
@@ -88,7 +84,7 @@ def _read_move(move: Any, game: SoloState) -> Any:
     if isinstance(move, Place):
         move = move.to_dict()
     elif isinstance(move, list | tuple) and len(move) in (2, 3):
-        pile, *rest = move
+        pile, *rest = _plain(move)
         cell = rest[0] if len(rest) == 1 else rest
         if isinstance(pile, bool) or not isinstance(pile, int) or not 0 <= pile < len(game.piles):
             raise IllegalAction(f"there is no pile {pile!r}: the piles are 0 to {len(game.piles) - 1}")
@@ -170,22 +166,11 @@ def _wilson_half_width(games: int) -> float:
     return Z95 * math.sqrt(0.25 / games + z2 / (4 * games * games)) / (1 + z2 / games)
 
 
-def _games_needed(margin: float) -> tuple[int, int]:
-    """The fewest games whose 95% interval around a win rate of 1/2 is at most +-``margin``: by the normal
-    approximation (1.96^2 / 4 / margin^2, rounded up) and by the Wilson interval the arena reports."""
-    normal = math.ceil(Z95 * Z95 * 0.25 / (margin * margin))
-    wilson = normal
-    while wilson > 1 and _wilson_half_width(wilson - 1) <= margin:
-        wilson -= 1
-    while _wilson_half_width(wilson) > margin:
-        wilson += 1
-    return min(normal, wilson), max(normal, wilson)
-
-
 def check_games_needed(margin: float, answer: Any) -> Verdict:
-    """Whether ``answer`` is the fewest games after which the 95% confidence interval of a win rate near 1/2 (the
-    widest case) reaches +-``margin`` or less. The normal approximation and the Wilson interval of
-    :func:`townwidget.arena.wilson_interval` differ by a game or two; both answers are accepted.
+    """Whether ``answer`` is the fewest games after which the 95% confidence interval of a win rate of 1/2 (the
+    widest case) reaches +-``margin`` or less: by the normal approximation (1.96^2 / 4 / margin^2, rounded up) or
+    by the Wilson interval of :func:`townwidget.arena.wilson_interval`, a few games fewer; each is accepted, a
+    count between them is not (too many for one, too few for the other). No verdict names the number.
 
     >>> print(check_games_needed(0.1, 50))
     Not yet right: it should be the fewest games for a 95% interval of +-10.0% around a win rate of 50%.
@@ -193,6 +178,10 @@ def check_games_needed(margin: float, answer: Any) -> Verdict:
     - hint: the half width of the interval is about 1.96 * sqrt(p (1 - p) / games)
     >>> print(check_games_needed(0.1, 97))
     Right: it is the fewest games for a 95% interval of +-10.0% around a win rate of 50%.
+    >>> print(check_games_needed(0.1, 1000))
+    Not yet right: it should be the fewest games for a 95% interval of +-10.0% around a win rate of 50%.
+    - 1000 is too large: fewer games already give +-10.0% (after 1000 games the interval is about +-3.1%)
+    - hint: the half width of the interval is about 1.96 * sqrt(p (1 - p) / games)
     """
     if not isinstance(margin, int | float) or isinstance(margin, bool) or not 0 < margin < 0.5:
         raise ValueError(f"the margin must be a number between 0 and 0.5, not {margin!r}")
@@ -200,15 +189,24 @@ def check_games_needed(margin: float, answer: Any) -> Verdict:
     number, problem = _read_whole_number(answer)
     if problem or number is None:
         return Verdict(task, (problem or NO_ANSWER,))
-    low, high = _games_needed(margin)
-    if low <= number <= high:
+    # Computed here, not by a helper a student could call.
+    normal = math.ceil(Z95 * Z95 * 0.25 / (margin * margin))
+    wilson = next(games for games in range(1, normal + 1) if _wilson_half_width(games) <= margin)
+    if number in (normal, wilson):
         return Verdict(task)
-    if number < low:
+    hint = "hint: the half width of the interval is about 1.96 * sqrt(p (1 - p) / games)"
+    if number < wilson:
         width = f"+-{_wilson_half_width(number):.1%}" if number > 0 else "as wide as it gets"
-        first = f"{number} is too small: after {number} games the interval is about {width}"
-    else:
-        first = f"{number} is too large: {high} games are already enough (+-{_wilson_half_width(high):.1%})"
-    return Verdict(task, (first, "hint: the half width of the interval is about 1.96 * sqrt(p (1 - p) / games)"))
+        return Verdict(task, (f"{number} is too small: after {number} games the interval is about {width}", hint))
+    if number > normal:
+        after = f"after {number} games the interval is about +-{_wilson_half_width(number):.1%}"
+        return Verdict(task, (f"{number} is too large: fewer games already give +-{margin:.1%} ({after})", hint))
+    between = (
+        f"{number} is between the two answers: too many for the Wilson interval, which reaches +-{margin:.1%} with "
+        f"fewer games, and too few for the normal approximation, whose half width after {number} games is "
+        f"{Z95 * math.sqrt(0.25 / number):.3%}"
+    )
+    return Verdict(task, (between, hint))
 
 
 def _legal_problem(agent: Any, state: Any, seat: int, where: str) -> str | None:
@@ -255,6 +253,13 @@ def _solo_tiles(agent: Any) -> list[int]:
     return [record.result["placed"] for record in solo_run(agent, "town55", COMPARISON_DEALS, progress=False).records]
 
 
+def not_shown_better(agent: Any, other: str) -> str | None:
+    """Why the :data:`COMPARISON_DEALS` paired deals do not show ``agent`` better than the agent named ``other``
+    (``None``: they do). The comparison :func:`check_agent` makes after its other checks; by itself it judges any
+    agent, the package's too, so ``benchmarks/checker_agent.py`` measures its power with it."""
+    return _not_better(_solo_tiles(agent), _solo_tiles(other), other)
+
+
 def _not_better(mine: list[int], theirs: list[int], other: str) -> str | None:
     """Why the paired tiles ``mine`` do not show an agent better than ``other``: a one-sided paired z test
     (:data:`Z_BETTER`), stated with the 95% interval of the mean difference; ``None`` when they do."""
@@ -274,7 +279,8 @@ def _not_better(mine: list[int], theirs: list[int], other: str) -> str | None:
 def check_agent(agent: Any, must_beat: str | None = None) -> Verdict:
     """Whether ``agent`` is an honest Town agent: a ``name`` (a string) and an ``act(view)`` method that returns one
     of ``view.legal_actions()``, in solo (Town 44, Town 66 with its flips) and in 2- and 3-player games against
-    random agents (:data:`AGENT_TRIALS`). It is shown views only, as in the arena, and must not ask to peek.
+    random agents (:data:`AGENT_TRIALS`). It is shown views only, as in the arena, and must not ask to peek, nor
+    play through the package's own agents or advice (:func:`~townwidget.exercises.provenance.package_player_in`).
 
     With ``must_beat`` (an agent name for :func:`~townwidget.agents.make_agent`), the agent must also be shown to
     place more tiles than that agent: both play the same :data:`COMPARISON_DEALS` Town 55 solo deals, and the mean
@@ -309,10 +315,16 @@ def check_agent(agent: Any, must_beat: str | None = None) -> Verdict:
     if getattr(agent, "peeks", False):
         problems.append("it asks to peek (peeks = True): an honest agent plays from its view alone")
         return Verdict(task, tuple(problems))
+    borrowed = package_player_in(agent)
+    if borrowed:
+        problems.append(
+            f"it plays through the package's own {borrowed}: the exercise is an agent that chooses its moves itself"
+        )
+        return Verdict(task, tuple(problems))
     trial = _trial_problem(agent)
     if trial:
         problems.append(trial)
     if must_beat is not None and not problems:
-        weaker = _not_better(_solo_tiles(agent), _solo_tiles(must_beat), must_beat)
+        weaker = not_shown_better(agent, must_beat)
         problems += [weaker] if weaker else []
     return Verdict(task, tuple(problems))

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import copy
 import math
+import random
+import secrets
 from functools import cache
 from typing import Any
 
@@ -15,8 +16,10 @@ from townwidget.exercises.common import (
     _as_list,
     _count,
     _off,
+    _plain,
     _read_whole_number,
 )
+from townwidget.exercises.running import run_cases
 from townwidget.search import (
     ExactCover,
     TownPuzzle,
@@ -42,7 +45,7 @@ def _exercise_board(board: Any, name: str = "the board") -> Grid:
 def _completion_problems(givens: Grid, answer: Any) -> list[str]:
     """What keeps ``answer`` from completing ``givens``, in the words of
     :func:`~townwidget.search.check_answer`; a malformed answer is a problem too, never an error."""
-    answer, n = _as_list(answer), len(givens)
+    answer, n = _plain(answer), len(givens)
     if answer is None:
         return [NO_ANSWER]
     if (
@@ -107,117 +110,226 @@ def check_completion_count(board: Any, answer: Any) -> Verdict:
     return Verdict(task, tuple(problems))
 
 
-@cache
-def _completion_cases() -> tuple[tuple[str, Grid, bool], ...]:
-    """The boards a student's completion function is tried on: (description, board, whether it can be completed).
+def _disguised(board: Grid, rng: random.Random) -> Grid:
+    """``board`` with its rows, columns, colours and shapes permuted at random, maybe transposed and with colours
+    and shapes exchanged: a board that can be completed exactly when ``board`` can, and in as many ways."""
+    n = len(board)
+    rows, columns, colours, shapes = (rng.sample(range(n), n) for _ in range(4))
+    grid = [
+        [None if board[r][k] is None else [colours[board[r][k][0]], shapes[board[r][k][1]]] for k in columns]
+        for r in rows
+    ]
+    if rng.random() < 0.5:
+        grid = [list(column) for column in zip(*grid, strict=True)]
+    if rng.random() < 0.5:
+        grid = [[None if tile is None else [tile[1], tile[0]] for tile in row] for row in grid]
+    return grid
 
-    Each is quick for a plain backtracker (a few thousand nodes at most, filling cells in reading order).
-    """
+
+@cache
+def _hard_boards() -> tuple[tuple[str, Grid, bool], ...]:
+    """The boards too slow to build at every call, each then disguised by :func:`_disguised`: (description,
+    board, whether it can be completed)."""
     return (
-        ("a full 4 x 4 board", random_town_board(4, seed=4), True),
-        ("the 3 x 3 board holding only the pioneer", [[[0, 0], None, None], [None] * 3, [None] * 3], True),
-        ("a 4 x 4 puzzle solved by forced moves", town_puzzle(4, 10, seed=2).board, True),
-        ("a 5 x 5 puzzle that needs guesses", town_puzzle(5, 18, seed=3).board, True),
-        ("a 7 x 7 puzzle", town_puzzle(7, 25, seed=1).board, True),
-        ("the empty 2 x 2 board (no full board of order 2 exists)", [[None, None], [None, None]], False),
         (
             "a 4 x 4 board that cannot be completed",
             [[[3, 3], None, None, None], [[0, 0], [2, 3], None, None], [None, [3, 0], None, None], [None] * 4],
             False,
         ),
+        ("a 5 x 5 puzzle that needs guesses", town_puzzle(5, 18, seed=3, progress=False).board, True),
+        ("a 7 x 7 puzzle", town_puzzle(7, 25, seed=1, progress=False).board, True),
     )
+
+
+def _scattered_tiles(n: int, tiles: int, rng: random.Random) -> Grid:
+    """An n x n board holding up to ``tiles`` tiles put in random cells, each where it clashes with none before it
+    (often such a board cannot be completed, and no pattern tells when)."""
+    board: Grid = [[None] * n for _ in range(n)]
+    placed = 0
+    for cell in rng.sample([(r, k) for r in range(n) for k in range(n)], n * n):
+        board[cell[0]][cell[1]] = [rng.randrange(n), rng.randrange(n)]
+        try:
+            read_board(board)
+            placed += 1
+        except ValueError:
+            board[cell[0]][cell[1]] = None
+        if placed == tiles:
+            break
+    return board
+
+
+def _completion_cases() -> list[tuple[str, Grid, bool]]:
+    """The boards a student's completion function is tried on, smallest first: (description, board, whether it
+    can be completed). Drawn afresh at each call from a seed chosen then, so no code can look them up."""
+    rng = random.Random(secrets.randbits(64))
+    hard = [(description, _disguised(board, rng), possible) for description, board, possible in _hard_boards()]
+    scattered = _scattered_tiles(4, 5, rng)
+    cases = [
+        ("the empty 1 x 1 board", [[None]], True),
+        ("the empty 2 x 2 board (no full board of order 2 exists)", [[None, None], [None, None]], False),
+        ("a 3 x 3 board holding one tile", _disguised([[[0, 0], None, None], [None] * 3, [None] * 3], rng), True),
+        ("a full 4 x 4 board", random_town_board(4, seed=rng.getrandbits(32)), True),
+        ("a 4 x 4 puzzle", town_puzzle(4, 10, seed=rng.getrandbits(32), progress=False).board, True),
+        ("a 4 x 4 board with 5 scattered tiles", scattered, TownSearch(scattered).count(limit=1) == 1),
+    ]
+    return cases[:4] + hard[:1] + cases[4:] + hard[1:]
+
+
+#: What :func:`check_completion_function` forbids: the lesson's own search (the exercise is to write one).
+SEARCH_OF_THE_LESSON = ((TownSearch, "__init__", "TownSearch"),)
 
 
 def check_completion_function(complete: Any) -> Verdict:
     """Whether ``complete(board)`` returns a completion of ``board`` (a board's JSON form, ``None`` in its empty
-    cells), or ``None`` when it has none, on a set of test boards: full, easy, needing guesses, impossible.
+    cells), or ``None`` when it has none, on a set of test boards from 1 x 1 to 7 x 7: full, easy, needing guesses,
+    impossible; drawn afresh at each call, so no code can look them up.
 
-    Each board is passed as a fresh copy, so the function may fill it in place. Any completion is accepted (the
-    checker verifies it by the rules); a board with no completion must give ``None``.
+    Each board is passed as a fresh copy, so the function may fill it in place, and has a few seconds (smallest
+    first, see :mod:`~townwidget.exercises.running`). Any completion is accepted (the checker verifies it by the
+    rules); a board with no completion must give ``None``. The function may not call
+    :class:`~townwidget.search.TownSearch`: the exercise is to write the search.
 
     >>> print(check_completion_function(lambda board: None))
     Not yet right: it should be a function that completes a Town board, or returns None when it cannot be completed.
+    - it returned None for the empty 1 x 1 board, which can be completed
+    - it returned None for a 3 x 3 board holding one tile, which can be completed
     - it returned None for a full 4 x 4 board, which can be completed
-    - it returned None for the 3 x 3 board holding only the pioneer, which can be completed
-    - it returned None for a 4 x 4 puzzle solved by forced moves, which can be completed
+    - it returned None for a 4 x 4 puzzle, which can be completed
     - it returned None for a 5 x 5 puzzle that needs guesses, which can be completed
     - it returned None for a 7 x 7 puzzle, which can be completed
     """
     task = "a function that completes a Town board, or returns None when it cannot be completed"
     if not callable(complete):
         return Verdict(task, (f"expected a function, not {complete!r}",))
+    cases = _completion_cases()
+    boards = {description: (board, possible) for description, board, possible in cases}
     problems = []
-    for description, board, possible in _completion_cases():
-        try:
-            said = _as_list(complete(copy.deepcopy(board)))
-        except Exception as error:  # a student's bug is a verdict, not a crash of the checker
-            problems.append(f"it raised {type(error).__name__}: {error} on {description}")
-            continue
-        if said is None:
-            if possible:
-                problems.append(f"it returned None for {description}, which can be completed")
-        elif not possible:
-            problems.append(f"it returned a board for {description}, which has no completion: {said!r}")
-        else:
-            wrong = _completion_problems(board, said)
-            if wrong:
-                problems.append(f"its answer for {description} is wrong: {wrong[0]}")
+    outcomes = run_cases(
+        complete, [(description, board) for description, board, _ in cases], read=_plain, forbidden=SEARCH_OF_THE_LESSON
+    )
+    for outcome in outcomes:
+        board, possible = boards[outcome.description]
+        problem = outcome.failure() or _completion_verdict(outcome.description, board, possible, outcome.value)
+        problems += [problem] if problem else []
     return Verdict(task, tuple(problems))
 
 
-def _latin_cover_problems(problem: Any, n: int, truth: int) -> list[str]:
-    """Why ``problem`` (a student's exact cover for the Latin squares of order n) does not have exactly their
-    solutions, its options named (row, column, symbol)."""
+def _completion_verdict(description: str, board: Grid, possible: bool, said: Any) -> str | None:
+    """What is wrong with ``said``, a function's completion of ``board`` (``None``: nothing)."""
+    if said is None:
+        return f"it returned None for {description}, which can be completed" if possible else None
+    if not possible:
+        return f"it returned a board for {description}, which has no completion"
+    if len(board) == 1:  # below the engine's boards (2 x 2 and up): its one completion is its one tile
+        return None if said == [[[0, 0]]] else f"its answer for {description} is {said!r}, not [[[0, 0]]]"
+    wrong = _completion_problems(board, said)
+    return f"its answer for {description} is wrong: {wrong[0]}" if wrong else None
+
+
+def _empty_square(n: int) -> Grid:
+    return [[None] * n for _ in range(n)]
+
+
+#: The partial squares :func:`check_latin_exact_cover` gives ``latin_cover``, smallest first: empty squares of orders
+#: 1 to 4 (1, 2, 12 and 576 Latin squares), then partial squares whose givens tell a cell from its symbol.
+LATIN_COVER_CASES: tuple[tuple[str, Grid], ...] = (
+    ("the empty square of order 1", _empty_square(1)),
+    ("the empty square of order 2", _empty_square(2)),
+    ("the empty square of order 3", _empty_square(3)),
+    ("the partial square of order 3 with 1 given cell", [[None, 2, None], [None] * 3, [None] * 3]),
+    (
+        "the partial square of order 4 with 3 given cells",
+        [[None, 2, None, None], [None] * 4, [3, None, None, 1], [None] * 4],
+    ),
+    ("the empty square of order 4", _empty_square(4)),
+)
+#: How many solutions of a student's exact cover are read: one more than the most squares a case has (576).
+MOST_SOLUTIONS_READ = 577
+
+
+def _cover_solutions(problem: Any) -> list[list[Any]] | str:
+    """Up to :data:`MOST_SOLUTIONS_READ` solutions of ``problem`` as lists of option names, or its repr when it is
+    not an :class:`~townwidget.search.ExactCover` (run where the student's function ran, within its time)."""
     if not isinstance(problem, ExactCover):
-        return [f"latin_cover({n}) returned {problem!r}, not an ExactCover"]
-    found = problem.count(limit=truth + 1)
-    if found != truth:
-        many = f"more than {truth}" if found > truth else str(found)
+        return repr(problem)
+    return [_plain(options) for options in problem.solutions(limit=MOST_SOLUTIONS_READ)]
+
+
+def _latin_completions(givens: Grid) -> int:
+    """The number of Latin squares keeping ``givens`` (counted with the package's exact cover)."""
+    n = len(givens)
+    cells = [(r, k, s) for r in range(n) for k in range(n) for s in range(n) if givens[r][k] in (None, s)]
+    options = {(r, k, s): [("cell", r, k), ("row", r, s), ("column", k, s)] for r, k, s in cells}
+    items = {item for covered in options.values() for item in covered}
+    return ExactCover(sorted(items), options).count()
+
+
+def _latin_cover_problems(description: str, givens: Grid, solutions: list[list[Any]] | str) -> list[str]:
+    """Why ``solutions`` (those of a student's exact cover for ``givens``) are not exactly the Latin squares keeping
+    ``givens``, each option named (row, column, symbol)."""
+    if isinstance(solutions, str):
+        return [f"for {description} it returned {solutions}, not an ExactCover"]
+    n, truth = len(givens), _latin_completions(givens)
+    if len(solutions) != truth:
+        many = f"more than {truth}" if len(solutions) > truth else str(len(solutions))
         hint = (
             "some rule is missing: is there an item for every cell, every (row, symbol) and every (column, symbol)?"
-            if found > truth
-            else "some squares are lost: is there an option for every (row, column, symbol)?"
+            if len(solutions) > truth
+            else "some squares are lost: is there an option for every (row, column, symbol) the givens allow?"
         )
-        return [f"for n = {n} it has {many} solutions, but there are {truth} Latin squares of order {n}; {hint}"]
-    for options in problem.solutions():
+        return [f"for {description} it has {many} solutions, but {truth} Latin squares keep the givens; {hint}"]
+    for options in solutions:
         grid: Grid = [[None] * n for _ in range(n)]
         for option in options:
-            if not (isinstance(option, tuple) and len(option) == 3 and all(isinstance(x, int) for x in option)):
+            if not (isinstance(option, list) and len(option) == 3 and all(isinstance(x, int) for x in option)):
                 return [f"name each option (row, column, symbol), not {option!r}"]
             r, k, symbol = option
             if not all(0 <= x < n for x in option) or grid[r][k] is not None:
-                return [f"a solution for n = {n} does not fill each cell once: {sorted(options)}"]
+                return [f"a solution for {description} does not fill each cell once: {sorted(options)}"]
             grid[r][k] = symbol
         if not latin.is_latin_square(grid):
-            return [f"a solution for n = {n} is not a Latin square: {grid}"]
+            return [f"a solution for {description} is not a Latin square: {grid}"]
+        kept = [givens[r][k] in (None, grid[r][k]) for r in range(n) for k in range(n)]
+        if not all(kept):
+            return [
+                f"a solution for {description} does not keep its given cells: {grid}; are the options named "
+                "(row, column, symbol), in that order?"
+            ]
     return []
 
 
 def check_latin_exact_cover(latin_cover: Any) -> Verdict:
-    """Whether ``latin_cover(n)`` returns an :class:`~townwidget.search.ExactCover` whose solutions are exactly the
-    Latin squares of order n, each option named ``(row, column, symbol)``, for n = 1 to 4 (1, 2, 12 and 576
-    squares).
+    """Whether ``latin_cover(givens)`` returns an :class:`~townwidget.search.ExactCover` whose solutions are exactly
+    the Latin squares keeping ``givens`` (a partial Latin square, ``None`` in its empty cells), each option named
+    ``(row, column, symbol)``: on the empty squares of orders 1 to 4 (1, 2, 12 and 576 squares) and on partial
+    squares, whose givens tell a misnamed option (a cell read as a symbol) from a right one. Each call has a few
+    seconds (:mod:`~townwidget.exercises.running`).
 
     >>> from itertools import product
     >>> from townwidget.search import ExactCover
-    >>> def rows_only(n):  # forgets that a column may not repeat a symbol
+    >>> def rows_only(givens):  # forgets that a column may not repeat a symbol
+    ...     n = len(givens)
     ...     items = [("cell", r, k) for r, k in product(range(n), repeat=2)]
     ...     items += [("row", r, s) for r, s in product(range(n), repeat=2)]
     ...     options = {(r, k, s): [("cell", r, k), ("row", r, s)] for r, k, s in product(range(n), repeat=3)}
     ...     return ExactCover(items, options)
     >>> print(check_latin_exact_cover(rows_only))  # doctest: +NORMALIZE_WHITESPACE
-    Not yet right: it should be a function latin_cover(n) whose exact cover solutions are the Latin squares of order n.
-    - for n = 2 it has more than 2 solutions, but there are 2 Latin squares of order 2; some rule is missing: is there
-      an item for every cell, every (row, symbol) and every (column, symbol)?
+    Not yet right: it should be a function latin_cover(givens) whose exact cover solutions are the Latin squares \
+that keep the givens.
+    - for the empty square of order 2 it has more than 2 solutions, but 2 Latin squares keep the givens; some rule is \
+missing: is there an item for every cell, every (row, symbol) and every (column, symbol)?
     """
-    task = "a function latin_cover(n) whose exact cover solutions are the Latin squares of order n"
+    task = "a function latin_cover(givens) whose exact cover solutions are the Latin squares that keep the givens"
     if not callable(latin_cover):
         return Verdict(task, (f"expected a function, not {latin_cover!r}",))
-    for n in range(1, 5):
-        try:
-            problems = _latin_cover_problems(latin_cover(n), n, latin.count_latin_squares(n))
-        except Exception as error:  # a student's bug is a verdict, not a crash of the checker
-            problems = [f"latin_cover({n}) raised {type(error).__name__}: {error}"]
+    givens = dict(LATIN_COVER_CASES)
+    for outcome in run_cases(latin_cover, LATIN_COVER_CASES, read=_cover_solutions):
+        failure = outcome.failure()
+        problems = (
+            [failure]
+            if failure
+            else _latin_cover_problems(outcome.description, givens[outcome.description], outcome.value)
+        )
         if problems:
             return Verdict(task, tuple(problems))
     return Verdict(task)
