@@ -187,7 +187,8 @@ def test_nbgrader_grades_right_and_wrong_submissions(tmp_path: Path, monkeypatch
 
     # feedback (nbgrader's default shows the hidden tests): the course's switch hides them, keeping the sentence
     config = course / "nbgrader_config.py"
-    config.write_text(config.read_text().replace("HIDE_HIDDEN_TESTS_IN_FEEDBACK = False", "HIDE_HIDDEN_TESTS_IN_FEEDBACK = True"))
+    switch = "HIDE_HIDDEN_TESTS_IN_FEEDBACK = "
+    config.write_text(config.read_text().replace(switch + "False", switch + "True"))
     nbgrader(course, "generate_feedback", "02-latin-squares", "--student", "wrong")
     page = (course / "feedback" / "wrong" / "02-latin-squares" / "02-latin-squares.html").read_text(encoding="utf-8")
     assert "check_latin_function" in page and "Not yet right" in page

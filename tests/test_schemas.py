@@ -96,7 +96,7 @@ def test_broken_states_are_rejected() -> None:
         "a history entry with a made-up move": ("town-state/1", multi, lambda d: d["history"].append({"type": "jump"})),
         "an unknown building": ("littletown-state/1", little, lambda d: d["market"].__setitem__("tower", 1)),
         "coins as text": ("littletown-state/1", little, lambda d: d["players"][0].__setitem__("coins", "3")),
-        "a cell off the board": ("littletown-state/1", little, lambda d: d["workers"].append({"cell": [6, 0], "player": 0})),
+        "a cell off the board": ("littletown-state/1", little, lambda d: d["workers"].append({"cell": [6, 0]})),
         "five players": ("littletown-state/1", little, lambda d: d.__setitem__("num_players", 5)),
         "a misspelled turn key": ("littletown-state/1", little, lambda d: d["turn"].__setitem__("gatherd", [])),
         "a float for an integer": ("littletown-state/1", little, lambda d: d.__setitem__("round", 1.5)),

@@ -1,8 +1,8 @@
 """The classroom commands of ``townwidget``: ``lessons`` and ``course``.
 
-    townwidget lessons my-lessons             # the lessons, English and French, without solutions
-    townwidget lessons --teacher for-me       # with the worked solutions and the teacher's guide
-    townwidget course my-course               # an nbgrader course, one assignment per lesson
+townwidget lessons my-lessons             # the lessons, English and French, without solutions
+townwidget lessons --teacher for-me       # with the worked solutions and the teacher's guide
+townwidget course my-course               # an nbgrader course, one assignment per lesson
 """
 
 from __future__ import annotations

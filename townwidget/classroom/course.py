@@ -64,7 +64,7 @@ COMPLETE_CASES = (
     'assert verdict, "on a held-out 5 x 5 puzzle: " + str(verdict)',
 )
 AGENT_CASES = (
-    "four = town.new_game(\"town77\", players=4, seed=2026)",
+    'four = town.new_game("town77", players=4, seed=2026)',
     "while not four.is_terminal():",
     "    four.apply(MyAgent().act(four.view(four.current_player)))  # refused with the rule if illegal",
 )
@@ -199,7 +199,8 @@ def _graded_cells(source: str, exercise: Exercise, number: int, worked: str, whe
     first = next((k for k, line in enumerate(lines) if line.startswith(starts)), None)
     check = next(k for k, line in enumerate(lines) if exercise.call in line)
     if first is None or first > check:
-        raise ValueError(f"{where}, exercise {number}: no placeholder for {', '.join(exercise.answers)} before the check")
+        names = ", ".join(exercise.answers)
+        raise ValueError(f"{where}, exercise {number}: no placeholder for {names} before its check")
     setup = "\n".join(lines[:first]).strip()
     placeholder = "\n".join(lines[first:check]).rstrip()
     answer = new_code_cell(f"{placeholder}\n{BEGIN_SOLUTION}\n{worked}\n{END_SOLUTION}")
@@ -251,7 +252,9 @@ def _cleared(cell: Any, at: int) -> Any:
     return cell
 
 
-def _nbgrader(grade_id: str, grade: bool = False, solution: bool = False, locked: bool = False, points: int = 0) -> dict[str, Any]:
+def _nbgrader(
+    grade_id: str, grade: bool = False, solution: bool = False, locked: bool = False, points: int = 0
+) -> dict[str, Any]:
     """nbgrader's cell metadata (schema 3): an answer (solution), a test (grade, locked, points) or a locked cell."""
     metadata: dict[str, Any] = {
         "grade": grade,

@@ -14,7 +14,7 @@ from nbgrader.preprocessors import ClearHiddenTests
 from nbgrader.utils import is_grade
 
 
-class HideHiddenTests(ClearHiddenTests):  # type: ignore[misc]  # nbgrader has no type hints
+class HideHiddenTests(ClearHiddenTests):  # nbgrader has no type hints: its classes are Any to mypy
     """:class:`nbgrader.preprocessors.ClearHiddenTests`, and graded cells' errors cut to their message."""
 
     def preprocess_cell(self, cell: Any, resources: Any, cell_index: int) -> tuple[Any, Any]:

@@ -12,10 +12,17 @@ pyproject.toml). In a source checkout, where that folder does not exist, the rep
 
 from __future__ import annotations
 
+import sys
 from fnmatch import fnmatch
 from importlib.resources import files
-from importlib.resources.abc import Traversable
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    if sys.version_info >= (3, 11):
+        from importlib.resources.abc import Traversable
+    else:
+        from importlib.abc import Traversable
 
 #: What a student gets: the lessons, in English and in French (with the French glossary).
 STUDENT_FILES = ("[0-9][0-9]-*.ipynb", "fr/[0-9][0-9]-*.ipynb", "fr/README.md")
