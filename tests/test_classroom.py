@@ -68,6 +68,18 @@ def test_the_command_line_copies_and_refuses_in_words(tmp_path: Path, capsys: py
     assert "is not empty" in capsys.readouterr().err
 
 
+FILE_READS = ("open(", "Path(", "read_csv", "imread", "../", "loadtxt")
+
+
+def test_no_lesson_reads_a_file_beside_it() -> None:
+    # so a copy runs wherever it is put: what a lesson shows it computes (its plots are drawn, not read)
+    for relative in lesson_files(teacher=True):
+        if relative.endswith(".ipynb"):
+            cells = nbformat.read(NOTEBOOKS / relative, as_version=4).cells
+            code = "\n".join(cell.source for cell in cells if cell.cell_type == "code")
+            assert not [read for read in FILE_READS if read in code], relative
+
+
 def test_a_copied_lesson_runs_as_it_is(tmp_path: Path) -> None:
     # the quickest lesson, copied, outputs compared by nbval from a folder outside the project
     copy_lessons(tmp_path / "class")
