@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import sys
+from pathlib import Path
 
 import pytest
 from packaging.requirements import Requirement
@@ -38,10 +39,31 @@ def test_a_missing_module_names_its_extra(
         importlib.import_module(package)
 
 
-def test_the_top_level_widget_names_the_widget_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("name", ["TownWidget", "LittleTownWidget"])
+def test_the_top_level_widgets_name_the_widget_extra(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
     hide(monkeypatch, "traitlets", "townwidget.widget")
     with pytest.raises(ModuleNotFoundError, match=r"townwidget\[widget\]"):
-        from townwidget import TownWidget  # noqa: F401
+        getattr(importlib.import_module("townwidget"), name)
+
+
+def test_the_top_level_widgets_are_the_widget_classes() -> None:
+    from townwidget import LittleTownWidget, TownWidget, widget
+
+    assert (TownWidget, LittleTownWidget) == (widget.TownWidget, widget.LittleTownWidget)
+    assert {"TownWidget", "LittleTownWidget"} <= set(importlib.import_module("townwidget").__all__)
+    with pytest.raises(AttributeError, match="no attribute 'LittleTownWidgets'"):
+        importlib.import_module("townwidget").LittleTownWidgets  # noqa: B018
+
+
+def test_the_course_names_the_nbgrader_extra(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from townwidget.classroom import write_course
+
+    monkeypatch.setitem(sys.modules, "nbgrader", None)
+    with pytest.raises(
+        MissingExtra, match=r'need nbgrader, which is not installed: pip install "townwidget\[nbgrader\]"'
+    ):
+        write_course(tmp_path / "course")
+    assert not (tmp_path / "course").exists()  # refused before anything is written
 
 
 def test_every_missing_module_is_listed(monkeypatch: pytest.MonkeyPatch) -> None:

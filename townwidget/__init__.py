@@ -13,6 +13,7 @@ from townwidget.core.language import set_language
 __version__ = "0.2.0"
 __all__ = [
     "Hint",
+    "LittleTownWidget",
     "Review",
     "TownWidget",
     "__version__",
@@ -23,15 +24,16 @@ __all__ = [
     "set_language",
     "town",
 ]
-_ADVICE = ("Hint", "Review", "hint", "review")  # townwidget.advice: imported on first use, like the widget
+_ADVICE = ("Hint", "Review", "hint", "review")  # townwidget.advice: imported on first use, like the widgets
+_WIDGETS = ("LittleTownWidget", "TownWidget")
 
 
 def __getattr__(name: str) -> Any:
-    # the widget needs anywidget and traitlets (the "widget" extra): import them only when asked for
-    if name == "TownWidget":
-        from townwidget.widget import TownWidget
+    # the widgets need anywidget and traitlets (the "widget" extra): import them only when asked for
+    if name in _WIDGETS:
+        from townwidget import widget
 
-        return TownWidget
+        return getattr(widget, name)
     if name in _ADVICE:
         from townwidget import advice
 

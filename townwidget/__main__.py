@@ -20,11 +20,14 @@ from collections.abc import Sequence
 from townwidget import __version__
 from townwidget.agents import AGENT_NAMES
 from townwidget.arena import Tournament, solo_run, tournament
+from townwidget.classroom.cli import add_commands as add_classroom_commands
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = _parser().parse_args(argv)
+    if "run" in args:  # the classroom commands run themselves (townwidget/classroom/cli.py)
+        return int(args.run(args))
     budget = {key: getattr(args, key) for key in ("iterations", "seconds") if getattr(args, key) is not None}
     options = {"workers": args.workers, "progress": not args.no_progress, **budget}
     try:
@@ -61,6 +64,7 @@ def _parser() -> argparse.ArgumentParser:
     solo = commands.add_parser("solo", help="one agent on fixed solo deals")
     solo.add_argument("--agent", required=True, choices=AGENT_NAMES)
     solo.add_argument("--deals", type=int, default=100, help="deals to play: seeds seed, seed+1, ... (default 100)")
+    add_classroom_commands(commands)
     for command in (arena, solo):
         command.add_argument(
             "--game", default="town77", help="littletown (arena only), town77, town66 or townNN (default town77)"

@@ -2,8 +2,9 @@
 
 ``pip install townwidget`` brings the engines, agents, search and lessons' checkers (numpy and tqdm only). The
 widgets need the ``widget`` extra (or ``play``, which adds JupyterLab), the Gymnasium and PettingZoo environments
-the ``rl`` extra. A part whose extra is missing raises :class:`MissingExtra` on import, a ``ModuleNotFoundError``
-whose message says what to install:
+the ``rl`` extra, the nbgrader course (``townwidget course``) the ``nbgrader`` extra. A part whose extra is missing
+raises :class:`MissingExtra` on import (or, for the course, when called), a ``ModuleNotFoundError`` whose message
+says what to install:
 
 >>> print(install_hint("widget"))
 pip install "townwidget[widget]"
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 import importlib
 
-EXTRA_MODULES = {"widget": ("anywidget", "traitlets"), "rl": ("gymnasium", "pettingzoo")}
+EXTRA_MODULES = {"widget": ("anywidget", "traitlets"), "rl": ("gymnasium", "pettingzoo"), "nbgrader": ("nbgrader",)}
 
 
 class MissingExtra(ModuleNotFoundError):

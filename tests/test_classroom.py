@@ -1,0 +1,207 @@
+"""The classroom kit: ``townwidget lessons`` copies lessons that run as they are, and ``townwidget course`` writes an
+nbgrader course that grades right and wrong answers (nbgrader run end to end on a temporary course)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from townwidget.__main__ import main
+from townwidget.classroom import copy_lessons, lesson_files, write_course
+from townwidget.classroom.course import BEGIN_HIDDEN, BEGIN_SOLUTION, END_SOLUTION, EXERCISES, source_assignment
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+
+
+def child_environment() -> dict[str, str]:
+    """This environment for a child process (a pytest, nbgrader and their kernels), importing this checkout, with
+    this Python's scripts first on the path (nbgrader runs the ``alembic`` command)."""
+    path = os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])
+    return {**os.environ, "PATH": path, "PYTHONPATH": str(ROOT), "TOWNWIDGET_PROGRESS": "0"}
+
+
+# --- townwidget lessons -----------------------------------------------------------------------------------------
+def test_students_get_every_lesson_in_both_languages_and_no_solution(tmp_path: Path) -> None:
+    written = copy_lessons(tmp_path / "class")
+    names = sorted(str(path.relative_to(tmp_path / "class")) for path in written)
+    lessons = sorted(path.name for path in NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
+    assert names == sorted([*lessons, "fr/01-jouer.ipynb", "fr/README.md"])
+    assert not any("solution" in name for name in names)
+    assert (tmp_path / "class" / "01-play.ipynb").read_bytes() == (NOTEBOOKS / "01-play.ipynb").read_bytes()
+
+
+def test_a_teacher_also_gets_the_solutions_and_the_guide(tmp_path: Path) -> None:
+    copy_lessons(tmp_path / "teacher", teacher=True)
+    solutions = sorted(path.name for path in (NOTEBOOKS / "solutions").glob("*.ipynb"))
+    assert sorted(path.name for path in (tmp_path / "teacher" / "solutions").iterdir()) == solutions
+    guide = (tmp_path / "teacher" / "README.md").read_text(encoding="utf-8")
+    assert guide.startswith("# The townwidget lessons: a teacher's guide")
+    assert set(lesson_files(teacher=False)) < set(lesson_files(teacher=True))
+
+
+def test_a_folder_that_is_not_empty_is_refused_unless_forced(tmp_path: Path) -> None:
+    (tmp_path / "work.ipynb").write_text("a student's work")
+    with pytest.raises(ValueError, match="is not empty: name a new or empty folder, or pass --force"):
+        copy_lessons(tmp_path)
+    copy_lessons(tmp_path, force=True)
+    assert (tmp_path / "work.ipynb").read_text() == "a student's work"  # kept: only the lessons' names are written
+    assert (tmp_path / "01-play.ipynb").exists()
+    with pytest.raises(ValueError, match="is a file, not a folder"):
+        copy_lessons(tmp_path / "work.ipynb", force=True)
+    with pytest.raises(TypeError, match="must be a path"):
+        copy_lessons(3)  # type: ignore[arg-type]
+
+
+def test_the_command_line_copies_and_refuses_in_words(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["lessons", "--teacher", str(tmp_path / "kit")]) == 0
+    assert "15 files written" in capsys.readouterr().out
+    assert main(["lessons", str(tmp_path / "kit")]) == 2
+    assert "is not empty" in capsys.readouterr().err
+    assert main(["lessons", "--force", str(tmp_path / "kit")]) == 0
+    assert main(["course", str(tmp_path / "kit")]) == 2
+    assert "is not empty" in capsys.readouterr().err
+
+
+FILE_READS = ("open(", "Path(", "read_csv", "imread", "../", "loadtxt")
+
+
+def test_no_lesson_reads_a_file_beside_it() -> None:
+    # so a copy runs wherever it is put: what a lesson shows it computes (its plots are drawn, not read)
+    for relative in lesson_files(teacher=True):
+        if relative.endswith(".ipynb"):
+            cells = nbformat.read(NOTEBOOKS / relative, as_version=4).cells
+            code = "\n".join(cell.source for cell in cells if cell.cell_type == "code")
+            assert not [read for read in FILE_READS if read in code], relative
+
+
+def test_a_copied_lesson_runs_as_it_is(tmp_path: Path) -> None:
+    # the quickest lesson, copied, outputs compared by nbval from a folder outside the project
+    copy_lessons(tmp_path / "class")
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", "addopts=", "--nbval",
+         "--nbval-sanitize-with", str(NOTEBOOKS / "nbval-sanitize.cfg"), "01-play.ipynb"],
+        cwd=tmp_path / "class", env=child_environment(), capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
+    assert " passed" in run.stdout
+
+
+# --- townwidget course: the assignments as built ---------------------------------------------------------------
+@pytest.mark.parametrize("name", list(EXERCISES))
+def test_every_exercise_becomes_an_answer_cell_and_a_graded_test(name: str) -> None:
+    cells = source_assignment(name).cells
+    answers = [cell for cell in cells if cell.metadata.get("nbgrader", {}).get("solution")]
+    tests = [cell for cell in cells if cell.metadata.get("nbgrader", {}).get("grade")]
+    exercises = EXERCISES[name][2]
+    assert len(answers) == len(tests) == len(exercises)
+    for answer, test, exercise in zip(answers, tests, exercises, strict=True):
+        assert BEGIN_SOLUTION in answer.source and answer.source.rstrip().endswith(END_SOLUTION)
+        assert test.source.startswith(f"verdict = {exercise.call}\nassert verdict, str(verdict)")
+        assert test.metadata["nbgrader"]["points"] == exercise.points and test.metadata["nbgrader"]["locked"]
+        assert (BEGIN_HIDDEN in test.source) == bool(exercise.hidden)
+    code = [cell for cell in cells if cell.cell_type == "code"]
+    assert all(not cell.outputs for cell in code)
+    assert all(cell.metadata["nbgrader"]["locked"] for cell in code if cell not in answers)
+    ids = [cell.metadata["nbgrader"]["grade_id"] for cell in code]
+    assert len(set(ids)) == len(ids)
+
+
+def test_a_lesson_that_lost_its_exercise_is_named() -> None:
+    lesson, solutions, exercises = EXERCISES["01-play"]
+    changed = (exercises[0], exercises[1].__class__("check_solo_line(other_deal, answer_2)", ("answer_2",), 1))
+    EXERCISES["01-play"] = (lesson, solutions, changed)
+    try:
+        with pytest.raises(ValueError, match=r"01-play.ipynb has no exercise cell calling check_solo_line\(other"):
+            source_assignment("01-play")
+    finally:
+        EXERCISES["01-play"] = (lesson, solutions, exercises)
+    with pytest.raises(ValueError, match="no assignment 'play'"):
+        source_assignment("play")
+
+
+# --- townwidget course: nbgrader end to end --------------------------------------------------------------------
+def nbgrader(course: Path, *arguments: str) -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "nbgrader", *arguments],
+        cwd=course, env=child_environment(), capture_output=True, text=True, timeout=900,
+    )  # fmt: skip
+    assert run.returncode == 0, f"nbgrader {' '.join(arguments)}:\n{run.stdout[-3000:]}{run.stderr[-3000:]}"
+
+
+def submit(course: Path, assignment: str, student: str, answers: dict[int, str]) -> None:
+    """The released notebook with answer cells replaced (exercise number: code), as a student's submission."""
+    notebook = nbformat.read(course / "release" / assignment / f"{assignment}.ipynb", as_version=4)
+    for cell in notebook.cells:
+        grade_id = cell.metadata.get("nbgrader", {}).get("grade_id", "")
+        number = int(grade_id.split("-")[1]) if grade_id.startswith("exercise-") and grade_id.count("-") == 1 else 0
+        if number in answers:
+            cell.source = answers[number]
+    folder = course / "submitted" / student / assignment
+    folder.mkdir(parents=True)
+    nbformat.write(notebook, folder / f"{assignment}.ipynb")
+
+
+def worked(assignment: str) -> dict[int, str]:
+    """The source's solution regions, as a right submission's answers."""
+    cells = source_assignment(assignment).cells
+    regions = [cell.source for cell in cells if cell.metadata.get("nbgrader", {}).get("solution")]
+    return {n: region.split(BEGIN_SOLUTION)[1].split(END_SOLUTION)[0] for n, region in enumerate(regions, 1)}
+
+
+BOTH = "0[12]-[pl]*"  # nbgrader takes a pattern: 01-play and 02-latin-squares (not 01-jouer), in one run each
+FORGETS_COLUMNS = """
+def is_latin(square):
+    n = len(square)
+    return n > 0 and all(sorted(row) == list(range(n)) for row in square)
+"""
+
+
+def test_nbgrader_grades_right_and_wrong_submissions(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from nbgrader.api import Gradebook
+
+    monkeypatch.setenv("PATH", child_environment()["PATH"])  # the gradebook runs alembic too
+
+    course = tmp_path / "course"
+    write_course(course)
+    nbgrader(course, "generate_assignment", BOTH)
+    released = (course / "release" / "02-latin-squares" / "02-latin-squares.ipynb").read_text(encoding="utf-8")
+    assert "check_latin_function(is_latin)" in released
+    assert BEGIN_HIDDEN not in released and "column repeats" not in released and "column_order" not in released
+
+    submit(course, "01-play", "right", worked("01-play"))
+    submit(course, "01-play", "wrong", {1: "answer_1 = 4"})  # exercise 2 left as released: its placeholder
+    latin_right = worked("02-latin-squares")
+    # the wrong student: the givens ignored, an is_latin that forgets the columns, exercises 3 to 5 right
+    submit(course, "02-latin-squares", "right", latin_right)
+    wrong_latin = {**latin_right, 1: "answer_1 = cyclic(5)", 2: FORGETS_COLUMNS}
+    submit(course, "02-latin-squares", "wrong", wrong_latin)
+    nbgrader(course, "autograde", BOTH)
+
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
+        scores = {
+            (assignment, student): gradebook.find_submission(assignment, student).score
+            for assignment in ("01-play", "02-latin-squares")
+            for student in ("right", "wrong")
+        }
+        latin_points = [e.points for e in EXERCISES["02-latin-squares"][2]]
+        assert scores == {
+            ("01-play", "right"): 3,
+            ("01-play", "wrong"): 0,
+            ("02-latin-squares", "right"): sum(latin_points),
+            ("02-latin-squares", "wrong"): sum(latin_points[2:]),
+        }
+
+    # feedback (nbgrader's default shows the hidden tests): the course's switch hides them, keeping the sentence
+    config = course / "nbgrader_config.py"
+    switch = "HIDE_HIDDEN_TESTS_IN_FEEDBACK = "
+    config.write_text(config.read_text().replace(switch + "False", switch + "True"))
+    nbgrader(course, "generate_feedback", "02-latin-squares", "--student", "wrong")
+    page = (course / "feedback" / "wrong" / "02-latin-squares" / "02-latin-squares.html").read_text(encoding="utf-8")
+    assert "check_latin_function" in page and "Not yet right" in page
+    assert "HIDDEN TESTS" not in page and "column repeats" not in page

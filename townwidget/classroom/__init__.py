@@ -1,0 +1,13 @@
+"""The classroom kit: the lessons as files for students and teachers, and an nbgrader course built from them.
+
+* :mod:`~townwidget.classroom.lessons`: :func:`copy_lessons` (``townwidget lessons [--teacher] DIR``).
+* :mod:`~townwidget.classroom.course`: :func:`write_course` (``townwidget course DIR``, the ``nbgrader`` extra).
+* :mod:`~townwidget.classroom.cli`: the two commands, registered by ``townwidget/__main__.py``.
+"""
+
+from __future__ import annotations
+
+from townwidget.classroom.course import write_course
+from townwidget.classroom.lessons import copy_lessons, lesson_files, lessons_folder
+
+__all__ = ["copy_lessons", "lesson_files", "lessons_folder", "write_course"]

@@ -1,0 +1,277 @@
+"""An nbgrader course built from the lessons: one source assignment per lesson, graded by the lessons' checkers.
+
+Each assignment is its lesson notebook, outputs cleared, with every exercise's cell split in three:
+
+* the exercise's own set-up (the position, the givens), if any, locked like every other code cell of the lesson
+  (nbgrader restores locked cells before grading, so a student cannot make an exercise easier);
+* the **answer cell**: the lesson's placeholder (``answer_1 = None``, a function that returns ``False``) and, as a
+  solution region (``### BEGIN SOLUTION`` ... ``### END SOLUTION``), the worked answer from the solutions notebook;
+  the released version keeps the placeholder and a one-line stub, so a student's notebook still runs through;
+* the **test cell**, autograded for the exercise's points: ``verdict = check_x(...)`` then
+  ``assert verdict, str(verdict)``, so a wrong answer fails with the checker's sentence; where the answer is a
+  function or an agent, hidden tests (``### BEGIN HIDDEN TESTS``) try it on further cases.
+
+:data:`EXERCISES` says, lesson by lesson, which checker call each exercise ends with, the names the student
+defines, its points and its hidden tests; the rest is read from the notebooks, so the lessons stay the one source.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib.resources import files
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from townwidget.classroom.lessons import lessons_folder, prepare_folder
+from townwidget.core.extras import require_extra
+
+if TYPE_CHECKING:
+    from nbformat import NotebookNode
+
+BEGIN_SOLUTION, END_SOLUTION = "### BEGIN SOLUTION", "### END SOLUTION"
+BEGIN_HIDDEN, END_HIDDEN = "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """One graded exercise of a lesson.
+
+    ``call`` is the checker call the lesson's exercise cell ends with, as written there (it finds the cell and
+    becomes the test); ``answers`` the names the student defines (the placeholder starts at the first of them);
+    ``hidden`` further assertions kept from the students; ``solution_tail`` code that fits the worked answer to the
+    lesson's names.
+    """
+
+    call: str
+    answers: tuple[str, ...]
+    points: int
+    hidden: tuple[str, ...] = ()
+    solution_tail: str = ""
+
+    @property
+    def checker(self) -> str:
+        return self.call.split("(", 1)[0]
+
+
+IS_LATIN_CASES = (
+    'assert is_latin([[0, 1, 2], [1, 2, 0], [2, 0, 1]]), "is_latin should accept the cyclic square of order 3"',
+    'assert not is_latin([[0, 1], [0, 1]]), "is_latin([[0, 1], [0, 1]]) should be False: each column repeats"',
+    'assert not is_latin([[0, 1], [1, 2]]), "is_latin([[0, 1], [1, 2]]) should be False: 2 is no symbol of order 2"',
+)
+COMPLETE_CASES = (
+    "held_out = town_puzzle(5, 14, seed=2026, progress=False)",
+    "verdict = check_town_puzzle(held_out, complete([row.copy() for row in held_out.board]))",
+    'assert verdict, "on a held-out 5 x 5 puzzle: " + str(verdict)',
+)
+AGENT_CASES = (
+    'four = town.new_game("town77", players=4, seed=2026)',
+    "while not four.is_terminal():",
+    "    four.apply(MyAgent().act(four.view(four.current_player)))  # refused with the rule if illegal",
+)
+PLAY = (
+    Exercise("check_legal_move_count(position, answer_1)", ("answer_1",), 1),
+    Exercise("check_solo_line(deal, answer_2)", ("answer_2",), 2),
+)
+#: The graded exercises of each assignment: its lesson notebook, its solutions notebook, its exercises in order.
+EXERCISES: dict[str, tuple[str, str, tuple[Exercise, ...]]] = {
+    "01-play": ("01-play.ipynb", "solutions/01-play-solutions.ipynb", PLAY),
+    "01-jouer": ("fr/01-jouer.ipynb", "solutions/01-play-solutions.ipynb", PLAY),
+    "02-latin-squares": (
+        "02-latin-squares.ipynb",
+        "solutions/02-latin-squares-solutions.ipynb",
+        (
+            Exercise("check_latin_square(answer_1, givens=givens)", ("answer_1",), 1),
+            Exercise("check_latin_function(is_latin)", ("is_latin",), 2, IS_LATIN_CASES),
+            Exercise("check_reduction(original_3, answer_3)", ("answer_3",), 1),
+            Exercise("check_first_row_count(5, answer_4)", ("answer_4",), 1),
+            Exercise("check_row_by_row_probability(cyclic(4), answer_5)", ("answer_5",), 2),
+        ),
+    ),
+    "03-euler-36-officers": (
+        "03-euler-36-officers.ipynb",
+        "solutions/03-euler-36-officers-solutions.ipynb",
+        (
+            Exercise("check_graeco_latin(colours_answer, shapes_answer, n=5)", ("colours_answer", "shapes_answer"), 1),
+            Exercise("check_transversal(square_2, columns_answer)", ("columns_answer",), 1),
+            Exercise("check_orthogonal_mate(square_3, mate_answer)", ("mate_answer",), 2),
+            Exercise("check_bachelor_square(bachelor_answer, n=5)", ("bachelor_answer",), 1),
+            Exercise(
+                "check_town_board(city_answer, tiles=36, flips=2, hidden=hidden_answer, givens=city_34)",
+                ("city_answer", "hidden_answer"),
+                2,
+            ),
+        ),
+    ),
+    "04-search": (
+        "04-search.ipynb",
+        "solutions/04-search-solutions.ipynb",
+        (
+            Exercise("check_town_puzzle(puzzle_1, answer_1)", ("answer_1",), 1),
+            Exercise("check_completion_count(board_2, answer_2)", ("answer_2",), 1),
+            Exercise("check_completion_function(complete)", ("complete",), 3, COMPLETE_CASES),
+            Exercise("check_latin_exact_cover(latin_cover)", ("latin_cover",), 2),
+            Exercise("check_town_puzzle(puzzle_5, answer_5)", ("answer_5",), 2),
+        ),
+    ),
+    "05-ai-opponents": (
+        "05-ai-opponents.ipynb",
+        "solutions/05-ai-opponents-solutions.ipynb",
+        (
+            Exercise("check_hidden_hands_count(view_1, answer_1)", ("answer_1",), 1),
+            Exercise("check_solo_line(deal, answer_2)", ("answer_2",), 2),
+            Exercise("check_games_needed(0.05, answer_3)", ("answer_3",), 1),
+            Exercise(
+                'check_agent(MyAgent(), must_beat="random")',
+                ("MyAgent",),
+                3,
+                AGENT_CASES,
+                solution_tail="MyAgent = Lookahead  # the name the lesson's test uses",
+            ),
+        ),
+    ),
+    "06-little-town": (
+        "06-little-town.ipynb",
+        "solutions/06-little-town-solutions.ipynb",
+        (
+            Exercise("check_legal_move_count(exercise_game, answer_1)", ("answer_1",), 1),
+            Exercise("check_win_rate_interval(10, 10, answer_2)", ("answer_2",), 1),
+        ),
+    ),
+}
+
+
+def write_course(target: str | Path, force: bool = False) -> list[Path]:
+    """Write an nbgrader course into ``target``: ``source/NAME/NAME.ipynb`` for every assignment of
+    :data:`EXERCISES`, ``nbgrader_config.py`` and ``README.md`` (for the teacher). Returns the assignment folders.
+
+    A folder that exists and holds anything is refused (``ValueError``) unless ``force``.
+    """
+    require_extra("nbgrader", "The nbgrader course (townwidget course)")
+    import nbformat
+
+    folder = prepare_folder(target, force)
+    written = []
+    for name in EXERCISES:
+        assignment = folder / "source" / name
+        assignment.mkdir(parents=True, exist_ok=True)
+        nbformat.write(source_assignment(name), assignment / f"{name}.ipynb")
+        written.append(assignment)
+    kit = files("townwidget.classroom")
+    (folder / "nbgrader_config.py").write_text(kit.joinpath("course_config.py.txt").read_text(encoding="utf-8"))
+    readme = kit.joinpath("course_readme.md").read_text(encoding="utf-8")
+    (folder / "README.md").write_text(readme.replace("{assignments}", _assignment_table()), encoding="utf-8")
+    return written
+
+
+def source_assignment(name: str) -> NotebookNode:
+    """The source (teacher's) version of assignment ``name``: its lesson with graded exercises (module docstring)."""
+    if name not in EXERCISES:
+        raise ValueError(f"no assignment {name!r}: the assignments are {', '.join(EXERCISES)}")
+    import nbformat
+
+    lesson_path, solutions_path, exercises = EXERCISES[name]
+    folder = lessons_folder()
+    lesson = nbformat.reads(folder.joinpath(*lesson_path.split("/")).read_text(encoding="utf-8"), as_version=4)
+    solutions = nbformat.reads(folder.joinpath(*solutions_path.split("/")).read_text(encoding="utf-8"), as_version=4)
+    worked = _worked_answers(solutions, exercises, solutions_path)
+    cells: list[Any] = []
+    for cell in lesson.cells:
+        exercise = next((e for e in exercises if cell.cell_type == "code" and e.call in cell.source), None)
+        if exercise is None:
+            cells.append(_cleared(cell, len(cells)))
+        else:
+            number = exercises.index(exercise) + 1
+            cells += _graded_cells(cell.source, exercise, number, worked[number - 1], lesson_path, len(cells))
+    missing = [e.call for e in exercises if not any(e.call in cell.source for cell in lesson.cells)]
+    if missing:
+        raise ValueError(f"{lesson_path} has no exercise cell calling {missing[0]}: update EXERCISES to the lesson")
+    lesson.cells = cells
+    lesson.metadata.pop("widgets", None)
+    return lesson
+
+
+def _graded_cells(source: str, exercise: Exercise, number: int, worked: str, where: str, at: int) -> list[Any]:
+    """The exercise cell ``source`` as its set-up (if any), its answer cell and its test cell."""
+    from nbformat.v4 import new_code_cell
+
+    lines = source.splitlines()
+    starts = tuple(f"{prefix}{name}{suffix}" for name in exercise.answers for prefix, suffix in _DEFINITIONS)
+    first = next((k for k, line in enumerate(lines) if line.startswith(starts)), None)
+    check = next(k for k, line in enumerate(lines) if exercise.call in line)
+    if first is None or first > check:
+        names = ", ".join(exercise.answers)
+        raise ValueError(f"{where}, exercise {number}: no placeholder for {names} before its check")
+    setup = "\n".join(lines[:first]).strip()
+    placeholder = "\n".join(lines[first:check]).rstrip()
+    answer = new_code_cell(f"{placeholder}\n{BEGIN_SOLUTION}\n{worked}\n{END_SOLUTION}")
+    answer.metadata["nbgrader"] = _nbgrader(f"exercise-{number}", solution=True)
+    test_lines = [f"verdict = {exercise.call}", "assert verdict, str(verdict)"]
+    if exercise.hidden:
+        test_lines += [BEGIN_HIDDEN, *exercise.hidden, END_HIDDEN]
+    test = new_code_cell("\n".join(test_lines))
+    test.metadata["nbgrader"] = _nbgrader(f"exercise-{number}-test", grade=True, locked=True, points=exercise.points)
+    if not setup:
+        return [answer, test]
+    return [_cleared(new_code_cell(setup), at), answer, test]
+
+
+#: How an answer's definition starts: ``answer_1 = ...``, ``def is_latin(...``, ``class MyAgent:``.
+_DEFINITIONS = (("", " ="), ("def ", "("), ("class ", ":"), ("class ", "("))
+
+
+def _worked_answers(solutions: Any, exercises: tuple[Exercise, ...], where: str) -> list[str]:
+    """Each exercise's worked answer: the solutions notebook's code from the previous exercise's verdict cell to
+    this one's ``verdict = check_x(...)`` line (the verdict and its assertions are the test cell's job)."""
+    codes = [cell.source for cell in solutions.cells if cell.cell_type == "code"]
+    answers, start = [], 0
+    for number, exercise in enumerate(exercises, 1):
+        found = next(
+            (
+                (index, cut)
+                for index in range(start, len(codes))
+                for cut, line in enumerate(codes[index].splitlines())
+                if line.startswith(f"verdict = {exercise.checker}(")
+            ),
+            None,
+        )
+        if found is None:
+            raise ValueError(f"{where} has no 'verdict = {exercise.checker}(...)' line for exercise {number}")
+        index, cut = found
+        parts = [*codes[start:index], "\n".join(codes[index].splitlines()[:cut]), exercise.solution_tail]
+        answers.append("\n\n".join(part.strip() for part in parts if part.strip()))
+        start = index + 1
+    return answers
+
+
+def _cleared(cell: Any, at: int) -> Any:
+    """A lesson cell for the assignment: no outputs, no run metadata; code cells locked (restored before grading)."""
+    cell.metadata.pop("execution", None)
+    if cell.cell_type == "code":
+        cell.outputs, cell.execution_count = [], None
+        cell.metadata["nbgrader"] = _nbgrader(f"lesson-cell-{at}", locked=True)
+    return cell
+
+
+def _nbgrader(
+    grade_id: str, grade: bool = False, solution: bool = False, locked: bool = False, points: int = 0
+) -> dict[str, Any]:
+    """nbgrader's cell metadata (schema 3): an answer (solution), a test (grade, locked, points) or a locked cell."""
+    metadata: dict[str, Any] = {
+        "grade": grade,
+        "grade_id": grade_id,
+        "locked": locked,
+        "schema_version": 3,
+        "solution": solution,
+        "task": False,
+    }
+    if grade:
+        metadata["points"] = points
+    return metadata
+
+
+def _assignment_table() -> str:
+    rows = ["| assignment | exercises (points) | total |", "|---|---|---|"]
+    for name, (_lesson, _solutions, exercises) in EXERCISES.items():
+        points = ", ".join(f"{number}: {e.checker} ({e.points})" for number, e in enumerate(exercises, 1))
+        rows.append(f"| `{name}` | {points} | {sum(e.points for e in exercises)} |")
+    return "\n".join(rows)
