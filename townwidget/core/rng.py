@@ -100,32 +100,37 @@ class Rng:
 @cache
 def _steps(count: int) -> tuple[Any, Any]:
     """For a shuffle of ``count`` items: the stream's increments k * gamma (k = 1 .. count - 1) and the bounds
-    count, ..., 2 of its draws, as uint64 arrays."""
+    count, ..., 2 of its draws, as uint64 arrays (arrays wrap around silently: no overflow warnings to quiet)."""
     np: Any = numpy_or_none()
-    with np.errstate(over="ignore"):
-        return np.arange(1, count, dtype=np.uint64) * np.uint64(_GAMMA), np.arange(count, 1, -1, dtype=np.uint64)
+    return np.arange(1, count, dtype=np.uint64) * np.uint64(_GAMMA), np.arange(count, 1, -1, dtype=np.uint64)
+
+
+@cache
+def _words() -> tuple[Any, ...]:
+    """The uint64 scalars of :func:`_draws_numpy`, made once (each costs as much as an operation on the array)."""
+    np: Any = numpy_or_none()
+    return tuple(np.uint64(word) for word in (30, 27, 31, 32, _MIX1, _MIX2, 0xFFFFFFFF))
 
 
 def _draws_numpy(state: int, count: int) -> list[int]:
     """:meth:`Rng._draws` by numpy: the next count - 1 outputs of SplitMix64 from ``state`` together, each
     multiplied by its bound, keeping the high word of the 128-bit product (from 32-bit halves: bounds < 2**32)."""
     np: Any = numpy_or_none()
+    s30, s27, s31, s32, mix1, mix2, low_half = _words()
     steps, bound = _steps(count)
-    shift = np.uint64(32)
-    with np.errstate(over="ignore"):
-        z = steps + np.uint64(state)
-        z ^= z >> np.uint64(30)
-        z *= np.uint64(_MIX1)
-        z ^= z >> np.uint64(27)
-        z *= np.uint64(_MIX2)
-        z ^= z >> np.uint64(31)
-        high = z >> shift
-        z &= np.uint64(0xFFFFFFFF)
-        z *= bound
-        z >>= shift
-        high *= bound
-        high += z
-        high >>= shift
+    z = steps + np.uint64(state)
+    z ^= z >> s30
+    z *= mix1
+    z ^= z >> s27
+    z *= mix2
+    z ^= z >> s31
+    high = z >> s32
+    z &= low_half
+    z *= bound
+    z >>= s32
+    high *= bound
+    high += z
+    high >>= s32
     draws: list[int] = high.tolist()
     return draws
 
