@@ -30,15 +30,11 @@ from collections.abc import Iterator
 from types import CodeType, FunctionType, MethodType, ModuleType
 from typing import Any
 
-#: The modules whose objects choose moves: an agent built on them is the package's, not the student's. The solvers
-#: are listed under both their old home (townwidget.town) and their new one (townwidget.solvers).
+#: The modules whose objects choose moves: an agent built on them is the package's, not the student's.
 PACKAGE_PLAYERS = (
     "townwidget.agents",
     "townwidget.advice",
     "townwidget.solvers",
-    "townwidget.town.honest",
-    "townwidget.town.solver",
-    "townwidget.town.value",
 )
 #: How many objects the walk visits at most (a student's agent holds a handful; a walk that large has gone astray).
 MOST_VISITED = 5000

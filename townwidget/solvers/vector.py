@@ -30,6 +30,7 @@ from numpy.typing import ArrayLike, NDArray
 from townwidget.core.extras import install_hint
 from townwidget.core.progress import progress as progress_bar
 from townwidget.core.rng import Rng
+from townwidget.solvers import MAX_BATCH_N
 from townwidget.town.actions import Action, Place
 from townwidget.town.bits import fitting_cells, flip_cells, placed
 from townwidget.town.board import geometry
@@ -38,11 +39,10 @@ from townwidget.town.state import MultiState, SoloState, new_game, new_solo, pil
 from townwidget.town.view import TownView
 
 try:  # the optional compiled kernels (extra "fast")
-    from townwidget.town import _vector_numba
+    from townwidget.solvers import _vector_numba
 except ImportError:  # numba is not installed: plain numpy only
     _vector_numba = None  # type: ignore[assignment]
 
-MAX_BATCH_N = 8  # n * n cells must fit one 64-bit word
 CHUNK = 1 << 13  # games simulated together by the numpy path (bounds memory, keeps arrays in cache)
 BACKENDS = ("auto", "numpy", "numba")
 T = TypeVar("T")
