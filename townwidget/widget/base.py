@@ -44,7 +44,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from townwidget.core import agent_label, is_agent
+from townwidget.core import agent_label, is_agent, registry
 from townwidget.core.checks import is_integer, shown
 from townwidget.core.errors import IllegalAction
 from townwidget.core.language import N_, _, check_language, default_language, ngettext, speaking
@@ -468,10 +468,11 @@ class GameWidget(anywidget.AnyWidget):
 
     def _recall(self, state: Any) -> None:
         """A loaded game with a history: rebuild the slider's frames and the undo snapshots from the positions
-        before each move, when the game can tell them (:meth:`_positions`); otherwise only the log shows the earlier
-        moves and the slider says they cannot be shown."""
-        positions = self._positions(state)
-        if positions is None:
+        before each move, when the game can tell them (:func:`townwidget.core.registry.positions`); otherwise only
+        the log shows the earlier moves and the slider says they cannot be shown."""
+        try:
+            positions = registry.positions(state)[:-1]
+        except ValueError:  # the game cannot tell its start (multiplayer Town), or the history does not replay
             return
         self._frames = [*map(self._frame, positions), self._frame()]
         self._undo = [
@@ -746,10 +747,6 @@ class GameWidget(anywidget.AnyWidget):
     def _undo_is_practice(self) -> bool:
         """Whether an undo makes the result practice (it showed what should have stayed hidden, e.g. solo tiles)."""
         return False
-
-    def _positions(self, state: Any) -> list[Any] | None:
-        """The positions before each move of a loaded ``state``'s history, oldest first (``None``: unknown)."""
-        return None
 
     def _restore(self, before: Any) -> Any:
         """The state to go on from after undoing to ``before`` (a game with hidden chance deals it again)."""

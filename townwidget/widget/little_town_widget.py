@@ -40,7 +40,7 @@ from townwidget.littletown import (
     new_game,
 )
 from townwidget.littletown.board import CELLS, COLUMNS, Cell, cell_of
-from townwidget.littletown.data import ROUNDS, START_COINS, TOTAL_COINS
+from townwidget.littletown.data import ROUNDS
 from townwidget.littletown.refusals import TERRAIN_NAMES, explain
 from townwidget.littletown.rounds import log_entry_to_dict
 from townwidget.widget.base import FRONT_END, STATIC, GameWidget, Refused, check_front_end, check_seed, synced
@@ -139,32 +139,6 @@ class LittleTownWidget(GameWidget):
 
     def _parse_intent(self, content: Any) -> Intent:
         return parse_little_town_intent(content)
-
-    def _positions(self, state: State) -> list[State] | None:
-        """A loaded game's earlier positions, played again from its start. Only the set-up draws (market, objective
-        cards, first player): the start is the saved game's market with every building back, each player's cards
-        (held and completed), 3 coins each, and the first mover; the replay must give the saved position exactly."""
-        start = State(state.rules, state.num_players, state.rng.copy())
-        built = {kind for kind, _owner in filter(None, state.buildings)}
-        for kind in start.kinds:
-            if state.market[kind.index] or kind.index in built:
-                start.market[kind.index] = kind.count
-        start.objectives = [sorted(held + done) for held, done in zip(state.objectives, state.completed, strict=True)]
-        start.unused = list(state.unused)
-        start.coins = [START_COINS] * state.num_players
-        start.reserve_coins = TOTAL_COINS - START_COINS * state.num_players
-        start.first_player = start._current = state.history[0][0]
-        positions, game = [], start
-        try:
-            for _player, _phase, action in state.history:
-                positions.append(game.clone())
-                game.apply(action)
-        except Exception:  # a loaded state is untrusted: if its history does not replay, its positions are unknown
-            return None
-        if game.to_dict() != state.to_dict():
-            return None
-        state.log = game.log  # the log lives in memory only (not in the JSON form): the replay tells it again
-        return positions
 
     def _label(self) -> str:
         return f"{self._state.num_players} players, side {self._state.rules.side}"

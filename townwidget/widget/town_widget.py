@@ -165,29 +165,6 @@ class TownWidget(GameWidget):
     def _drop_picks(self) -> None:
         self._picks = _Picks(inspect=self._picks.inspect)
 
-    def _positions(self, state: State) -> list[State] | None:
-        """A solo game's earlier positions, played again from its start: the placed tiles go back on top of their
-        piles in reverse order (the history says which pile each came from). Multiplayer draws cannot be told
-        from a saved game, so there this gives ``None``."""
-        if not isinstance(state, SoloState):
-            return None
-        piles, flips = [list(pile) for pile in state.piles], state.flips_left
-        for _player, _phase, action in reversed(state.history):
-            if not isinstance(action, Place) or action.pile is None or not 0 <= action.pile < len(piles):
-                return None
-            piles[action.pile].append(action.tile)
-            flips += action.flip
-        game: State = SoloState(state.rules, state.rng.copy(), piles, flips)
-        positions = []
-        try:
-            for _player, _phase, action in state.history:
-                positions.append(game.clone())
-                game.apply(action)
-        except Exception:  # a loaded state is untrusted: if its history does not replay, its positions are unknown
-            return None
-        same = game.to_dict(viewer=self.seat) == state.to_dict(viewer=self.seat)
-        return positions if same else None
-
     def _review_extras(self, report: Any, final: State) -> dict[str, Any]:
         """Solo: the seat's view of each position along the par line (``par_frames``), for stepping through it on
         the board (the line sees the piles, and the game is over: nothing is left to hide)."""
