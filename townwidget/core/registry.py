@@ -53,7 +53,6 @@ class Game:
 _GAMES: dict[str, Game] = {}
 
 
-
 def register(game: Game) -> None:
     """Make ``game`` known by its family name (registering a family again replaces it)."""
     _GAMES[game.family] = game
@@ -166,12 +165,17 @@ def positions(state: State) -> list[State]:
     >>> [position.to_dict()["board"] == game.to_dict()["board"] for position in positions(game)]
     [False, False, False, True]
     """
-    final = state.to_dict()
-    kind = final.get("format")
+    return replay_history(start_of(state), state)
+
+
+def start_of(state: State) -> State:
+    """The position ``state``'s history starts from, rebuilt by its engine (not replayed: see :func:`positions`);
+    a ``ValueError`` in words where the game cannot tell it (multiplayer Town: its draws are not in the history)."""
+    kind = state.to_dict().get("format")
     game = next((game for game in families() if kind in game.formats), None)
     if game is None:
         raise ValueError(f"no registered game saves states of format {shown(kind)}")
-    return replay_history(game.start_of(state), state, final)
+    return game.start_of(state)
 
 
 def replay_history(start: State, state: State, final: dict[str, Any] | None = None) -> list[State]:

@@ -14,6 +14,13 @@ applied and published one by one under the widget's lock: meanwhile the view kee
 discarded). Calls from Python (``apply``, ``undo``, ``new_game``) let the opponents move before they return; called
 from an ``on_move`` callback or an agent while the opponents are moving, they raise :class:`WidgetBusy`.
 
+An opponent that fails in any way (an exception, ``SystemExit`` included, an illegal or missing move) "could not
+move": the game stops there in plain view (``apply`` may play a move for it). One that thinks longer than
+``move_seconds`` forfeits its move: the widget plays its first legal move for it, the log says so, and the game goes
+on (its thread is left behind, and its late answer is never read). A kernel interrupt in the middle of a move drops
+that move (the widget goes back to the position before it, says so, and the interrupted opponent moves again at the
+next intent).
+
 Each game's widget (:class:`~townwidget.widget.TownWidget`, :class:`~townwidget.widget.LittleTownWidget`) adds its
 own traits, intents and words through the hooks at the end of :class:`GameWidget`.
 
@@ -33,7 +40,9 @@ ValueError: this game has 2 other seat(s) but 1 opponent(s) were given
 from __future__ import annotations
 
 import json
+import math
 import threading
+import time
 import traceback
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -52,6 +61,7 @@ from townwidget.core.rng import Rng
 from townwidget.widget.texts import front_end_texts
 
 MoveCallback = Callable[[int, Any], Any]
+MOVE_SECONDS = 30.0  # how long an opponent may think about one move before it forfeits it (``move_seconds=``)
 REVIEWER = N_("the review")  # who thinks (the ``thinking`` trait) while a finished game is reviewed
 
 
@@ -67,6 +77,17 @@ class WidgetBusy(RuntimeError):
 def synced(trait: traitlets.TraitType) -> traitlets.TraitType:
     """A trait the browser reads and nobody else writes (Python sets it with ``set_trait`` when publishing)."""
     return trait.tag(sync=True)
+
+
+class TooSlow(Exception):
+    """An opponent did not answer within ``move_seconds`` (what :meth:`GameWidget._choose` returns then)."""
+
+
+def check_move_seconds(seconds: Any) -> float:
+    """``move_seconds`` as a float: a finite number of seconds above 0."""
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 < seconds < math.inf:
+        raise ValueError(f"move_seconds must be a finite number of seconds above 0, not {shown(seconds)}")
+    return float(seconds)
 
 
 def check_seed(seed: Any) -> None:
@@ -159,9 +180,16 @@ class GameWidget(anywidget.AnyWidget):
     _reviewed: tuple[tuple[int, int], dict[str, Any]] | None  # (the position it was asked in, the review)
 
     def __init__(
-        self, state: Any, seat: int, opponents: Sequence[Any] | None, seed: int | None, lang: str | None = None
+        self,
+        state: Any,
+        seat: int,
+        opponents: Sequence[Any] | None,
+        seed: int | None,
+        lang: str | None = None,
+        move_seconds: float = MOVE_SECONDS,
     ) -> None:
         check_seed(seed)
+        self._move_seconds = check_move_seconds(move_seconds)
         self._lang = default_language() if lang is None else check_language(lang)
         self._rng = Rng(seed)  # seeds the agents, later games and undo's re-deals
         self._callbacks: list[MoveCallback] = []
@@ -172,6 +200,7 @@ class GameWidget(anywidget.AnyWidget):
         self._generation = 0  # counts loaded games: a thinker's move for an older game is dropped
         self._movers: set[int] = set()  # threads running an agent or a callback now (to refuse re-entrant calls)
         self._background = False  # while handling an intent: the opponents think on a worker thread
+        self._refused = False  # the error on show refused an intent (stale once an opponent has moved)
         self._practice = False
         self._opponents = opponent_list(opponents, state.num_players - 1, self.DEFAULT_OPPONENTS)
         super().__init__()  # opens the comm: only once the arguments are known to be good
@@ -189,8 +218,8 @@ class GameWidget(anywidget.AnyWidget):
         players, of_this_game = self._state.num_players, isinstance(state, self.STATE_TYPES)
         if not of_this_game or state.num_players != players:
             raise ValueError(f"state must be a {self.GAME} state with {players} player(s), not {state!r}")
+        self._refuse_reentry("setting state")
         with self._lock:
-            self._require_idle("setting state", interrupts=True)
             self._load(state, self.seat)
 
     @property
@@ -209,14 +238,16 @@ class GameWidget(anywidget.AnyWidget):
         An illegal action raises :class:`~townwidget.core.errors.IllegalAction` (a ValueError) and changes nothing;
         a call while the opponents are moving raises :class:`WidgetBusy`.
         """
+        self._refuse_reentry("apply")
         with self._lock:
             self._require_idle("apply")
             self._step = None
-            if self._state.current_player == self.seat:
-                self._play_seat(action)
-            else:
-                self._state.apply(action)
-                self._after_move()
+            with self._dropped_if_interrupted(None):
+                if self._state.current_player == self.seat:
+                    self._play_seat(action)
+                else:
+                    self._state.apply(action)
+                    self._after_move()
             self._advance()
             self._publish()
 
@@ -226,6 +257,7 @@ class GameWidget(anywidget.AnyWidget):
         Raises :class:`~townwidget.core.errors.IllegalAction` when there is nothing to undo, :class:`WidgetBusy`
         while the opponents are moving.
         """
+        self._refuse_reentry("undo")
         with self._lock:
             self._require_idle("undo")
             self._step = None
@@ -276,15 +308,16 @@ class GameWidget(anywidget.AnyWidget):
         game are interrupted (their move is dropped); from an ``on_move`` callback or an agent it raises
         :class:`WidgetBusy`."""
         check_seed(seed)
+        self._refuse_reentry("new_game")
         with self._lock:
-            self._require_idle("new_game", interrupts=True)
             self._load(self._new_state(self._rng.next64() if seed is None else seed), self.seat)
 
     def wait(self, timeout: float | None = None) -> bool:
         """Wait until the opponents have moved (after a move from the browser they think on a worker thread);
         ``True`` once the widget is idle, ``False`` if ``timeout`` seconds passed first."""
+        deadline = None if timeout is None else time.monotonic() + timeout
         while (thinker := self._thinker) is not None and thinker is not threading.current_thread():
-            thinker.join(timeout)
+            thinker.join(None if deadline is None else max(0.0, deadline - time.monotonic()))
             if thinker.is_alive():
                 return False
         return self._thinker is None
@@ -324,16 +357,20 @@ class GameWidget(anywidget.AnyWidget):
     def _load(self, state: Any, seat: int) -> None:
         if not is_integer(seat) or not 0 <= seat < state.num_players:
             raise ValueError(f"seat must be a player number from 0 to {state.num_players - 1}, not {shown(seat)}")
+        positions = self._earlier_positions(state)
         self._state = state
         self._generation += 1  # an opponent still thinking about the previous game will find it gone
         self._thinker = None
         self._practice = False
+        self._stalled: int | None = None  # the opponent to move who did not (it failed or was interrupted)
+        self._interrupted = False  # ... because of an interrupt: it moves again at the next intent
+        self._forfeits: dict[int, int] = {}  # move number -> the opponent that forfeited it (too slow)
         self.set_trait("seat", seat)
         self._agents = self._make_agents(state, seat)
         self._undo: list[tuple[Any, int]] = []  # (state before a decision of the seat, frames at that time)
         self._frames: list[dict[str, Any] | None] = [None] * len(state.history) + [self._frame()]
-        if state.history:
-            self._recall(state)
+        if positions:
+            self._recall(state, positions)
         self._step, self._error = None, ""
         self._hints, self._suggested, self._reviewed = 0, None, None
         self._drop_picks()
@@ -360,6 +397,7 @@ class GameWidget(anywidget.AnyWidget):
         """Record the frame after the last move, drop the picks, and tell the callbacks who played what."""
         player, _phase, action = self._state.history[-1]
         self._frames.append(self._frame())
+        self._stalled, self._interrupted = None, False
         self._drop_picks()
         for callback in list(self._callbacks):
             try:
@@ -379,14 +417,53 @@ class GameWidget(anywidget.AnyWidget):
             self._thinker.start()
             return
         while (player := self._opponent_to_move()) is not None:
-            if not self._play_opponent(player, self._choose(player, self._state.view(player))):
+            with self._dropped_if_interrupted(player):
+                moved = self._play_opponent(player, self._choose(player, self._state.view(player)))
+            if not moved:
                 return
+
+    @contextmanager
+    def _dropped_if_interrupted(self, player: int | None) -> Iterator[None]:
+        """A kernel interrupt (KeyboardInterrupt) in the middle of ``player``'s move (``None``: the seat's) drops the
+        move: the widget goes back to the position before it, says so, and lets the interrupt go on to the caller."""
+        before, frames, undo, forfeits = self._state.clone(), len(self._frames), len(self._undo), dict(self._forfeits)
+        try:
+            yield
+        except KeyboardInterrupt:
+            self._state, self._forfeits = before, forfeits
+            del self._frames[frames:], self._undo[undo:]
+            self._drop_picks()
+            if player is None:
+                self._error = _("Your move was interrupted: it was not played.")
+            else:
+                self._stalled, self._interrupted = player, True
+                who = self._names()[player]
+                self._error = _("{who} was interrupted: its move was dropped.").format(who=who)
+            self._publish()
+            raise
+
+    def _resume(self) -> None:
+        """An opponent interrupted in the middle of its move moves again (at the next intent)."""
+        if self._interrupted and self._opponent_to_move() == self._stalled:
+            self._stalled, self._interrupted = None, False
+            self._advance()
 
     def _think(self, generation: int) -> None:
         """The worker thread: each opponent chooses on its own view outside the lock, and its move is applied and
-        published under the lock, unless a new game was loaded meanwhile."""
-        with speaking(self._lang):
-            self._think_on(generation)
+        published under the lock, unless a new game was loaded meanwhile. However it ends, it leaves the widget
+        idle (a bug is still printed, by the thread's excepthook)."""
+        try:
+            with speaking(self._lang):
+                self._think_on(generation)
+        finally:
+            self._stop_thinking(generation)
+
+    def _stop_thinking(self, generation: int) -> None:
+        """The worker thread of ``generation`` is done: the widget is idle again (unless a new game came since)."""
+        with self._lock:
+            if generation == self._generation and self._thinker is threading.current_thread():
+                self._thinker = None
+                self._publish()
 
     def _think_on(self, generation: int) -> None:
         while True:
@@ -401,12 +478,10 @@ class GameWidget(anywidget.AnyWidget):
             with self._lock:
                 if generation != self._generation:
                     return
+                if self._refused:  # a refusal of an intent made while this opponent thought is stale now
+                    self._error, self._refused = "", False
                 if not self._play_opponent(player, choice):
                     break
-                self._publish()
-        with self._lock:
-            if generation == self._generation:
-                self._thinker = None
                 self._publish()
 
     def _opponent_to_move(self) -> int | None:
@@ -414,26 +489,52 @@ class GameWidget(anywidget.AnyWidget):
         return None if player in (None, self.seat) else player
 
     def _choose(self, player: int, view: Any) -> Any:
-        """The agent's action for ``view``, or the exception it raised."""
-        try:
+        """The agent's action for ``view``, the exception it raised (any: ``SystemExit`` too), or :class:`TooSlow`
+        after ``move_seconds``. The agent thinks on a thread of its own, so that one that hangs can be left behind:
+        its late answer goes to a list nobody reads any more."""
+        agent, answer = self._agents[player], []
+
+        def think() -> None:
             with self._moving():
-                return self._agents[player].act(view)
-        except Exception as error:
-            return error
+                try:
+                    answer.append(agent.act(view))
+                except BaseException as error:  # whatever stops an agent, it could not move
+                    answer.append(error)
+
+        helper = threading.Thread(target=think, daemon=True, name=f"townwidget: {name_of(agent)} chooses")
+        helper.start()
+        helper.join(self._move_seconds)
+        return answer[0] if answer else TooSlow(f"no move after {self._move_seconds:g} s")
 
     def _play_opponent(self, player: int, choice: Any) -> bool:
-        """Apply an opponent's choice; an agent's failure stops the game here, in plain view (``False``)."""
+        """Apply an opponent's choice; an agent's failure stops the game here, in plain view (``False``); one too
+        slow forfeits its move (the game goes on)."""
+        if isinstance(choice, TooSlow):
+            self._state.apply(self._state.legal_actions()[0])
+            self._forfeits[len(self._state.history)] = player
+            self._after_move()
+            return True
         try:
-            if isinstance(choice, Exception):
+            if isinstance(choice, BaseException):
                 raise choice
             self._state.apply(choice)
-        except Exception as error:
+        except BaseException as error:  # the agent's own exception, or the engine refusing its choice
+            if isinstance(error, KeyboardInterrupt) and error is not choice:
+                raise  # the kernel's interrupt, not the agent's failure
             could_not = _("{who} could not move: {error}").format(who=self._names()[player], error=type(error).__name__)
             self._error = f"{could_not}: {error}" if self._lang == "en" else could_not
+            self._stalled = player
             traceback.print_exception(error)
             return False
         self._after_move()
         return True
+
+    def _forfeit_lines(self, move: int, names: list[str]) -> list[str]:
+        """The log's line after move ``move`` (1 = the first) if an opponent forfeited it."""
+        if move not in self._forfeits:
+            return []
+        words = _("{who} took longer than {seconds} s: its move was forfeited (its first legal move was played).")
+        return [words.format(who=names[self._forfeits[move]], seconds=f"{self._move_seconds:g}")]
 
     @contextmanager
     def _moving(self) -> Iterator[None]:
@@ -446,15 +547,19 @@ class GameWidget(anywidget.AnyWidget):
         finally:
             self._movers.discard(me)
 
-    def _require_idle(self, what: str, interrupts: bool = False) -> None:
-        """Refuse a call from Python made while the opponents are moving (``interrupts``: allowed from outside the
-        move, where it stops the thinking)."""
+    def _refuse_reentry(self, what: str) -> None:
+        """Refuse a call from an agent or an on_move callback (before taking the lock: an agent thinks on a thread
+        of its own while the move's thread holds it)."""
         if threading.get_ident() in self._movers:
             raise WidgetBusy(
                 f"{what}() was called from an on_move callback or an agent while a move is being played: "
                 "call it once the widget is idle (after wait())"
             )
-        if self._thinker is not None and not interrupts:
+
+    def _require_idle(self, what: str) -> None:
+        """Refuse a call from Python made while the opponents think (``new_game`` and setting ``state`` may: they
+        stop the thinking)."""
+        if self._thinker is not None:
             who = self._thinker_name(self._names())
             raise WidgetBusy(f"{what}() refused: {who} is thinking; call widget.wait() first")
 
@@ -466,14 +571,23 @@ class GameWidget(anywidget.AnyWidget):
             frame.pop(key, None)
         return frame
 
-    def _recall(self, state: Any) -> None:
-        """A loaded game with a history: rebuild the slider's frames and the undo snapshots from the positions
-        before each move, when the game can tell them (:func:`townwidget.core.registry.positions`); otherwise only
-        the log shows the earlier moves and the slider says they cannot be shown."""
+    def _earlier_positions(self, state: Any) -> list[Any] | None:
+        """The positions before each move of a loaded game's history, when the game can tell its start
+        (:func:`townwidget.core.registry.positions`; ``None`` otherwise: only the log shows the earlier moves and
+        the slider says they cannot be shown). A history that does not replay to ``state`` raises ValueError."""
+        if not state.history:
+            return []
         try:
-            positions = registry.positions(state)[:-1]
-        except ValueError:  # the game cannot tell its start (multiplayer Town), or the history does not replay
-            return
+            start = registry.start_of(state)
+        except ValueError:  # multiplayer Town: the draws are not in the history
+            return None
+        try:
+            return registry.replay_history(start, state)[:-1]
+        except ValueError as error:
+            raise ValueError(f"state: {error}") from None
+
+    def _recall(self, state: Any, positions: list[Any]) -> None:
+        """Rebuild the slider's frames and the undo snapshots of a loaded game from the positions before its moves."""
         self._frames = [*map(self._frame, positions), self._frame()]
         self._undo = [
             (position, index + 1)
@@ -523,8 +637,9 @@ class GameWidget(anywidget.AnyWidget):
     def _handle_intent(self, content: Any) -> None:
         """Act on one message from the browser: accepted, or refused with the reason in ``error`` and nothing
         changed; nothing raised here leaves the handler."""
-        self._error = ""
+        self._error, self._refused = "", False
         try:
+            self._resume()
             intent = self._parse_intent(content)
             if self._thinker is not None and intent.kind not in (*self.LOOKING, "new_game"):
                 who = self._thinker_name(self._names())
@@ -535,9 +650,9 @@ class GameWidget(anywidget.AnyWidget):
                 raise Refused(on_show.format(step=self._step, last=last))
             getattr(self, f"_on_{intent.kind}")(intent)
         except Refused as error:  # refused by the widget, already in the player's words
-            self._error = str(error)
+            self._error, self._refused = str(error), True
         except IllegalAction as error:  # a refused intent: its reason is shown, nothing changed
-            self._error = self._refusal(str(error))
+            self._error, self._refused = self._refusal(str(error)), True
         except Exception as error:  # a bug must be seen, not swallowed
             self._error = _("internal error: {error}").format(error=f"{type(error).__name__}: {shown(str(error))}")
             traceback.print_exc()
@@ -563,6 +678,8 @@ class GameWidget(anywidget.AnyWidget):
             raise Refused(_("nothing to undo: you have not decided anything yet in this game"))
         before, frames = self._undo.pop()
         self._state = self._restore(before)
+        self._forfeits = {move: player for move, player in self._forfeits.items() if move <= len(before.history)}
+        self._stalled, self._interrupted = None, False
         self._practice = self._practice or self._undo_is_practice()
         del self._frames[frames:]
         self._drop_picks()
@@ -587,6 +704,8 @@ class GameWidget(anywidget.AnyWidget):
     def _on_review(self, _intent: Any) -> None:
         """Review the finished game; it takes seconds, so in a kernel it runs on a worker thread (as the opponents
         think): meanwhile ``thinking`` says so and the view keeps answering (history; New game drops the review)."""
+        if self._state.current_player is not None:
+            raise Refused(_("the game is not over: the review looks back at a finished game"))
         if self._thinker is not None:  # once the game is over, only a review thinks
             raise Refused(_("the review is under way: it shows here when it is ready"))
         args = (self._generation, self._position(), self._decisions(), self._state)
@@ -599,24 +718,54 @@ class GameWidget(anywidget.AnyWidget):
     def _review_game(self, generation: int, position: tuple[int, int], decisions: list[Any], final: Any) -> None:
         """The review, computed outside the lock (on the worker thread) and published under it, unless a new game
         was loaded meanwhile."""
+        try:
+            self._publish_review(generation, position, decisions, final)
+        finally:  # however the review ends, the widget is idle again
+            self._stop_thinking(generation)
+
+    def _publish_review(self, generation: int, position: tuple[int, int], decisions: list[Any], final: Any) -> None:
         from townwidget.advice.review import review_decisions
 
         try:
             with speaking(self._lang):  # a worker thread starts in English: the sentences in the player's words
                 report = review_decisions(decisions, final, self.seat, progress=False)
-                shown_review: dict[str, Any] | Exception = {**report.to_dict(), **self._review_extras(report, final)}
-        except Exception as error:  # a bug must be seen, not swallowed
+                data = {**report.to_dict(), **self._review_extras(report, final)}
+                data["summary"] += self._unreviewed(final, decisions)
+            shown_review: dict[str, Any] | Exception = data
+        except Exception as error:  # a game that cannot be reviewed (ValueError), or a bug, which must be seen
             shown_review = error
         with self._lock:
             if generation != self._generation:
                 return
             self._thinker = None
-            if isinstance(shown_review, Exception):
+            if isinstance(shown_review, ValueError):  # the review() of this game refuses it too, in these words
+                self._error = self._cannot_review(str(shown_review))
+            elif isinstance(shown_review, Exception):
                 self._error = f"internal error in the review: {type(shown_review).__name__}: {shown(str(shown_review))}"
                 traceback.print_exception(shown_review)
             else:
                 self._reviewed = (position, shown_review)
             self._publish()
+
+    def _cannot_review(self, reason: str) -> str:
+        with speaking(self._lang):
+            cannot = _("This game cannot be reviewed: its history does not lead to the position on show.")
+        return f"this game cannot be reviewed: {reason}" if self._lang == "en" else cannot
+
+    def _unreviewed(self, final: Any, decisions: list[Any]) -> str:
+        """Why some of the seat's moves are not in the review: played before the game was loaded, where the
+        positions before them cannot be told ("" when every move is reviewed)."""
+        missing = sum(player == self.seat for player, _phase, _action in final.history) - len(decisions)
+        if not missing:
+            return ""
+        words = ngettext(
+            " {count} of your moves was played before this game was loaded: the position before it cannot be told "
+            "(a multiplayer Town game does not save its draws), so it is not reviewed.",
+            " {count} of your moves were played before this game was loaded: the positions before them cannot be "
+            "told (a multiplayer Town game does not save its draws), so they are not reviewed.",
+            missing,
+        )
+        return words.format(count=missing)
 
     def _position(self) -> tuple[int, int]:
         """Which position is on show (a hint or a review is shown only there): the state object, the moves made."""
@@ -686,6 +835,9 @@ class GameWidget(anywidget.AnyWidget):
             helped = helped.format(count=self._hints) if self._hints else ""
             reviewing = _(" Reviewing your moves…") if self._thinker is not None else ""
             return self._final_status(names).rstrip() + helped + reviewing
+        if self._stalled is not None and state.current_player == self._stalled:
+            stalled = _("{who} was interrupted: it moves again at your next click.") if self._interrupted else None
+            return (stalled or _("{who} did not move: New game starts again.")).format(who=names[self._stalled])
         if state.current_player != self.seat:
             return _("{who} is thinking…").format(who=names[state.current_player])
         return self._prompt()
@@ -708,8 +860,11 @@ class GameWidget(anywidget.AnyWidget):
         raise NotImplementedError
 
     def _log(self, view: dict[str, Any], names: list[str]) -> list[str]:
-        """The move log in words: by default one line per history entry of the viewer form."""
-        return [self._describe(entry, names[entry["player"]], view) for entry in view["history"]]
+        """The move log in words: by default one line per history entry of the viewer form (and a forfeit's)."""
+        lines = []
+        for move, entry in enumerate(view["history"], start=1):
+            lines += [self._describe(entry, names[entry["player"]], view), *self._forfeit_lines(move, names)]
+        return lines
 
     def _outcome(self, names: list[str]) -> dict[str, Any]:
         """The final result for the view ({} until the game is over)."""

@@ -43,7 +43,16 @@ from townwidget.littletown.board import CELLS, COLUMNS, Cell, cell_of
 from townwidget.littletown.data import ROUNDS
 from townwidget.littletown.refusals import TERRAIN_NAMES, explain
 from townwidget.littletown.rounds import log_entry_to_dict
-from townwidget.widget.base import FRONT_END, STATIC, GameWidget, Refused, check_front_end, check_seed, synced
+from townwidget.widget.base import (
+    FRONT_END,
+    MOVE_SECONDS,
+    STATIC,
+    GameWidget,
+    Refused,
+    check_front_end,
+    check_seed,
+    synced,
+)
 from townwidget.widget.intents import Intent, parse_little_town_intent
 from townwidget.widget.littletown_words import (
     AMOUNTS,
@@ -100,7 +109,8 @@ class LittleTownWidget(GameWidget):
     one per other seat (by default ``"greedy"`` in every other seat). ``state`` shows and continues any Little Town
     state instead (its players and rules win). ``seed`` makes the set-up and the agents reproducible. ``lang`` is the
     language of every word the player reads (``"en"``, ``"fr"``; default :func:`townwidget.set_language`'s, else the
-    environment variable ``TOWNWIDGET_LANG``, else English); an unknown one raises ValueError.
+    environment variable ``TOWNWIDGET_LANG``, else English); an unknown one raises ValueError. An opponent that thinks
+    longer than ``move_seconds`` about a move forfeits it (its first legal move is played, the log says so).
     """
 
     _esm = STATIC / "littletown.js"  # paths, not text: anywidget reloads them when they change (see js/README.md)
@@ -125,13 +135,14 @@ class LittleTownWidget(GameWidget):
         rules: Rules | dict[str, Any] | None = None,
         state: State | None = None,
         lang: str | None = None,
+        move_seconds: float = MOVE_SECONDS,
     ) -> None:
         check_seed(seed)
         if state is None:
             state = new_game(players, seed, rules)
         elif not isinstance(state, State):
             raise ValueError(f"state must be a Little Town state, not {type(state).__name__}")
-        super().__init__(state, seat, opponents, seed, lang)
+        super().__init__(state, seat, opponents, seed, lang, move_seconds)
 
     # --- the game's part of the widget -----------------------------------------------------------------------
     def _new_state(self, seed: int) -> State:
@@ -151,8 +162,14 @@ class LittleTownWidget(GameWidget):
 
     def _log(self, view: dict[str, Any], names: list[str]) -> list[str]:
         """Every step of the game in words, the automatic ones too (the engine's log holds only public events)."""
-        entries = [log_entry_to_dict(entry) for entry in self._state.log]
-        return [self._describe(entry, names[entry["player"]], view) for entry in entries]
+        lines, move = [], 0
+        for entry in self._state.log:
+            data = log_entry_to_dict(entry)
+            lines.append(self._describe(data, names[data["player"]], view))
+            automatic = entry[3]
+            move += not automatic
+            lines += [] if automatic else self._forfeit_lines(move, names)
+        return lines
 
     def _describe(self, entry: dict[str, Any], who: str, view: dict[str, Any]) -> str:
         return describe_move(entry, who, view)

@@ -45,6 +45,7 @@ from townwidget.town.rules import resolve_rules
 from townwidget.town.style import COLOUR_NAMES, tile_style
 from townwidget.widget.base import (
     FRONT_END,
+    MOVE_SECONDS,
     STATIC,
     GameWidget,
     Refused,
@@ -89,7 +90,8 @@ class TownWidget(GameWidget):
     engine state instead of a new game (its rules and mode win over ``game`` and ``mode``; the default opponents
     are repeated to fill its other seats). ``seed`` makes the deals and the agents reproducible. ``lang`` is the
     language of every word the player reads (``"en"``, ``"fr"``; default :func:`townwidget.set_language`'s, else the
-    environment variable ``TOWNWIDGET_LANG``, else English); an unknown one raises ValueError.
+    environment variable ``TOWNWIDGET_LANG``, else English); an unknown one raises ValueError. An opponent that thinks
+    longer than ``move_seconds`` about a move forfeits it (its first legal move is played, the log says so).
     """
 
     _esm = STATIC / "town.js"  # paths, not text: anywidget reloads them when they change (see js/README.md)
@@ -118,6 +120,7 @@ class TownWidget(GameWidget):
         seed: int | None = None,
         state: State | None = None,
         lang: str | None = None,
+        move_seconds: float = MOVE_SECONDS,
     ) -> None:
         if mode not in MODES:
             raise ValueError(f"mode must be 'solo' or 'multi', not {mode!r}")
@@ -129,7 +132,7 @@ class TownWidget(GameWidget):
             rules = resolve_rules(game)
             players = 1 if mode == "solo" else 1 + len(opponent_list(opponents, None, self.DEFAULT_OPPONENTS))
             state = new_solo(rules, seed) if mode == "solo" else new_game(rules, players, seed)
-        super().__init__(state, seat, opponents, seed, lang)
+        super().__init__(state, seat, opponents, seed, lang, move_seconds)
 
     # --- the game's part of the widget -----------------------------------------------------------------------
     def _new_state(self, seed: int) -> State:
@@ -210,7 +213,7 @@ class TownWidget(GameWidget):
         for move, (player, phase, action) in enumerate(state.history, start=1):
             if player == self.seat or not (phase == "exchange" and isinstance(action, Pass)):  # as the view shows
                 lines.append(describe_move(next(visible), names[player]))
-            lines += departures.get(move, [])
+            lines += self._forfeit_lines(move, names) + departures.get(move, [])
         if state.current_player is None:
             lines.append(_("Game over: {reason}.").format(reason=self._end_reason()))
         return lines
