@@ -39,7 +39,6 @@ ValueError: this game has 2 other seat(s) but 1 opponent(s) were given
 
 from __future__ import annotations
 
-import json
 import math
 import threading
 import time
@@ -47,7 +46,6 @@ import traceback
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from itertools import cycle, islice
-from pathlib import Path
 from typing import Any
 
 import anywidget
@@ -58,6 +56,7 @@ from townwidget.core.checks import is_integer, shown
 from townwidget.core.errors import IllegalAction
 from townwidget.core.language import N_, _, check_language, default_language, ngettext, speaking
 from townwidget.core.rng import Rng
+from townwidget.widget.front_end import FRONT_END
 from townwidget.widget.texts import front_end_texts
 
 MoveCallback = Callable[[int, Any], Any]
@@ -108,11 +107,6 @@ def opponent_list(opponents: Sequence[Any] | None, seats: int | None, defaults: 
     if seats is not None and len(opponents) != seats:
         raise ValueError(f"this game has {seats} other seat(s) but {len(opponents)} opponent(s) were given")
     return list(opponents)
-
-
-STATIC = Path(__file__).parent / "static"  # the front ends, bundled by esbuild from js/ (see js/README.md)
-# What Python and the front ends share (trait lists, board geometry, names): one file, also bundled into the JS.
-FRONT_END: dict[str, Any] = json.loads((Path(__file__).parent / "front_end.json").read_text(encoding="utf-8"))
 
 
 def synced_names(cls: type) -> list[str]:

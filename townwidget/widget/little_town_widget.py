@@ -44,15 +44,14 @@ from townwidget.littletown.data import ROUNDS
 from townwidget.littletown.refusals import TERRAIN_NAMES, explain
 from townwidget.littletown.rounds import log_entry_to_dict
 from townwidget.widget.base import (
-    FRONT_END,
     MOVE_SECONDS,
-    STATIC,
     GameWidget,
     Refused,
     check_front_end,
     check_seed,
     synced,
 )
+from townwidget.widget.front_end import FRONT_END, STATIC
 from townwidget.widget.intents import Intent, parse_little_town_intent
 from townwidget.widget.littletown_words import (
     AMOUNTS,

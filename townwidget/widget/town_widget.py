@@ -44,9 +44,7 @@ from townwidget.town import (
 from townwidget.town.rules import resolve_rules
 from townwidget.town.style import COLOUR_NAMES, tile_style
 from townwidget.widget.base import (
-    FRONT_END,
     MOVE_SECONDS,
-    STATIC,
     GameWidget,
     Refused,
     check_front_end,
@@ -54,6 +52,7 @@ from townwidget.widget.base import (
     opponent_list,
     synced,
 )
+from townwidget.widget.front_end import FRONT_END, STATIC
 from townwidget.widget.intents import Intent, parse_intent
 from townwidget.widget.words import (
     colour_name,
