@@ -573,7 +573,7 @@ class GameWidget(anywidget.AnyWidget):
             return []
         try:
             start = registry.start_of(state)
-        except ValueError:  # multiplayer Town: the draws are not in the history
+        except ValueError:  # the game cannot tell it (multiplayer Town: the draws are not in the history)
             return None
         try:
             return registry.replay_history(start, state)[:-1]
