@@ -1,6 +1,8 @@
 """What the game widgets share: the seated player against AI opponents, with Python holding the truth.
 
-A :class:`GameWidget` holds an engine state (any game on the core protocol) and one seated player. The synced traits
+A :class:`GameWidget` is a small anywidget class over a :class:`~townwidget.widget.session.Session`, which holds the
+engine state (any game on the core protocol), the seated player, the opponents and their thread, the undo snapshots
+and the history frames in plain Python; the widget maps traits and intents to it. The synced traits
 are rebuilt from ``state.to_dict(viewer=seat)`` in one ``hold_sync()`` after every change, so several views of the
 widget stay in step and nothing hidden from the seat reaches the browser. The browser sends *intents*
 (:mod:`townwidget.widget.intents`), checked as untrusted input: a refused intent shows its reason in the view and
@@ -14,12 +16,8 @@ applied and published one by one under the widget's lock: meanwhile the view kee
 discarded). Calls from Python (``apply``, ``undo``, ``new_game``) let the opponents move before they return; called
 from an ``on_move`` callback or an agent while the opponents are moving, they raise :class:`WidgetBusy`.
 
-An opponent that fails in any way (an exception, ``SystemExit`` included, an illegal or missing move) "could not
-move": the game stops there in plain view (``apply`` may play a move for it). One that thinks longer than
-``move_seconds`` forfeits its move: the widget plays its first legal move for it, the log says so, and the game goes
-on (its thread is left behind, and its late answer is never read). A kernel interrupt in the middle of a move drops
-that move (the widget goes back to the position before it, says so, and the interrupted opponent moves again at the
-next intent).
+An opponent that fails in any way "could not move", one slower than ``move_seconds`` forfeits its move, and a kernel
+interrupt drops the move it falls in (see :mod:`townwidget.widget.session`).
 
 Each game's widget (:class:`~townwidget.widget.TownWidget`, :class:`~townwidget.widget.LittleTownWidget`) adds its
 own traits, intents and words through the hooks at the end of :class:`GameWidget`.
@@ -28,39 +26,26 @@ Every word the widget publishes is in its language (``lang``; :mod:`townwidget.c
 built, and the browser's intents answered, inside ``speaking(lang)``, and the front end's own labels arrive
 translated in ``texts``. A refusal is worded from the rule's data (:meth:`GameWidget._why_not`); exceptions raised to
 Python callers, ``repr`` and the engine's messages stay English, for programmers.
-
->>> opponent_list(None, 3, ("greedy", "mcts"))
-['greedy', 'mcts', 'greedy']
->>> opponent_list(["random"], 2, ("greedy",))
-Traceback (most recent call last):
-...
-ValueError: this game has 2 other seat(s) but 1 opponent(s) were given
 """
 
 from __future__ import annotations
 
-import math
 import threading
-import time
 import traceback
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
-from itertools import cycle, islice
+from collections.abc import Sequence
 from typing import Any
 
 import anywidget
 import traitlets
 
-from townwidget.core import agent_label, is_agent, registry
-from townwidget.core.checks import is_integer, shown
+from townwidget.core.checks import shown
 from townwidget.core.errors import IllegalAction
 from townwidget.core.language import N_, _, check_language, default_language, ngettext, speaking
 from townwidget.core.rng import Rng
 from townwidget.widget.front_end import FRONT_END
+from townwidget.widget.session import MOVE_SECONDS, MoveCallback, Session, WidgetBusy, check_seed
 from townwidget.widget.texts import front_end_texts
 
-MoveCallback = Callable[[int, Any], Any]
-MOVE_SECONDS = 30.0  # how long an opponent may think about one move before it forfeits it (``move_seconds=``)
 REVIEWER = N_("the review")  # who thinks (the ``thinking`` trait) while a finished game is reviewed
 
 
@@ -68,45 +53,9 @@ class Refused(IllegalAction):
     """A refusal the widget has already worded for the player, in the widget's language."""
 
 
-class WidgetBusy(RuntimeError):
-    """A call the widget cannot take now: it came from an ``on_move`` callback or an agent while the opponents are
-    moving, or the opponents are thinking. Nothing was changed."""
-
-
 def synced(trait: traitlets.TraitType) -> traitlets.TraitType:
     """A trait the browser reads and nobody else writes (Python sets it with ``set_trait`` when publishing)."""
     return trait.tag(sync=True)
-
-
-class TooSlow(Exception):
-    """An opponent did not answer within ``move_seconds`` (what :meth:`GameWidget._choose` returns then)."""
-
-
-def check_move_seconds(seconds: Any) -> float:
-    """``move_seconds`` as a float: a finite number of seconds above 0."""
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 < seconds < math.inf:
-        raise ValueError(f"move_seconds must be a finite number of seconds above 0, not {shown(seconds)}")
-    return float(seconds)
-
-
-def check_seed(seed: Any) -> None:
-    if seed is not None and not is_integer(seed):
-        raise ValueError(f"seed must be an integer or None, not {shown(seed)}")
-
-
-def opponent_list(opponents: Sequence[Any] | None, seats: int | None, defaults: Sequence[str]) -> list[Any]:
-    """The opponents for ``seats`` other seats (``None``: as many as given, or the defaults for a new game); the
-    defaults are repeated to fill the seats when no opponents are given."""
-    if opponents is None:
-        return list(islice(cycle(defaults), len(defaults) if seats is None else seats))
-    if isinstance(opponents, str) or not isinstance(opponents, Sequence):
-        raise ValueError(f"opponents must be a list of agent names or agents, not {opponents!r}")
-    for spec in opponents:
-        if not isinstance(spec, str) and not is_agent(spec):
-            raise ValueError(f"an opponent must be an agent name or an object with act(view), not {spec!r}")
-    if seats is not None and len(opponents) != seats:
-        raise ValueError(f"this game has {seats} other seat(s) but {len(opponents)} opponent(s) were given")
-    return list(opponents)
 
 
 def synced_names(cls: type) -> list[str]:
@@ -133,9 +82,23 @@ def in_kernel() -> bool:
     return getattr(get_ipython(), "kernel", None) is not None
 
 
-def name_of(thing: Any) -> str:
-    """An agent's or a callback's name for messages."""
-    return agent_label(thing)
+class _Host:
+    """What the session asks of the widget: publish, drop the picks, and the game's undo rules."""
+
+    def __init__(self, widget: GameWidget) -> None:
+        self.widget = widget
+
+    def publish(self) -> None:
+        self.widget._publish()
+
+    def drop_picks(self) -> None:
+        self.widget._drop_picks()
+
+    def restore(self, before: Any) -> Any:
+        return self.widget._restore(before)
+
+    def undo_is_practice(self) -> bool:
+        return self.widget._undo_is_practice()
 
 
 class GameWidget(anywidget.AnyWidget):
@@ -182,24 +145,52 @@ class GameWidget(anywidget.AnyWidget):
         lang: str | None = None,
         move_seconds: float = MOVE_SECONDS,
     ) -> None:
-        check_seed(seed)
-        self._move_seconds = check_move_seconds(move_seconds)
-        self._lang = default_language() if lang is None else check_language(lang)
-        self._rng = Rng(seed)  # seeds the agents, later games and undo's re-deals
-        self._callbacks: list[MoveCallback] = []
-        self._error = ""
+        lang = default_language() if lang is None else check_language(lang)
+        self._lang = lang
         self._step: int | None = None  # the history frame on show; None: the game itself
-        self._lock = threading.RLock()  # one change at a time: intents, Python calls and the opponents' moves
-        self._thinker: threading.Thread | None = None  # the opponents' worker thread while they think
-        self._generation = 0  # counts loaded games: a thinker's move for an older game is dropped
-        self._movers: set[int] = set()  # threads running an agent or a callback now (to refuse re-entrant calls)
-        self._background = False  # while handling an intent: the opponents think on a worker thread
-        self._refused = False  # the error on show refused an intent (stale once an opponent has moved)
-        self._practice = False
-        self._opponents = opponent_list(opponents, state.num_players - 1, self.DEFAULT_OPPONENTS)
+        host = _Host(self)
+        self._session = Session(
+            state, seat, opponents, self.DEFAULT_OPPONENTS, seed, lang, move_seconds, self.FRAME_OMITS, host
+        )
         super().__init__()  # opens the comm: only once the arguments are known to be good
-        self._load(state, seat)
+        self._loaded()
         self.on_msg(self._receive_intent)
+
+    # --- the session's parts the game widgets read ------------------------------------------------------------
+    @property
+    def _state(self) -> Any:
+        return self._session.state
+
+    @property
+    def _frames(self) -> list[dict[str, Any] | None]:
+        return self._session.frames
+
+    @property
+    def _undo(self) -> list[tuple[Any, int]]:
+        return self._session.undo
+
+    @property
+    def _thinker(self) -> threading.Thread | None:
+        return self._session.thinker
+
+    @property
+    def _practice(self) -> bool:
+        return self._session.practice
+
+    @property
+    def _rng(self) -> Rng:
+        return self._session.rng
+
+    @property
+    def _error(self) -> str:
+        return self._session.error
+
+    @_error.setter
+    def _error(self, words: str) -> None:
+        self._session.error = words
+
+    def _frame(self, state: Any = None) -> dict[str, Any]:
+        return self._session.frame(state)
 
     # --- public API ------------------------------------------------------------------------------------------
     @property
@@ -212,8 +203,8 @@ class GameWidget(anywidget.AnyWidget):
         players, of_this_game = self._state.num_players, isinstance(state, self.STATE_TYPES)
         if not of_this_game or state.num_players != players:
             raise ValueError(f"state must be a {self.GAME} state with {players} player(s), not {state!r}")
-        self._refuse_reentry("setting state")
-        with self._lock:
+        self._session.refuse_reentry("setting state")
+        with self._session.lock:
             self._load(state, self.seat)
 
     @property
@@ -232,17 +223,12 @@ class GameWidget(anywidget.AnyWidget):
         An illegal action raises :class:`~townwidget.core.errors.IllegalAction` (a ValueError) and changes nothing;
         a call while the opponents are moving raises :class:`WidgetBusy`.
         """
-        self._refuse_reentry("apply")
-        with self._lock:
+        self._session.refuse_reentry("apply")
+        with self._session.lock:
             self._require_idle("apply")
             self._step = None
-            with self._dropped_if_interrupted(None):
-                if self._state.current_player == self.seat:
-                    self._play_seat(action)
-                else:
-                    self._state.apply(action)
-                    self._after_move()
-            self._advance()
+            self._session.play(action)
+            self._session.advance()
             self._publish()
 
     def undo(self) -> None:
@@ -251,8 +237,8 @@ class GameWidget(anywidget.AnyWidget):
         Raises :class:`~townwidget.core.errors.IllegalAction` when there is nothing to undo, :class:`WidgetBusy`
         while the opponents are moving.
         """
-        self._refuse_reentry("undo")
-        with self._lock:
+        self._session.refuse_reentry("undo")
+        with self._session.lock:
             self._require_idle("undo")
             self._step = None
             self._undo_last()
@@ -286,15 +272,7 @@ class GameWidget(anywidget.AnyWidget):
         """
         from townwidget.advice.review import review_decisions
 
-        return review_decisions(self._decisions(), self._state, self.seat, **options)
-
-    def _decisions(self) -> list[tuple[int, Any, Any]]:
-        """The seat's decisions in the finished game: (move number, position before, action), from the undo
-        snapshots."""
-        if self._state.current_player is not None:
-            raise IllegalAction("the game is not over: a review looks back at a finished game (hint() helps now)")
-        history = self._state.history
-        return [(len(before.history), before, history[len(before.history)][2]) for before, _frames in self._undo]
+        return review_decisions(self._session.decisions(), self._state, self.seat, **options)
 
     def new_game(self, seed: int | None = None) -> None:
         """Start a new game like this one, with the same seat and opponents (``seed=None``: drawn from the widget's
@@ -302,19 +280,14 @@ class GameWidget(anywidget.AnyWidget):
         game are interrupted (their move is dropped); from an ``on_move`` callback or an agent it raises
         :class:`WidgetBusy`."""
         check_seed(seed)
-        self._refuse_reentry("new_game")
-        with self._lock:
+        self._session.refuse_reentry("new_game")
+        with self._session.lock:
             self._load(self._new_state(self._rng.next64() if seed is None else seed), self.seat)
 
     def wait(self, timeout: float | None = None) -> bool:
         """Wait until the opponents have moved (after a move from the browser they think on a worker thread);
         ``True`` once the widget is idle, ``False`` if ``timeout`` seconds passed first."""
-        deadline = None if timeout is None else time.monotonic() + timeout
-        while (thinker := self._thinker) is not None and thinker is not threading.current_thread():
-            thinker.join(None if deadline is None else max(0.0, deadline - time.monotonic()))
-            if thinker.is_alive():
-                return False
-        return self._thinker is None
+        return self._session.wait(timeout)
 
     def on_move(self, callback: MoveCallback, remove: bool = False) -> None:
         """Call ``callback(player, action)`` after every move (the seated player's, an opponent's, or ``apply``'s).
@@ -324,9 +297,9 @@ class GameWidget(anywidget.AnyWidget):
         if not callable(callback):
             raise ValueError(f"callback must be callable, not {callback!r}")
         if remove:
-            self._callbacks.remove(callback)
+            self._session.callbacks.remove(callback)
         else:
-            self._callbacks.append(callback)
+            self._session.callbacks.append(callback)
 
     def __repr__(self) -> str:
         state, seat = self._state, self.seat
@@ -342,213 +315,24 @@ class GameWidget(anywidget.AnyWidget):
         """Refuse trait writes from the browser: it sends intents, and a tampered or stale view must not change what
         Python holds. The true values are sent back."""
         keys = sorted(sync_data, key=shown) if isinstance(sync_data, dict) else []
-        with self._lock:  # an opponent's thread may be publishing
+        with self._session.lock:  # an opponent's thread may be publishing
             self._error = f"the view tried to change {shown(keys)}: ignored (the view sends intents)"
             self.send_state([key for key in keys if key in self.keys])
             self._publish()
 
     # --- loading and moving ----------------------------------------------------------------------------------
     def _load(self, state: Any, seat: int) -> None:
-        if not is_integer(seat) or not 0 <= seat < state.num_players:
-            raise ValueError(f"seat must be a player number from 0 to {state.num_players - 1}, not {shown(seat)}")
-        positions = self._earlier_positions(state)
-        self._state = state
-        self._generation += 1  # an opponent still thinking about the previous game will find it gone
-        self._thinker = None
-        self._practice = False
-        self._stalled: int | None = None  # the opponent to move who did not (it failed or was interrupted)
-        self._interrupted = False  # ... because of an interrupt: it moves again at the next intent
-        self._forfeits: dict[int, int] = {}  # move number -> the opponent that forfeited it (too slow)
-        self.set_trait("seat", seat)
-        self._agents = self._make_agents(state, seat)
-        self._undo: list[tuple[Any, int]] = []  # (state before a decision of the seat, frames at that time)
-        self._frames: list[dict[str, Any] | None] = [None] * len(state.history) + [self._frame()]
-        if positions:
-            self._recall(state, positions)
-        self._step, self._error = None, ""
+        self._session.load(state, seat)
+        self._loaded()
+
+    def _loaded(self) -> None:
+        """What the widget shows of a game just loaded: the game itself, no hint or review; then the opponents move."""
+        self.set_trait("seat", self._session.seat)
+        self._step = None
         self._hints, self._suggested, self._reviewed = 0, None, None
         self._drop_picks()
-        self._advance()
+        self._session.advance()
         self._publish()
-
-    def _make_agents(self, state: Any, seat: int) -> dict[int, Any]:
-        from townwidget.agents import make_agent
-
-        others = [player for player in range(state.num_players) if player != seat]
-        return {
-            player: make_agent(spec, seed=self._rng.next64()) if isinstance(spec, str) else spec
-            for player, spec in zip(others, self._opponents, strict=True)
-        }
-
-    def _play_seat(self, action: Any) -> None:
-        """Apply the seated player's decision (the engine checks it), keeping a snapshot for undo."""
-        before = self._state.clone()
-        self._state.apply(action)
-        self._undo.append((before, len(self._frames)))
-        self._after_move()
-
-    def _after_move(self) -> None:
-        """Record the frame after the last move, drop the picks, and tell the callbacks who played what."""
-        player, _phase, action = self._state.history[-1]
-        self._frames.append(self._frame())
-        self._stalled, self._interrupted = None, False
-        self._drop_picks()
-        for callback in list(self._callbacks):
-            try:
-                with self._moving():
-                    callback(player, action)
-            except Exception as error:  # shown in the view; the move stands
-                self._error = f"on_move callback {name_of(callback)} failed: {type(error).__name__}: {error}"
-                traceback.print_exc()
-
-    def _advance(self) -> None:
-        """Let the AI opponents move until it is the seated player's turn or the game is over: here and now for a
-        call from Python, on a worker thread for an intent (so that the view keeps answering while they think)."""
-        if self._opponent_to_move() is None:
-            return
-        if self._background:
-            self._thinker = threading.Thread(target=self._think, args=(self._generation,), daemon=True)
-            self._thinker.start()
-            return
-        while (player := self._opponent_to_move()) is not None:
-            with self._dropped_if_interrupted(player):
-                moved = self._play_opponent(player, self._choose(player, self._state.view(player)))
-            if not moved:
-                return
-
-    @contextmanager
-    def _dropped_if_interrupted(self, player: int | None) -> Iterator[None]:
-        """A kernel interrupt (KeyboardInterrupt) in the middle of ``player``'s move (``None``: the seat's) drops the
-        move: the widget goes back to the position before it, says so, and lets the interrupt go on to the caller."""
-        before, frames, undo, forfeits = self._state.clone(), len(self._frames), len(self._undo), dict(self._forfeits)
-        try:
-            yield
-        except KeyboardInterrupt:
-            self._state, self._forfeits = before, forfeits
-            del self._frames[frames:], self._undo[undo:]
-            self._drop_picks()
-            if player is None:
-                self._error = _("Your move was interrupted: it was not played.")
-            else:
-                self._stalled, self._interrupted = player, True
-                who = self._names()[player]
-                self._error = _("{who} was interrupted: its move was dropped.").format(who=who)
-            self._publish()
-            raise
-
-    def _resume(self) -> None:
-        """An opponent interrupted in the middle of its move moves again (at the next intent)."""
-        if self._interrupted and self._opponent_to_move() == self._stalled:
-            self._stalled, self._interrupted = None, False
-            self._advance()
-
-    def _think(self, generation: int) -> None:
-        """The worker thread: each opponent chooses on its own view outside the lock, and its move is applied and
-        published under the lock, unless a new game was loaded meanwhile. However it ends, it leaves the widget
-        idle (a bug is still printed, by the thread's excepthook)."""
-        try:
-            with speaking(self._lang):
-                self._think_on(generation)
-        finally:
-            self._stop_thinking(generation)
-
-    def _stop_thinking(self, generation: int) -> None:
-        """The worker thread of ``generation`` is done: the widget is idle again (unless a new game came since)."""
-        with self._lock:
-            if generation == self._generation and self._thinker is threading.current_thread():
-                self._thinker = None
-                self._publish()
-
-    def _think_on(self, generation: int) -> None:
-        while True:
-            with self._lock:
-                if generation != self._generation:
-                    return
-                player = self._opponent_to_move()
-                if player is None:
-                    break
-                view = self._state.view(player)
-            choice = self._choose(player, view)
-            with self._lock:
-                if generation != self._generation:
-                    return
-                if self._refused:  # a refusal of an intent made while this opponent thought is stale now
-                    self._error, self._refused = "", False
-                if not self._play_opponent(player, choice):
-                    break
-                self._publish()
-
-    def _opponent_to_move(self) -> int | None:
-        player = self._state.current_player
-        return None if player in (None, self.seat) else player
-
-    def _choose(self, player: int, view: Any) -> Any:
-        """The agent's action for ``view``, the exception it raised (any: ``SystemExit`` too), or :class:`TooSlow`
-        after ``move_seconds``. The agent thinks on a thread of its own, so that one that hangs can be left behind:
-        its late answer goes to a list nobody reads any more."""
-        agent, answer = self._agents[player], []
-
-        def think() -> None:
-            with self._moving():
-                try:
-                    answer.append(agent.act(view))
-                except BaseException as error:  # whatever stops an agent, it could not move
-                    answer.append(error)
-
-        helper = threading.Thread(target=think, daemon=True, name=f"townwidget: {name_of(agent)} chooses")
-        helper.start()
-        helper.join(self._move_seconds)
-        return answer[0] if answer else TooSlow(f"no move after {self._move_seconds:g} s")
-
-    def _play_opponent(self, player: int, choice: Any) -> bool:
-        """Apply an opponent's choice; an agent's failure stops the game here, in plain view (``False``); one too
-        slow forfeits its move (the game goes on)."""
-        if isinstance(choice, TooSlow):
-            self._state.apply(self._state.legal_actions()[0])
-            self._forfeits[len(self._state.history)] = player
-            self._after_move()
-            return True
-        try:
-            if isinstance(choice, BaseException):
-                raise choice
-            self._state.apply(choice)
-        except BaseException as error:  # the agent's own exception, or the engine refusing its choice
-            if isinstance(error, KeyboardInterrupt) and error is not choice:
-                raise  # the kernel's interrupt, not the agent's failure
-            could_not = _("{who} could not move: {error}").format(who=self._names()[player], error=type(error).__name__)
-            self._error = f"{could_not}: {error}" if self._lang == "en" else could_not
-            self._stalled = player
-            traceback.print_exception(error)
-            return False
-        self._after_move()
-        return True
-
-    def _forfeit_lines(self, move: int, names: list[str]) -> list[str]:
-        """The log's line after move ``move`` (1 = the first) if an opponent forfeited it."""
-        if move not in self._forfeits:
-            return []
-        words = _("{who} took longer than {seconds} s: its move was forfeited (its first legal move was played).")
-        return [words.format(who=names[self._forfeits[move]], seconds=f"{self._move_seconds:g}")]
-
-    @contextmanager
-    def _moving(self) -> Iterator[None]:
-        """The current thread runs an agent or a callback: calls back into the widget from it are refused (they
-        would change the game in the middle of a move)."""
-        me = threading.get_ident()
-        self._movers.add(me)
-        try:
-            yield
-        finally:
-            self._movers.discard(me)
-
-    def _refuse_reentry(self, what: str) -> None:
-        """Refuse a call from an agent or an on_move callback (before taking the lock: an agent thinks on a thread
-        of its own while the move's thread holds it)."""
-        if threading.get_ident() in self._movers:
-            raise WidgetBusy(
-                f"{what}() was called from an on_move callback or an agent while a move is being played: "
-                "call it once the widget is idle (after wait())"
-            )
 
     def _require_idle(self, what: str) -> None:
         """Refuse a call from Python made while the opponents think (``new_game`` and setting ``state`` may: they
@@ -557,48 +341,16 @@ class GameWidget(anywidget.AnyWidget):
             who = self._thinker_name(self._names())
             raise WidgetBusy(f"{what}() refused: {who} is thinking; call widget.wait() first")
 
-    def _frame(self, state: Any = None) -> dict[str, Any]:
-        """The seated player's view of ``state`` (default: now), for the history slider (the log is not repeated in
-        each frame)."""
-        frame = (self._state if state is None else state).to_dict(viewer=self.seat)
-        for key in self.FRAME_OMITS:
-            frame.pop(key, None)
-        return frame
-
-    def _earlier_positions(self, state: Any) -> list[Any] | None:
-        """The positions before each move of a loaded game's history, when the game can tell its start
-        (:func:`townwidget.core.registry.positions`; ``None`` otherwise: only the log shows the earlier moves and
-        the slider says they cannot be shown). A history that does not replay to ``state`` raises ValueError."""
-        if not state.history:
-            return []
-        try:
-            start = registry.start_of(state)
-        except ValueError:  # the game cannot tell it (multiplayer Town: the draws are not in the history)
-            return None
-        try:
-            return registry.replay_history(start, state)[:-1]
-        except ValueError as error:
-            raise ValueError(f"state: {error}") from None
-
-    def _recall(self, state: Any, positions: list[Any]) -> None:
-        """Rebuild the slider's frames and the undo snapshots of a loaded game from the positions before its moves."""
-        self._frames = [*map(self._frame, positions), self._frame()]
-        self._undo = [
-            (position, index + 1)
-            for index, (position, (player, _phase, _action)) in enumerate(zip(positions, state.history, strict=True))
-            if player == self.seat
-        ]
-
     def _seat_decides(self, action: Any) -> None:
         """The seated player's move from the browser: checked, applied, shown; then the opponents move."""
         self._require_turn()
         try:
-            self._play_seat(action)
+            self._session.play_seat(action)
         except IllegalAction as error:  # worded from the rule's data where the game can (in any language)
             raise Refused(self._why_not(action, str(error))) from error
-        if not self._background and self._opponent_to_move() is not None:
+        if not self._session.background and self._session.opponent_to_move() is not None:
             self._publish()  # show the player's own move at once, while the opponents think
-        self._advance()
+        self._session.advance()
 
     def _require_turn(self) -> None:
         elsewhere = self._turn_elsewhere()
@@ -621,19 +373,20 @@ class GameWidget(anywidget.AnyWidget):
 
     # --- intents from the browser ----------------------------------------------------------------------------
     def _receive_intent(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        with self._lock, speaking(self._lang):
-            self._background = in_kernel() if self.background_thinking is None else self.background_thinking
+        session = self._session
+        with session.lock, speaking(self._lang):
+            session.background = in_kernel() if self.background_thinking is None else self.background_thinking
             try:
                 self._handle_intent(content)
             finally:
-                self._background = False
+                session.background = False
 
     def _handle_intent(self, content: Any) -> None:
         """Act on one message from the browser: accepted, or refused with the reason in ``error`` and nothing
         changed; nothing raised here leaves the handler."""
-        self._error, self._refused = "", False
+        self._error, self._session.refused = "", False
         try:
-            self._resume()
+            self._session.resume()
             intent = self._parse_intent(content)
             if self._thinker is not None and intent.kind not in (*self.LOOKING, "new_game"):
                 who = self._thinker_name(self._names())
@@ -644,9 +397,9 @@ class GameWidget(anywidget.AnyWidget):
                 raise Refused(on_show.format(step=self._step, last=last))
             getattr(self, f"_on_{intent.kind}")(intent)
         except Refused as error:  # refused by the widget, already in the player's words
-            self._error, self._refused = str(error), True
+            self._error, self._session.refused = str(error), True
         except IllegalAction as error:  # a refused intent: its reason is shown, nothing changed
-            self._error, self._refused = self._refusal(str(error)), True
+            self._error, self._session.refused = self._refusal(str(error)), True
         except Exception as error:  # a bug must be seen, not swallowed
             self._error = _("internal error: {error}").format(error=f"{type(error).__name__}: {shown(str(error))}")
             traceback.print_exc()
@@ -668,15 +421,9 @@ class GameWidget(anywidget.AnyWidget):
         self._undo_last()
 
     def _undo_last(self) -> None:
-        if not self._undo:
+        if not self._session.undo:
             raise Refused(_("nothing to undo: you have not decided anything yet in this game"))
-        before, frames = self._undo.pop()
-        self._state = self._restore(before)
-        self._forfeits = {move: player for move, player in self._forfeits.items() if move <= len(before.history)}
-        self._stalled, self._interrupted = None, False
-        self._practice = self._practice or self._undo_is_practice()
-        del self._frames[frames:]
-        self._drop_picks()
+        self._session.undo_last()
 
     def _on_step(self, intent: Any) -> None:
         last = len(self._frames) - 1
@@ -702,12 +449,13 @@ class GameWidget(anywidget.AnyWidget):
             raise Refused(_("the game is not over: the review looks back at a finished game"))
         if self._thinker is not None:  # once the game is over, only a review thinks
             raise Refused(_("the review is under way: it shows here when it is ready"))
-        args = (self._generation, self._position(), self._decisions(), self._state)
-        if not self._background:
+        session = self._session
+        args = (session.generation, self._position(), session.decisions(), self._state)
+        if not session.background:
             self._review_game(*args)
             return
-        self._thinker = threading.Thread(target=self._review_game, args=args, daemon=True)
-        self._thinker.start()
+        session.thinker = threading.Thread(target=self._review_game, args=args, daemon=True)
+        session.thinker.start()
 
     def _review_game(self, generation: int, position: tuple[int, int], decisions: list[Any], final: Any) -> None:
         """The review, computed outside the lock (on the worker thread) and published under it, unless a new game
@@ -715,7 +463,7 @@ class GameWidget(anywidget.AnyWidget):
         try:
             self._publish_review(generation, position, decisions, final)
         finally:  # however the review ends, the widget is idle again
-            self._stop_thinking(generation)
+            self._session.stop_thinking(generation)
 
     def _publish_review(self, generation: int, position: tuple[int, int], decisions: list[Any], final: Any) -> None:
         from townwidget.advice.review import review_decisions
@@ -728,10 +476,10 @@ class GameWidget(anywidget.AnyWidget):
             shown_review: dict[str, Any] | Exception = data
         except Exception as error:  # a game that cannot be reviewed (ValueError), or a bug, which must be seen
             shown_review = error
-        with self._lock:
-            if generation != self._generation:
+        with self._session.lock:
+            if generation != self._session.generation:
                 return
-            self._thinker = None
+            self._session.thinker = None
             if isinstance(shown_review, ValueError):  # the review() of this game refuses it too, in these words
                 self._error = self._cannot_review(str(shown_review))
             elif isinstance(shown_review, Exception):
@@ -801,12 +549,7 @@ class GameWidget(anywidget.AnyWidget):
             self.set_trait("revision", self.revision + 1)
 
     def _names(self) -> list[str]:
-        return [
-            _("You")
-            if player == self.seat
-            else _("Player {number} ({agent})").format(number=player, agent=name_of(self._agents[player]))
-            for player in range(self._state.num_players)
-        ]
+        return self._session.names()
 
     def _thinker_name(self, names: list[str]) -> str:
         """Who is thinking now: the opponent to move, or once the game is over the review ("" when idle)."""
@@ -817,7 +560,7 @@ class GameWidget(anywidget.AnyWidget):
 
     def _buttons(self) -> dict[str, Any]:
         live, idle = self._step is None, self._thinker is None
-        return {**self._game_buttons(), "undo": live and idle and bool(self._undo), "new_game": live}
+        return {**self._game_buttons(), "undo": live and idle and bool(self._session.undo), "new_game": live}
 
     def _status(self, names: list[str]) -> str:
         state = self._state
@@ -829,9 +572,11 @@ class GameWidget(anywidget.AnyWidget):
             helped = helped.format(count=self._hints) if self._hints else ""
             reviewing = _(" Reviewing your moves…") if self._thinker is not None else ""
             return self._final_status(names).rstrip() + helped + reviewing
-        if self._stalled is not None and state.current_player == self._stalled:
-            stalled = _("{who} was interrupted: it moves again at your next click.") if self._interrupted else None
-            return (stalled or _("{who} did not move: New game starts again.")).format(who=names[self._stalled])
+        stalled = self._session.stalled
+        if stalled is not None and state.current_player == stalled:
+            interrupted = _("{who} was interrupted: it moves again at your next click.")
+            words = interrupted if self._session.interrupted else _("{who} did not move: New game starts again.")
+            return words.format(who=names[stalled])
         if state.current_player != self.seat:
             return _("{who} is thinking…").format(who=names[state.current_player])
         return self._prompt()
@@ -857,7 +602,7 @@ class GameWidget(anywidget.AnyWidget):
         """The move log in words: by default one line per history entry of the viewer form (and a forfeit's)."""
         lines = []
         for move, entry in enumerate(view["history"], start=1):
-            lines += [self._describe(entry, names[entry["player"]], view), *self._forfeit_lines(move, names)]
+            lines += [self._describe(entry, names[entry["player"]], view), *self._session.forfeit_lines(move, names)]
         return lines
 
     def _outcome(self, names: list[str]) -> dict[str, Any]:

@@ -44,11 +44,9 @@ from townwidget.littletown.data import ROUNDS
 from townwidget.littletown.refusals import TERRAIN_NAMES, explain
 from townwidget.littletown.rounds import log_entry_to_dict
 from townwidget.widget.base import (
-    MOVE_SECONDS,
     GameWidget,
     Refused,
     check_front_end,
-    check_seed,
     synced,
 )
 from townwidget.widget.front_end import FRONT_END, STATIC
@@ -64,6 +62,7 @@ from townwidget.widget.littletown_words import (
     space_words,
     terrain_words,
 )
+from townwidget.widget.session import MOVE_SECONDS, check_seed
 from townwidget.widget.words import ordinal
 
 # What a click on a space plays, per phase.
@@ -167,7 +166,7 @@ class LittleTownWidget(GameWidget):
             lines.append(self._describe(data, names[data["player"]], view))
             automatic = entry[3]
             move += not automatic
-            lines += [] if automatic else self._forfeit_lines(move, names)
+            lines += [] if automatic else self._session.forfeit_lines(move, names)
         return lines
 
     def _describe(self, entry: dict[str, Any], who: str, view: dict[str, Any]) -> str:

@@ -44,16 +44,14 @@ from townwidget.town import (
 from townwidget.town.rules import resolve_rules
 from townwidget.town.style import COLOUR_NAMES, tile_style
 from townwidget.widget.base import (
-    MOVE_SECONDS,
     GameWidget,
     Refused,
     check_front_end,
-    check_seed,
-    opponent_list,
     synced,
 )
 from townwidget.widget.front_end import FRONT_END, STATIC
 from townwidget.widget.intents import Intent, parse_intent
+from townwidget.widget.session import MOVE_SECONDS, check_seed, opponent_list
 from townwidget.widget.words import (
     colour_name,
     describe_move,
@@ -212,7 +210,7 @@ class TownWidget(GameWidget):
         for move, (player, phase, action) in enumerate(state.history, start=1):
             if player == self.seat or not (phase == "exchange" and isinstance(action, Pass)):  # as the view shows
                 lines.append(describe_move(next(visible), names[player]))
-            lines += self._forfeit_lines(move, names) + departures.get(move, [])
+            lines += self._session.forfeit_lines(move, names) + departures.get(move, [])
         if state.current_player is None:
             lines.append(_("Game over: {reason}.").format(reason=self._end_reason()))
         return lines
