@@ -205,3 +205,20 @@ def test_the_registry_loads_every_saved_state_by_its_format(game: Game) -> None:
     for state in positions(game):
         assert text(registry.load_state(state.to_dict())) == text(state)
         assert state.to_dict()["format"] in registry.lookup(game.name).formats
+
+
+def test_a_history_replays_from_the_start_the_game_tells_or_it_says_why(game: Game) -> None:
+    """``registry.positions``: the start the engine rebuilds, then one position per move, the last the state itself;
+    a game that cannot tell its start says so in a ValueError (never another exception)."""
+    for seed in (1, 2):
+        state, seen = game.new(seed), []
+        while not state.is_terminal():
+            seen.append(text(state))
+            state.apply(state.legal_actions()[seed % len(state.legal_actions())])
+        seen.append(text(state))
+        try:
+            again = registry.positions(state)
+        except ValueError as error:
+            assert game.players > 1 and "draws" in str(error), error  # only multiplayer Town hides its draws
+            continue
+        assert [text(position) for position in again] == seen

@@ -1,8 +1,9 @@
 // What both widgets draw for hints and reviews: the Hint button and the hint's sentence and highlight, the Review
 // button of the end box, and the review below the game (the plot, the estimates of the move on the history slider,
 // and the par line, stepped through on the board). Python measures; the words and places come from advice.js.
-import { adviceIntents, assistedText, costliestText, hintTargets, moveReviewText, parStep, parStepText, sameAction, words } from "./advice.js";
+import { assistedText, costliestText, hintTargets, moveReviewText, parStep, parStepText, sameAction, words } from "./advice.js";
 import { html, svg } from "./dom.js";
+import { common } from "./intents.js";
 
 /** @typedef {import("@anywidget/types").AnyModel} Model */
 /** @typedef {{par: number | null}} ParLocal the par line's move on show (null: the game itself) */
@@ -22,7 +23,7 @@ export function drawHintControls(model, parent, below) {
   button.addEventListener("click", () => {
     button.textContent = words(texts, "hint_working"); // Python answers within about a second
     button.setAttribute("aria-busy", "true");
-    model.send(adviceIntents.hint());
+    model.send(common.hint());
   });
   if (model.get("assisted")) {
     html("span", { class: "gw-assisted", title: words(texts, "assisted_title") }, parent, words(texts, "assisted"));
@@ -85,7 +86,7 @@ export function drawEndAdvice(model, box) {
   const button = html("button", { ...attrs, "aria-busy": working ? "true" : "false" }, box, label);
   button.addEventListener("click", () => {
     button.textContent = words(texts, "review_working");
-    model.send(adviceIntents.review());
+    model.send(common.review());
   });
 }
 

@@ -1,6 +1,7 @@
-// Hints and the review of a finished game: what the Hint and Review buttons send, what a hint points at, and the
-// review's sentences. Pure functions (no DOM), tested with node --test. Python measures everything (the
-// `suggestion` and `reviewed` traits, townwidget.advice); this only words and places what it sent.
+// Hints and the review of a finished game: what a hint points at, and the review's sentences (the Hint and Review
+// buttons send intents.js's common.hint and common.review). Pure functions (no DOM), tested with node --test.
+// Python measures everything (the `suggestion` and `reviewed` traits, townwidget.advice); this only words and places
+// what it sent.
 
 import english from "../../townwidget/widget/texts.json" with { type: "json" };
 
@@ -23,12 +24,6 @@ import english from "../../townwidget/widget/texts.json" with { type: "json" };
  * @property {string[]} tiles Town hand tiles, as data-tile keys ("4,1")
  * @property {string | null} building a Little Town market building
  */
-
-/** The messages of the Hint and Review buttons. */
-export const adviceIntents = {
-  hint: () => ({ intent: "hint" }),
-  review: () => ({ intent: "review" }),
-};
 
 /** The English words of hints and reviews, as every front-end word, from townwidget/widget/texts.json (the one
  * source; Python sends them translated in the `texts` trait, which comes first). */

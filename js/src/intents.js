@@ -1,45 +1,73 @@
 // The intents each control sends, and what a key press does. Pure functions (no DOM), tested with node --test:
 // the front end decides nothing, it only reports what the player did, as these small messages.
+import shared from "../../townwidget/widget/front_end.json" with { type: "json" };
 import { isArrow, moveCursor } from "./geometry.js";
 
 /** @typedef {[number, number]} Cell */
 /** @typedef {[number, number | null]} Tile */
 /** @typedef {Record<string, unknown> & {intent: string}} Intent */
 
+/**
+ * The intents and their keys, from townwidget/widget/front_end.json, which Python reads too
+ * (townwidget/widget/intents.py): a message names an intent of its table and carries only that intent's keys.
+ * @typedef {Record<string, {keys: string[]}>} IntentTable
+ */
+const INTENTS = /** @type {{common: IntentTable, town: IntentTable, littletown: IntentTable}} */ (shared.intents);
+
+/**
+ * The message of intent `kind` of `table` with `fields` (each one of its keys); a name or key the JSON does not
+ * list throws, so a control cannot send what Python does not take.
+ * @param {IntentTable} table
+ * @param {string} kind
+ * @param {Record<string, unknown>} [fields]
+ * @returns {Intent}
+ */
+export function intent(table, kind, fields = {}) {
+  const entry = Object.hasOwn(table, kind) ? table[kind] : undefined;
+  if (!entry) throw new Error(`front_end.json lists no intent ${JSON.stringify(kind)}`);
+  const unknown = Object.keys(fields).filter((key) => !entry.keys.includes(key));
+  if (unknown.length) throw new Error(`a ${kind} intent has no key(s) ${unknown.join(", ")} in front_end.json`);
+  return { intent: kind, ...fields };
+}
+
+const { common: COMMON, town: TOWN_INTENTS, littletown: LITTLE_TOWN_INTENTS } = INTENTS;
+
 /** The messages of the controls both widgets have. */
 export const common = {
-  undo: () => ({ intent: "undo" }),
-  newGame: () => ({ intent: "new_game" }),
+  undo: () => intent(COMMON, "undo"),
+  newGame: () => intent(COMMON, "new_game"),
   /** @param {number | null} step a history frame, or null for the game itself */
-  step: (step) => ({ intent: "step", step }),
+  step: (step) => intent(COMMON, "step", { step }),
+  hint: () => intent(COMMON, "hint"),
+  review: () => intent(COMMON, "review"),
 };
 
 /** TownWidget's messages. */
 export const town = {
   /** @param {number} pile */
-  pickPile: (pile) => ({ intent: "select", pile }),
+  pickPile: (pile) => intent(TOWN_INTENTS, "select", { pile }),
   /** @param {Tile} tile */
-  pickTile: (tile) => ({ intent: "select", tile }),
+  pickTile: (tile) => intent(TOWN_INTENTS, "select", { tile }),
   /** @param {Cell} cell */
-  place: (cell) => ({ intent: "place", cell }),
-  deselect: () => ({ intent: "deselect" }),
+  place: (cell) => intent(TOWN_INTENTS, "place", { cell }),
+  deselect: () => intent(TOWN_INTENTS, "deselect"),
   /** @param {boolean} on */
-  flip: (on) => ({ intent: "flip", on }),
+  flip: (on) => intent(TOWN_INTENTS, "flip", { on }),
   /** @param {boolean} on */
-  inspect: (on) => ({ intent: "inspect", on }),
-  exchange: () => ({ intent: "exchange" }),
-  discard: () => ({ intent: "discard" }),
-  pass: () => ({ intent: "pass" }),
+  inspect: (on) => intent(TOWN_INTENTS, "inspect", { on }),
+  exchange: () => intent(TOWN_INTENTS, "exchange"),
+  discard: () => intent(TOWN_INTENTS, "discard"),
+  pass: () => intent(TOWN_INTENTS, "pass"),
 };
 
 /** LittleTownWidget's messages. */
 export const littleTown = {
   /** @param {Cell} cell */
-  cell: (cell) => ({ intent: "cell", cell }),
+  cell: (cell) => intent(LITTLE_TOWN_INTENTS, "cell", { cell }),
   /** @param {string} building */
-  build: (building) => ({ intent: "build", building }),
+  build: (building) => intent(LITTLE_TOWN_INTENTS, "build", { building }),
   /** @param {object} action an engine action dict, as Python listed it */
-  act: (action) => ({ intent: "act", action }),
+  act: (action) => intent(LITTLE_TOWN_INTENTS, "act", { action }),
 };
 
 /**

@@ -2,7 +2,6 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
   ADVICE_WORDS,
-  adviceIntents,
   assistedText,
   costliestText,
   estimateText,
@@ -13,11 +12,6 @@ import {
   sameAction,
   words,
 } from "../src/advice.js";
-
-test("the Hint and Review buttons send their intents", () => {
-  assert.deepEqual(adviceIntents.hint(), { intent: "hint" });
-  assert.deepEqual(adviceIntents.review(), { intent: "review" });
-});
 
 test("a hint points at its cells and at the pile, hand tiles or building it takes", () => {
   const solo = { action: { type: "place", pile: 2, tile: [4, 1], cell: [1, 3] }, cells: [[1, 3]] };

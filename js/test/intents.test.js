@@ -1,12 +1,14 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { common, keyAction, littleTown, town } from "../src/intents.js";
+import shared from "../../townwidget/widget/front_end.json" with { type: "json" };
+import { common, intent, keyAction, littleTown, town } from "../src/intents.js";
 
 test("each control sends its intent", () => {
   assert.deepEqual(common.undo(), { intent: "undo" });
   assert.deepEqual(common.newGame(), { intent: "new_game" });
   assert.deepEqual(common.step(3), { intent: "step", step: 3 });
   assert.deepEqual(common.step(null), { intent: "step", step: null });
+  assert.deepEqual([common.hint(), common.review()], [{ intent: "hint" }, { intent: "review" }]);
   assert.deepEqual(town.pickPile(2), { intent: "select", pile: 2 });
   assert.deepEqual(town.pickTile([4, 1]), { intent: "select", tile: [4, 1] });
   assert.deepEqual(town.place([0, 6]), { intent: "place", cell: [0, 6] });
@@ -21,6 +23,21 @@ test("each control sends its intent", () => {
   assert.deepEqual(littleTown.cell([5, 8]), { intent: "cell", cell: [5, 8] });
   assert.deepEqual(littleTown.build("bakery"), { intent: "build", building: "bakery" });
   assert.deepEqual(littleTown.act({ type: "done" }), { intent: "act", action: { type: "done" } });
+});
+
+test("a message names an intent of front_end.json and carries only its keys", () => {
+  assert.deepEqual(intent(shared.intents.town, "place", { cell: [1, 2] }), { intent: "place", cell: [1, 2] });
+  assert.throws(() => intent(shared.intents.town, "plaice", { cell: [1, 2] }), /lists no intent "plaice"/);
+  assert.throws(() => intent(shared.intents.town, "place", { cel: [1, 2] }), /no key\(s\) cel/);
+  assert.throws(() => intent(shared.intents.common, "toString"), /lists no intent "toString"/);
+});
+
+test("every intent Python takes is one a control sends", () => {
+  const sent = [...Object.values(common), ...Object.values(town), ...Object.values(littleTown)].map((make) =>
+    /** @type {(value?: any) => {intent: string}} */ (make)(null).intent,
+  );
+  const listed = Object.entries(shared.intents).flatMap(([game, table]) => (game === "about" ? [] : Object.keys(table)));
+  assert.deepEqual([...new Set(sent)].sort(), listed.filter((name) => name !== "choose").sort()); // choose: select in an exchange
 });
 
 const intents = { play: town.place, escape: town.deselect, pick: town.pickPile };

@@ -34,7 +34,6 @@ from townwidget.core import State, registry
 from townwidget.core.checks import is_integer, shown
 from townwidget.core.language import _
 from townwidget.core.progress import progress as progress_bar
-from townwidget.town.actions import Place
 from townwidget.town.state import SoloState
 
 PAR_SECONDS = 8.0  # the clairvoyant solver's time for the par of a Town 77 deal (exact on small boards)
@@ -241,7 +240,7 @@ def review_decisions(
     review_ = Review(game_title(final), player, tuple(moves), score, scale)
     if solo and par_seconds != 0:
         line = [action for _player, _phase, action in final.history]
-        return _with_par(review_, _solo_start(final), line, par_seconds)
+        return _with_par(review_, _deal_of(final), line, par_seconds)
     return review_
 
 
@@ -280,7 +279,7 @@ def _replayable(game: Any) -> tuple[Any, list[Any]]:
         game = from_dict(game)
     if isinstance(game, SoloState):
         _require_over(game)
-        return _solo_start(game), [action for _player, _phase, action in game.history]
+        return _deal_of(game), [action for _player, _phase, action in game.history]
     if isinstance(game, State):
         raise ValueError(
             "a finished multiplayer state cannot be replayed (its draws are not in its history): "
@@ -297,20 +296,11 @@ def _require_over(state: Any) -> None:
         )
 
 
-def _solo_start(final: SoloState) -> SoloState:
-    """The deal a finished solo game started from: its placed tiles back on their piles, the board empty (a solo
-    game draws nothing after the deal, so the rest of the state is as it was)."""
-    from townwidget.town.state import new_solo
-
-    start = new_solo(final.rules, seed=0)
-    piles = [pile.copy() for pile in final.piles]
-    flips = final.flips_left
-    for _player, _phase, action in reversed(final.history):
-        assert isinstance(action, Place) and action.pile is not None  # a solo game holds placements only
-        piles[action.pile].append(action.tile)
-        flips += action.flip
-    start.piles, start.flips_left, start.rng = piles, flips, final.rng.copy()
-    return start
+def _deal_of(final: SoloState) -> SoloState:
+    """The deal a solo game started from, its history checked to replay to ``final`` (ValueError in words)."""
+    deal = registry.positions(final)[0]
+    assert isinstance(deal, SoloState)
+    return deal
 
 
 def par_positions(final: SoloState, line: Sequence[Any]) -> list[State]:
@@ -327,7 +317,7 @@ def par_positions(final: SoloState, line: Sequence[Any]) -> list[State]:
     >>> len(positions) == len(line) + 1, positions[0].board.placed(), positions[-1].board.placed() == len(line)
     (True, 0, True)
     """
-    state = _solo_start(final)
+    state = _deal_of(final)
     positions: list[State] = [state.clone()]
     for action in line:
         state.apply(action)

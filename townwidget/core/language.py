@@ -6,8 +6,10 @@ text translators edit, compiled to ``townwidget.mo``, which the standard library
 source language and needs no catalog. ``docs/translating.md`` shows how to add a language.
 
 The language of a widget is its ``lang`` argument; by default :func:`default_language`: the one given to
-:func:`set_language`, else the environment variable ``TOWNWIDGET_LANG``, else English. The functions that word
-things for people translate into the language of the innermost :func:`speaking` block (English outside any).
+:func:`set_language`, else the environment variable ``TOWNWIDGET_LANG``, else English. The variable may hold a locale
+name (``fr_CA.UTF-8``, ``fr_FR@euro``: French); one the package does not speak gives English, with a warning. The
+functions that word things for people translate into the language of the innermost :func:`speaking` block (English
+outside any).
 
 >>> with speaking("fr"):
 ...     _("New game"), ngettext("{count} tile", "{count} tiles", 0).format(count=0)
@@ -24,6 +26,8 @@ from __future__ import annotations
 
 import gettext
 import os
+import re
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -38,6 +42,7 @@ DOMAIN = "townwidget"
 ENVIRONMENT = "TOWNWIDGET_LANG"
 SOURCE = "en"  # the language of the messages in the code
 
+LOCALE_NAME = re.compile(r"(?P<language>[A-Za-z]+)(?:[_-][A-Za-z0-9]+)?(?:\.[\w-]+)?(?:@\w+)?")  # fr_CA.UTF-8@euro
 _chosen: str | None = None  # set_language's choice
 _speaking: ContextVar[str] = ContextVar("townwidget_language", default=SOURCE)
 
@@ -66,17 +71,30 @@ def set_language(lang: str | None) -> None:
 
 
 def default_language() -> str:
-    """:func:`set_language`'s choice, else ``TOWNWIDGET_LANG``, else ``"en"``; an unknown language in the
-    environment raises ValueError naming the variable."""
+    """:func:`set_language`'s choice, else ``TOWNWIDGET_LANG`` (a language or a locale name such as
+    ``fr_CA.UTF-8``), else ``"en"``; a language the package does not speak in the environment gives English with a
+    warning naming the variable (a hub's locale must not stop the widgets)."""
     if _chosen is not None:
         return _chosen
-    lang = os.environ.get(ENVIRONMENT, "").strip()
-    if not lang:
-        return SOURCE
-    try:
-        return check_language(lang)
-    except ValueError as error:
-        raise ValueError(f"{ENVIRONMENT}: {error}") from None
+    value = os.environ.get(ENVIRONMENT, "").strip()
+    return environment_language(value) if value else SOURCE
+
+
+def environment_language(value: str) -> str:
+    """The language a locale name or language code (``"fr"``, ``"fr_CA.UTF-8"``, ``"C"``) is in, English (with a
+    warning) where the package does not speak it.
+
+    >>> environment_language("fr_CA.UTF-8"), environment_language("en_GB")
+    ('fr', 'en')
+    """
+    found = LOCALE_NAME.fullmatch(value)
+    lang = found["language"].lower() if found else None
+    if lang in languages():
+        return str(lang)
+    if lang not in ("c", "posix"):  # the system's default locale: no language asked for
+        known = ", ".join(map(repr, languages()))
+        warnings.warn(f"{ENVIRONMENT}={value!r}: the widgets speak {known}; English is used", stacklevel=3)
+    return SOURCE
 
 
 @cache

@@ -11,7 +11,9 @@ Little Town) register themselves when first asked for; another game calls :func:
 True
 
 A finished game is a :class:`GameRecord` (the game, its seed, the players and every move as JSON), and
-:func:`replay` plays it again from its seed, each move checked by the engine.
+:func:`replay` plays it again from its seed, each move checked by the engine. A saved state carries its own
+history: :func:`positions` plays it again from the start the engine rebuilds (:attr:`Game.start_of`), where the
+game can tell it (not in multiplayer Town, whose draws the history does not hold).
 """
 
 from __future__ import annotations
@@ -28,6 +30,10 @@ RECORD_FORMAT = "townwidget-record/1"
 _BUILTIN = ("townwidget.town", "townwidget.littletown")  # imported on first use, so core imports no game
 
 
+def _no_start(state: State) -> State:
+    raise ValueError(f"this game cannot tell where a saved state's history starts ({type(state).__name__})")
+
+
 @dataclass(frozen=True)
 class Game:
     """One game family behind the core protocol."""
@@ -40,6 +46,8 @@ class Game:
     formats: tuple[str, ...]  # the "format" values of the saved states ``load`` reads
     score: Callable[[dict[str, Any], int], float]  # (result, seat) -> that seat's score
     score_name: Callable[[int], str]  # players -> what the score counts ("tiles placed", "VP")
+    # a state of this family -> the position its history starts from; ValueError in words where it cannot be told
+    start_of: Callable[[Any], State] = _no_start
 
 
 _GAMES: dict[str, Game] = {}
@@ -143,6 +151,58 @@ def replay(record: GameRecord | dict[str, Any]) -> State:
         except ValueError as error:
             raise ValueError(f"game record: move {number} {shown(move)} does not replay: {error}") from None
     return state
+
+
+def positions(state: State) -> list[State]:
+    """Every position of ``state``'s game: the start its engine rebuilds, then one after each move of its history,
+    the last one equal to ``state`` (the widgets' history slider and undo, the review's par).
+
+    Raises ``ValueError`` in words where the start cannot be told or the history does not replay to ``state``.
+
+    >>> game = new_game("town33", players=1, seed=5)
+    >>> for _ in range(3):
+    ...     game.apply(game.legal_actions()[0])
+    >>> [position.to_dict()["board"] == game.to_dict()["board"] for position in positions(game)]
+    [False, False, False, True]
+    """
+    return replay_history(start_of(state), state)
+
+
+def start_of(state: State) -> State:
+    """The position ``state``'s history starts from, rebuilt by its engine (not replayed: see :func:`positions`);
+    a ``ValueError`` in words where the game cannot tell it (multiplayer Town: its draws are not in the history)."""
+    kind = state.to_dict().get("format")
+    game = next((game for game in families() if kind in game.formats), None)
+    if game is None:
+        raise ValueError(f"no registered game saves states of format {shown(kind)}")
+    return game.start_of(state)
+
+
+def replay_history(start: State, state: State, final: dict[str, Any] | None = None) -> list[State]:
+    """The positions from ``start`` through ``state``'s history (``start`` first), checked to reach ``state``
+    (whose full JSON form is ``final`` when the caller has it). Engines check a loaded history with it."""
+    position, found = start.clone(), [start.clone()]
+    for number, (player, phase, action) in enumerate(state.history):
+        if (position.current_player, position.phase) != (player, phase):
+            raise ValueError(
+                f"history[{number}] does not replay: it was played by player {shown(player)} in phase "
+                f"{shown(phase)}, but player {shown(position.current_player)} is to act, in phase "
+                f"{shown(position.phase)}"
+            )
+        try:
+            position.apply(action)
+        except ValueError as error:
+            raise ValueError(f"history[{number}] does not replay: {error}") from None
+        found.append(position.clone())
+    reached = position.to_dict()
+    expected = state.to_dict() if final is None else final
+    if reached != expected:
+        differ = sorted(key for key in expected.keys() | reached.keys() if reached.get(key) != expected.get(key))
+        raise ValueError(
+            f"the history ({len(state.history)} moves) does not replay to this position: played from the start, "
+            f"it gives other {', '.join(map(repr, differ))}"
+        )
+    return found
 
 
 def _load_builtin() -> None:

@@ -39,8 +39,10 @@ With ``viewer=p``, the other players' objective cards not completed yet are ``nu
 ``from_dict`` checks everything (exact types: ``1.0`` is no ``1``; every number within what a game can reach, points
 per source included; cubes, coins and cards conserved; the board, the turn order and the turn under way) and raises
 :class:`~townwidget.core.errors.InvalidState` naming the key at fault, the bad value quoted short. It takes the
-position as written and does not replay ``history``, which is a record; ``reserve``, ``terrain``, ``history``,
-``rng`` and the players' ``houses_left`` and ``achievements`` may be left out (a position typed in loads too).
+position as written; ``history`` is its record, which must replay from the set-up it gives back
+(:func:`townwidget.littletown.setup.start_of`) to the position (the replay also tells the log again), within what a
+game can hold. ``reserve``, ``terrain``, ``history``, ``rng`` and the players' ``houses_left`` and
+``achievements`` may be left out (a position typed in loads too).
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ from typing import Any, NamedTuple
 
 from townwidget.core.checks import is_integer, require_integer, shown
 from townwidget.core.errors import IllegalAction, InvalidState
+from townwidget.core.registry import replay_history
 from townwidget.core.rng import Rng
 from townwidget.littletown import objectives as obj
 from townwidget.littletown.actions import Action, parse_action
@@ -71,6 +74,7 @@ from townwidget.littletown.data import (
 from townwidget.littletown.economy import counts, names
 from townwidget.littletown.rounds import CASTLE_VP_PER_HOUSE, WATCHTOWER_VP_PER_SPACE
 from townwidget.littletown.rules import Rules
+from townwidget.littletown.setup import start_of
 from townwidget.littletown.state import FORMAT, RESIDENCE, VP_SOURCES, State
 from townwidget.littletown.turn import PHASES, Turn
 
@@ -144,13 +148,16 @@ def _turn_to_dict(turn: Turn) -> dict[str, Any]:
 
 
 # --- reading -----------------------------------------------------------------------------------------------
-def from_dict(data: Any) -> State:
+def from_dict(data: Any, check_history: bool = True) -> State:
     """A state from its JSON form (the full form: a viewer form hides cards and cannot be loaded).
 
     >>> from townwidget.littletown import new_game
     >>> game = new_game(players=3, seed=3)
     >>> from_dict(game.to_dict()).to_dict() == game.to_dict()
     True
+
+    ``check_history=False`` reads the history without replaying it (views do, on a deal of the hidden cards that
+    the history was not played with).
     """
     if not isinstance(data, dict):
         raise InvalidState(f"a state must be an object (dict), not {type(data).__name__}")
@@ -178,8 +185,30 @@ def from_dict(data: Any) -> State:
     _read_turn_order(data, state)
     state.turn = _read_turn(require(data, "turn"), state)
     _check_turn(state)
-    state.history = _read_history(data, players)
+    state.history = _read_history(data, state)
+    if check_history and state.history:
+        _check_replay(state)
     return state
+
+
+def _check_replay(state: State) -> None:
+    """The history is the record of the position: it must replay to it from the set-up; the replay's log (every
+    step in words, automatic ones too, kept in memory only) becomes the state's."""
+    try:
+        replayed = replay_history(start_of(state), state)[-1]
+    except ValueError as error:
+        raise InvalidState(f"'history': {error}") from None
+    assert isinstance(replayed, State)
+    state.log = replayed.log
+
+
+def max_history(state: State) -> int:
+    """More moves than any game holds: a worker's turn takes at most a placement, three steps for each of the
+    spaces around it (gather or activate, then pay, give or take) and its end; each player feeds once a round and
+    completes each objective card once."""
+    turn = 2 + 3 * max(map(len, NEIGHBOURS))
+    per_round = state.num_players * (state.seats.workers * turn + 1)
+    return ROUNDS * per_round + state.num_players * state.seats.objectives
 
 
 def require(data: dict[str, Any], key: str, where: str = "") -> Any:
@@ -561,9 +590,13 @@ def _check_activated(state: State, centre: int | None) -> None:
         raise InvalidState(f"'turn' 'activating': the {kind.name} has no such step (phase {state.phase!r}, 'give')")
 
 
-def _read_history(data: dict[str, Any], players: int) -> list[tuple[int, str, Action]]:
+def _read_history(data: dict[str, Any], state: State) -> list[tuple[int, str, Action]]:
     history = []
-    for i, entry in enumerate(_list(data.get("history", []), "'history'")):
+    entries = _list(data.get("history", []), "'history'")
+    if len(entries) > max_history(state):
+        raise InvalidState(f"'history' holds {len(entries)} moves, more than a game can ({max_history(state)})")
+    players = state.num_players
+    for i, entry in enumerate(entries):
         if not isinstance(entry, dict):
             raise InvalidState(f"history[{i}] must be an action object")
         player = require_integer(entry.get("player"), f"history[{i}] 'player'", 0, players - 1, error=InvalidState)

@@ -6,7 +6,7 @@ from townwidget.core.protocol import State
 from townwidget.core.registry import Game
 from townwidget.littletown.data import MAX_PLAYERS, MIN_PLAYERS
 from townwidget.littletown.format import from_dict
-from townwidget.littletown.setup import new_game
+from townwidget.littletown.setup import new_game, start_of
 from townwidget.littletown.state import FORMAT
 
 
@@ -23,4 +23,5 @@ GAME = Game(
     formats=(FORMAT,),
     score=lambda result, seat: result["scores"][seat],
     score_name=lambda players: "VP",
+    start_of=start_of,
 )

@@ -6,6 +6,9 @@ player.
 ([3, 3, 3], [3, 3, 3], [4, 4, 4])
 >>> sum(game.market), game.market[0]
 (17, 5)
+
+A saved game's set-up is known from the end (:func:`start_of`): play draws nothing after it, so the market, the
+cards and the first player the history starts from are read back from the position.
 """
 
 from __future__ import annotations
@@ -60,3 +63,19 @@ def new_game(players: int = 2, seed: int | Rng | None = None, rules: Rules | dic
     state.reserve_coins = TOTAL_COINS - START_COINS * players
     state.first_player = state.current_player = rng.randbelow(players)
     return state
+
+
+def start_of(state: State) -> State:
+    """The set-up ``state``'s history was played from: its market with every building back, each player's objective
+    cards (held and completed), the cards set aside, 3 coins each, and the first mover (its first move's player)."""
+    start = State(state.rules, state.num_players, state.rng.copy())
+    built = {kind for kind, _owner in filter(None, state.buildings)}
+    for kind in start.kinds:
+        if state.market[kind.index] or kind.index in built:
+            start.market[kind.index] = kind.count
+    start.objectives = [sorted(held + done) for held, done in zip(state.objectives, state.completed, strict=True)]
+    start.unused = list(state.unused)
+    start.coins = [START_COINS] * state.num_players
+    start.reserve_coins = TOTAL_COINS - START_COINS * state.num_players
+    start.first_player = start.current_player = state.history[0][0] if state.history else state.first_player
+    return start

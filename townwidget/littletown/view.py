@@ -53,7 +53,7 @@ class LittleTownView:
                 entry["objectives"] = [next(pool) for _ in range(count)]
         full["objectives_unused"] = [card for card in CARD_IDS if not _held(full, card)]
         full["rng"] = 0
-        self._base = from_dict(full)
+        self._base = from_dict(full, check_history=False)
 
     @property
     def current_player(self) -> int | None:

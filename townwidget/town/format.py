@@ -2,7 +2,10 @@
 
 ``from_dict`` checks everything (types, ranges, tiles conserved, a legal connected board, a consistent phase) and
 raises :class:`~townwidget.core.errors.InvalidState` naming the key or the cell at fault. It takes the position as
-written and does not replay ``history``, which is a record: a position typed in from a physical game loads too.
+written; ``history`` is its record: a solo history must replay from the deal it gives back
+(:func:`townwidget.town.start.start_of`) to the position, and no history may hold more moves than a game can (a
+multiplayer game's draws are not in its history, so it is not replayed). A position typed in from a physical game,
+without a history, loads too.
 """
 
 from __future__ import annotations
@@ -12,10 +15,12 @@ from typing import Any
 
 from townwidget.core.checks import is_integer, require_integer, shown
 from townwidget.core.errors import IllegalAction, InvalidState
+from townwidget.core.registry import replay_history
 from townwidget.core.rng import Rng
 from townwidget.town.actions import Action, Discard, Pass, Tile, parse_action
 from townwidget.town.board import BLANK, Board, Content
 from townwidget.town.rules import Rules
+from townwidget.town.start import start_of
 from townwidget.town.state import FORMAT, MAX_PLAYERS, MIN_PLAYERS, MultiState, SoloState, State, all_tiles
 
 PHASES = {"multi": ("exchange", "place", "discard", "over"), "solo": ("place", "over")}
@@ -114,7 +119,17 @@ def from_dict(data: Any, check_phase: bool = True) -> State:
     state.history = _read_history(data, state)
     if check_phase:
         _check_phase(state)
+    if state.history and isinstance(state, SoloState):
+        _check_replay(state)
     return state
+
+
+def _check_replay(state: SoloState) -> None:
+    """A solo history is the record of the position: it must replay to it from its deal."""
+    try:
+        replay_history(start_of(state), state)
+    except ValueError as error:
+        raise InvalidState(f"'history': {error}") from None
 
 
 def _require(data: dict[str, Any], key: str) -> Any:
@@ -265,6 +280,11 @@ def _read_history(data: dict[str, Any], state: State) -> list[tuple[int, str, Ac
     entries = data.get("history", [])
     if not isinstance(entries, list):
         raise InvalidState("'history' must be a list of actions")
+    if len(entries) > max_history(state):
+        raise InvalidState(
+            f"'history' holds {len(entries)} moves, more than a {state.mode} game of {state.rules.name} can "
+            f"({max_history(state)})"
+        )
     history = []
     for i, entry in enumerate(entries):
         if not isinstance(entry, dict):
@@ -282,6 +302,14 @@ def _read_history(data: dict[str, Any], state: State) -> list[tuple[int, str, Ac
         except IllegalAction as error:
             raise InvalidState(f"history[{i}]: {error}") from None
     return history
+
+
+def max_history(state: State) -> int:
+    """The most moves a game can hold: in solo one placement a tile; in multiplayer a turn is at most an exchange,
+    a placement and a discard, and every turn places a tile but each player's last (the one they leave in)."""
+    if isinstance(state, SoloState):
+        return state.rules.tiles
+    return 3 * (state.rules.tiles + state.num_players)
 
 
 def _check_phase(state: State) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 from townwidget.core.protocol import State
 from townwidget.core.registry import Game
 from townwidget.town.format import from_dict
+from townwidget.town.start import start_of
 from townwidget.town.state import FORMAT, MAX_PLAYERS, new_game, new_solo
 
 
@@ -28,4 +29,5 @@ GAME = Game(
     formats=(FORMAT,),
     score=_score,
     score_name=lambda players: "tiles placed" if players == 1 else "tiles left",
+    start_of=start_of,
 )

@@ -1,6 +1,8 @@
 """What the game widgets share: the seated player against AI opponents, with Python holding the truth.
 
-A :class:`GameWidget` holds an engine state (any game on the core protocol) and one seated player. The synced traits
+A :class:`GameWidget` is a small anywidget class over a :class:`~townwidget.widget.session.Session`, which holds the
+engine state (any game on the core protocol), the seated player, the opponents and their thread, the undo snapshots
+and the history frames in plain Python; the widget maps traits and intents to it. The synced traits
 are rebuilt from ``state.to_dict(viewer=seat)`` in one ``hold_sync()`` after every change, so several views of the
 widget stay in step and nothing hidden from the seat reaches the browser. The browser sends *intents*
 (:mod:`townwidget.widget.intents`), checked as untrusted input: a refused intent shows its reason in the view and
@@ -14,6 +16,9 @@ applied and published one by one under the widget's lock: meanwhile the view kee
 discarded). Calls from Python (``apply``, ``undo``, ``new_game``) let the opponents move before they return; called
 from an ``on_move`` callback or an agent while the opponents are moving, they raise :class:`WidgetBusy`.
 
+An opponent that fails in any way "could not move", one slower than ``move_seconds`` forfeits its move, and a kernel
+interrupt drops the move it falls in (see :mod:`townwidget.widget.session`).
+
 Each game's widget (:class:`~townwidget.widget.TownWidget`, :class:`~townwidget.widget.LittleTownWidget`) adds its
 own traits, intents and words through the hooks at the end of :class:`GameWidget`.
 
@@ -21,37 +26,26 @@ Every word the widget publishes is in its language (``lang``; :mod:`townwidget.c
 built, and the browser's intents answered, inside ``speaking(lang)``, and the front end's own labels arrive
 translated in ``texts``. A refusal is worded from the rule's data (:meth:`GameWidget._why_not`); exceptions raised to
 Python callers, ``repr`` and the engine's messages stay English, for programmers.
-
->>> opponent_list(None, 3, ("greedy", "mcts"))
-['greedy', 'mcts', 'greedy']
->>> opponent_list(["random"], 2, ("greedy",))
-Traceback (most recent call last):
-...
-ValueError: this game has 2 other seat(s) but 1 opponent(s) were given
 """
 
 from __future__ import annotations
 
-import json
 import threading
 import traceback
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
-from itertools import cycle, islice
-from pathlib import Path
+from collections.abc import Sequence
 from typing import Any
 
 import anywidget
 import traitlets
 
-from townwidget.core import agent_label, is_agent
-from townwidget.core.checks import is_integer, shown
+from townwidget.core.checks import shown
 from townwidget.core.errors import IllegalAction
 from townwidget.core.language import N_, _, check_language, default_language, ngettext, speaking
 from townwidget.core.rng import Rng
+from townwidget.widget.front_end import FRONT_END
+from townwidget.widget.session import MOVE_SECONDS, MoveCallback, Session, WidgetBusy, check_seed
 from townwidget.widget.texts import front_end_texts
 
-MoveCallback = Callable[[int, Any], Any]
 REVIEWER = N_("the review")  # who thinks (the ``thinking`` trait) while a finished game is reviewed
 
 
@@ -59,39 +53,9 @@ class Refused(IllegalAction):
     """A refusal the widget has already worded for the player, in the widget's language."""
 
 
-class WidgetBusy(RuntimeError):
-    """A call the widget cannot take now: it came from an ``on_move`` callback or an agent while the opponents are
-    moving, or the opponents are thinking. Nothing was changed."""
-
-
 def synced(trait: traitlets.TraitType) -> traitlets.TraitType:
     """A trait the browser reads and nobody else writes (Python sets it with ``set_trait`` when publishing)."""
     return trait.tag(sync=True)
-
-
-def check_seed(seed: Any) -> None:
-    if seed is not None and not is_integer(seed):
-        raise ValueError(f"seed must be an integer or None, not {shown(seed)}")
-
-
-def opponent_list(opponents: Sequence[Any] | None, seats: int | None, defaults: Sequence[str]) -> list[Any]:
-    """The opponents for ``seats`` other seats (``None``: as many as given, or the defaults for a new game); the
-    defaults are repeated to fill the seats when no opponents are given."""
-    if opponents is None:
-        return list(islice(cycle(defaults), len(defaults) if seats is None else seats))
-    if isinstance(opponents, str) or not isinstance(opponents, Sequence):
-        raise ValueError(f"opponents must be a list of agent names or agents, not {opponents!r}")
-    for spec in opponents:
-        if not isinstance(spec, str) and not is_agent(spec):
-            raise ValueError(f"an opponent must be an agent name or an object with act(view), not {spec!r}")
-    if seats is not None and len(opponents) != seats:
-        raise ValueError(f"this game has {seats} other seat(s) but {len(opponents)} opponent(s) were given")
-    return list(opponents)
-
-
-STATIC = Path(__file__).parent / "static"  # the front ends, bundled by esbuild from js/ (see js/README.md)
-# What Python and the front ends share (trait lists, board geometry, names): one file, also bundled into the JS.
-FRONT_END: dict[str, Any] = json.loads((Path(__file__).parent / "front_end.json").read_text(encoding="utf-8"))
 
 
 def synced_names(cls: type) -> list[str]:
@@ -118,9 +82,23 @@ def in_kernel() -> bool:
     return getattr(get_ipython(), "kernel", None) is not None
 
 
-def name_of(thing: Any) -> str:
-    """An agent's or a callback's name for messages."""
-    return agent_label(thing)
+class _Host:
+    """What the session asks of the widget: publish, drop the picks, and the game's undo rules."""
+
+    def __init__(self, widget: GameWidget) -> None:
+        self.widget = widget
+
+    def publish(self) -> None:
+        self.widget._publish()
+
+    def drop_picks(self) -> None:
+        self.widget._drop_picks()
+
+    def restore(self, before: Any) -> Any:
+        return self.widget._restore(before)
+
+    def undo_is_practice(self) -> bool:
+        return self.widget._undo_is_practice()
 
 
 class GameWidget(anywidget.AnyWidget):
@@ -159,24 +137,60 @@ class GameWidget(anywidget.AnyWidget):
     _reviewed: tuple[tuple[int, int], dict[str, Any]] | None  # (the position it was asked in, the review)
 
     def __init__(
-        self, state: Any, seat: int, opponents: Sequence[Any] | None, seed: int | None, lang: str | None = None
+        self,
+        state: Any,
+        seat: int,
+        opponents: Sequence[Any] | None,
+        seed: int | None,
+        lang: str | None = None,
+        move_seconds: float = MOVE_SECONDS,
     ) -> None:
-        check_seed(seed)
-        self._lang = default_language() if lang is None else check_language(lang)
-        self._rng = Rng(seed)  # seeds the agents, later games and undo's re-deals
-        self._callbacks: list[MoveCallback] = []
-        self._error = ""
+        lang = default_language() if lang is None else check_language(lang)
+        self._lang = lang
         self._step: int | None = None  # the history frame on show; None: the game itself
-        self._lock = threading.RLock()  # one change at a time: intents, Python calls and the opponents' moves
-        self._thinker: threading.Thread | None = None  # the opponents' worker thread while they think
-        self._generation = 0  # counts loaded games: a thinker's move for an older game is dropped
-        self._movers: set[int] = set()  # threads running an agent or a callback now (to refuse re-entrant calls)
-        self._background = False  # while handling an intent: the opponents think on a worker thread
-        self._practice = False
-        self._opponents = opponent_list(opponents, state.num_players - 1, self.DEFAULT_OPPONENTS)
+        host = _Host(self)
+        self._session = Session(
+            state, seat, opponents, self.DEFAULT_OPPONENTS, seed, lang, move_seconds, self.FRAME_OMITS, host
+        )
         super().__init__()  # opens the comm: only once the arguments are known to be good
-        self._load(state, seat)
+        self._loaded()
         self.on_msg(self._receive_intent)
+
+    # --- the session's parts the game widgets read ------------------------------------------------------------
+    @property
+    def _state(self) -> Any:
+        return self._session.state
+
+    @property
+    def _frames(self) -> list[dict[str, Any] | None]:
+        return self._session.frames
+
+    @property
+    def _undo(self) -> list[tuple[Any, int]]:
+        return self._session.undo
+
+    @property
+    def _thinker(self) -> threading.Thread | None:
+        return self._session.thinker
+
+    @property
+    def _practice(self) -> bool:
+        return self._session.practice
+
+    @property
+    def _rng(self) -> Rng:
+        return self._session.rng
+
+    @property
+    def _error(self) -> str:
+        return self._session.error
+
+    @_error.setter
+    def _error(self, words: str) -> None:
+        self._session.error = words
+
+    def _frame(self, state: Any = None) -> dict[str, Any]:
+        return self._session.frame(state)
 
     # --- public API ------------------------------------------------------------------------------------------
     @property
@@ -189,8 +203,8 @@ class GameWidget(anywidget.AnyWidget):
         players, of_this_game = self._state.num_players, isinstance(state, self.STATE_TYPES)
         if not of_this_game or state.num_players != players:
             raise ValueError(f"state must be a {self.GAME} state with {players} player(s), not {state!r}")
-        with self._lock:
-            self._require_idle("setting state", interrupts=True)
+        self._session.refuse_reentry("setting state")
+        with self._session.lock:
             self._load(state, self.seat)
 
     @property
@@ -209,15 +223,12 @@ class GameWidget(anywidget.AnyWidget):
         An illegal action raises :class:`~townwidget.core.errors.IllegalAction` (a ValueError) and changes nothing;
         a call while the opponents are moving raises :class:`WidgetBusy`.
         """
-        with self._lock:
+        self._session.refuse_reentry("apply")
+        with self._session.lock:
             self._require_idle("apply")
             self._step = None
-            if self._state.current_player == self.seat:
-                self._play_seat(action)
-            else:
-                self._state.apply(action)
-                self._after_move()
-            self._advance()
+            self._session.play(action)
+            self._session.advance()
             self._publish()
 
     def undo(self) -> None:
@@ -226,7 +237,8 @@ class GameWidget(anywidget.AnyWidget):
         Raises :class:`~townwidget.core.errors.IllegalAction` when there is nothing to undo, :class:`WidgetBusy`
         while the opponents are moving.
         """
-        with self._lock:
+        self._session.refuse_reentry("undo")
+        with self._session.lock:
             self._require_idle("undo")
             self._step = None
             self._undo_last()
@@ -260,15 +272,7 @@ class GameWidget(anywidget.AnyWidget):
         """
         from townwidget.advice.review import review_decisions
 
-        return review_decisions(self._decisions(), self._state, self.seat, **options)
-
-    def _decisions(self) -> list[tuple[int, Any, Any]]:
-        """The seat's decisions in the finished game: (move number, position before, action), from the undo
-        snapshots."""
-        if self._state.current_player is not None:
-            raise IllegalAction("the game is not over: a review looks back at a finished game (hint() helps now)")
-        history = self._state.history
-        return [(len(before.history), before, history[len(before.history)][2]) for before, _frames in self._undo]
+        return review_decisions(self._session.decisions(), self._state, self.seat, **options)
 
     def new_game(self, seed: int | None = None) -> None:
         """Start a new game like this one, with the same seat and opponents (``seed=None``: drawn from the widget's
@@ -276,18 +280,14 @@ class GameWidget(anywidget.AnyWidget):
         game are interrupted (their move is dropped); from an ``on_move`` callback or an agent it raises
         :class:`WidgetBusy`."""
         check_seed(seed)
-        with self._lock:
-            self._require_idle("new_game", interrupts=True)
+        self._session.refuse_reentry("new_game")
+        with self._session.lock:
             self._load(self._new_state(self._rng.next64() if seed is None else seed), self.seat)
 
     def wait(self, timeout: float | None = None) -> bool:
         """Wait until the opponents have moved (after a move from the browser they think on a worker thread);
         ``True`` once the widget is idle, ``False`` if ``timeout`` seconds passed first."""
-        while (thinker := self._thinker) is not None and thinker is not threading.current_thread():
-            thinker.join(timeout)
-            if thinker.is_alive():
-                return False
-        return self._thinker is None
+        return self._session.wait(timeout)
 
     def on_move(self, callback: MoveCallback, remove: bool = False) -> None:
         """Call ``callback(player, action)`` after every move (the seated player's, an opponent's, or ``apply``'s).
@@ -297,9 +297,9 @@ class GameWidget(anywidget.AnyWidget):
         if not callable(callback):
             raise ValueError(f"callback must be callable, not {callback!r}")
         if remove:
-            self._callbacks.remove(callback)
+            self._session.callbacks.remove(callback)
         else:
-            self._callbacks.append(callback)
+            self._session.callbacks.append(callback)
 
     def __repr__(self) -> str:
         state, seat = self._state, self.seat
@@ -315,181 +315,42 @@ class GameWidget(anywidget.AnyWidget):
         """Refuse trait writes from the browser: it sends intents, and a tampered or stale view must not change what
         Python holds. The true values are sent back."""
         keys = sorted(sync_data, key=shown) if isinstance(sync_data, dict) else []
-        with self._lock:  # an opponent's thread may be publishing
+        with self._session.lock:  # an opponent's thread may be publishing
             self._error = f"the view tried to change {shown(keys)}: ignored (the view sends intents)"
             self.send_state([key for key in keys if key in self.keys])
             self._publish()
 
     # --- loading and moving ----------------------------------------------------------------------------------
     def _load(self, state: Any, seat: int) -> None:
-        if not is_integer(seat) or not 0 <= seat < state.num_players:
-            raise ValueError(f"seat must be a player number from 0 to {state.num_players - 1}, not {shown(seat)}")
-        self._state = state
-        self._generation += 1  # an opponent still thinking about the previous game will find it gone
-        self._thinker = None
-        self._practice = False
-        self.set_trait("seat", seat)
-        self._agents = self._make_agents(state, seat)
-        self._undo: list[tuple[Any, int]] = []  # (state before a decision of the seat, frames at that time)
-        self._frames: list[dict[str, Any] | None] = [None] * len(state.history) + [self._frame()]
-        if state.history:
-            self._recall(state)
-        self._step, self._error = None, ""
+        self._session.load(state, seat)
+        self._loaded()
+
+    def _loaded(self) -> None:
+        """What the widget shows of a game just loaded: the game itself, no hint or review; then the opponents move."""
+        self.set_trait("seat", self._session.seat)
+        self._step = None
         self._hints, self._suggested, self._reviewed = 0, None, None
         self._drop_picks()
-        self._advance()
+        self._session.advance()
         self._publish()
 
-    def _make_agents(self, state: Any, seat: int) -> dict[int, Any]:
-        from townwidget.agents import make_agent
-
-        others = [player for player in range(state.num_players) if player != seat]
-        return {
-            player: make_agent(spec, seed=self._rng.next64()) if isinstance(spec, str) else spec
-            for player, spec in zip(others, self._opponents, strict=True)
-        }
-
-    def _play_seat(self, action: Any) -> None:
-        """Apply the seated player's decision (the engine checks it), keeping a snapshot for undo."""
-        before = self._state.clone()
-        self._state.apply(action)
-        self._undo.append((before, len(self._frames)))
-        self._after_move()
-
-    def _after_move(self) -> None:
-        """Record the frame after the last move, drop the picks, and tell the callbacks who played what."""
-        player, _phase, action = self._state.history[-1]
-        self._frames.append(self._frame())
-        self._drop_picks()
-        for callback in list(self._callbacks):
-            try:
-                with self._moving():
-                    callback(player, action)
-            except Exception as error:  # shown in the view; the move stands
-                self._error = f"on_move callback {name_of(callback)} failed: {type(error).__name__}: {error}"
-                traceback.print_exc()
-
-    def _advance(self) -> None:
-        """Let the AI opponents move until it is the seated player's turn or the game is over: here and now for a
-        call from Python, on a worker thread for an intent (so that the view keeps answering while they think)."""
-        if self._opponent_to_move() is None:
-            return
-        if self._background:
-            self._thinker = threading.Thread(target=self._think, args=(self._generation,), daemon=True)
-            self._thinker.start()
-            return
-        while (player := self._opponent_to_move()) is not None:
-            if not self._play_opponent(player, self._choose(player, self._state.view(player))):
-                return
-
-    def _think(self, generation: int) -> None:
-        """The worker thread: each opponent chooses on its own view outside the lock, and its move is applied and
-        published under the lock, unless a new game was loaded meanwhile."""
-        with speaking(self._lang):
-            self._think_on(generation)
-
-    def _think_on(self, generation: int) -> None:
-        while True:
-            with self._lock:
-                if generation != self._generation:
-                    return
-                player = self._opponent_to_move()
-                if player is None:
-                    break
-                view = self._state.view(player)
-            choice = self._choose(player, view)
-            with self._lock:
-                if generation != self._generation:
-                    return
-                if not self._play_opponent(player, choice):
-                    break
-                self._publish()
-        with self._lock:
-            if generation == self._generation:
-                self._thinker = None
-                self._publish()
-
-    def _opponent_to_move(self) -> int | None:
-        player = self._state.current_player
-        return None if player in (None, self.seat) else player
-
-    def _choose(self, player: int, view: Any) -> Any:
-        """The agent's action for ``view``, or the exception it raised."""
-        try:
-            with self._moving():
-                return self._agents[player].act(view)
-        except Exception as error:
-            return error
-
-    def _play_opponent(self, player: int, choice: Any) -> bool:
-        """Apply an opponent's choice; an agent's failure stops the game here, in plain view (``False``)."""
-        try:
-            if isinstance(choice, Exception):
-                raise choice
-            self._state.apply(choice)
-        except Exception as error:
-            could_not = _("{who} could not move: {error}").format(who=self._names()[player], error=type(error).__name__)
-            self._error = f"{could_not}: {error}" if self._lang == "en" else could_not
-            traceback.print_exception(error)
-            return False
-        self._after_move()
-        return True
-
-    @contextmanager
-    def _moving(self) -> Iterator[None]:
-        """The current thread runs an agent or a callback: calls back into the widget from it are refused (they
-        would change the game in the middle of a move)."""
-        me = threading.get_ident()
-        self._movers.add(me)
-        try:
-            yield
-        finally:
-            self._movers.discard(me)
-
-    def _require_idle(self, what: str, interrupts: bool = False) -> None:
-        """Refuse a call from Python made while the opponents are moving (``interrupts``: allowed from outside the
-        move, where it stops the thinking)."""
-        if threading.get_ident() in self._movers:
-            raise WidgetBusy(
-                f"{what}() was called from an on_move callback or an agent while a move is being played: "
-                "call it once the widget is idle (after wait())"
-            )
-        if self._thinker is not None and not interrupts:
+    def _require_idle(self, what: str) -> None:
+        """Refuse a call from Python made while the opponents think (``new_game`` and setting ``state`` may: they
+        stop the thinking)."""
+        if self._thinker is not None:
             who = self._thinker_name(self._names())
             raise WidgetBusy(f"{what}() refused: {who} is thinking; call widget.wait() first")
-
-    def _frame(self, state: Any = None) -> dict[str, Any]:
-        """The seated player's view of ``state`` (default: now), for the history slider (the log is not repeated in
-        each frame)."""
-        frame = (self._state if state is None else state).to_dict(viewer=self.seat)
-        for key in self.FRAME_OMITS:
-            frame.pop(key, None)
-        return frame
-
-    def _recall(self, state: Any) -> None:
-        """A loaded game with a history: rebuild the slider's frames and the undo snapshots from the positions
-        before each move, when the game can tell them (:meth:`_positions`); otherwise only the log shows the earlier
-        moves and the slider says they cannot be shown."""
-        positions = self._positions(state)
-        if positions is None:
-            return
-        self._frames = [*map(self._frame, positions), self._frame()]
-        self._undo = [
-            (position, index + 1)
-            for index, (position, (player, _phase, _action)) in enumerate(zip(positions, state.history, strict=True))
-            if player == self.seat
-        ]
 
     def _seat_decides(self, action: Any) -> None:
         """The seated player's move from the browser: checked, applied, shown; then the opponents move."""
         self._require_turn()
         try:
-            self._play_seat(action)
+            self._session.play_seat(action)
         except IllegalAction as error:  # worded from the rule's data where the game can (in any language)
             raise Refused(self._why_not(action, str(error))) from error
-        if not self._background and self._opponent_to_move() is not None:
+        if not self._session.background and self._session.opponent_to_move() is not None:
             self._publish()  # show the player's own move at once, while the opponents think
-        self._advance()
+        self._session.advance()
 
     def _require_turn(self) -> None:
         elsewhere = self._turn_elsewhere()
@@ -512,18 +373,20 @@ class GameWidget(anywidget.AnyWidget):
 
     # --- intents from the browser ----------------------------------------------------------------------------
     def _receive_intent(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        with self._lock, speaking(self._lang):
-            self._background = in_kernel() if self.background_thinking is None else self.background_thinking
+        session = self._session
+        with session.lock, speaking(self._lang):
+            session.background = in_kernel() if self.background_thinking is None else self.background_thinking
             try:
                 self._handle_intent(content)
             finally:
-                self._background = False
+                session.background = False
 
     def _handle_intent(self, content: Any) -> None:
         """Act on one message from the browser: accepted, or refused with the reason in ``error`` and nothing
         changed; nothing raised here leaves the handler."""
-        self._error = ""
+        self._error, self._session.refused = "", False
         try:
+            self._session.resume()
             intent = self._parse_intent(content)
             if self._thinker is not None and intent.kind not in (*self.LOOKING, "new_game"):
                 who = self._thinker_name(self._names())
@@ -534,9 +397,9 @@ class GameWidget(anywidget.AnyWidget):
                 raise Refused(on_show.format(step=self._step, last=last))
             getattr(self, f"_on_{intent.kind}")(intent)
         except Refused as error:  # refused by the widget, already in the player's words
-            self._error = str(error)
+            self._error, self._session.refused = str(error), True
         except IllegalAction as error:  # a refused intent: its reason is shown, nothing changed
-            self._error = self._refusal(str(error))
+            self._error, self._session.refused = self._refusal(str(error)), True
         except Exception as error:  # a bug must be seen, not swallowed
             self._error = _("internal error: {error}").format(error=f"{type(error).__name__}: {shown(str(error))}")
             traceback.print_exc()
@@ -558,13 +421,9 @@ class GameWidget(anywidget.AnyWidget):
         self._undo_last()
 
     def _undo_last(self) -> None:
-        if not self._undo:
+        if not self._session.undo:
             raise Refused(_("nothing to undo: you have not decided anything yet in this game"))
-        before, frames = self._undo.pop()
-        self._state = self._restore(before)
-        self._practice = self._practice or self._undo_is_practice()
-        del self._frames[frames:]
-        self._drop_picks()
+        self._session.undo_last()
 
     def _on_step(self, intent: Any) -> None:
         last = len(self._frames) - 1
@@ -586,36 +445,69 @@ class GameWidget(anywidget.AnyWidget):
     def _on_review(self, _intent: Any) -> None:
         """Review the finished game; it takes seconds, so in a kernel it runs on a worker thread (as the opponents
         think): meanwhile ``thinking`` says so and the view keeps answering (history; New game drops the review)."""
+        if self._state.current_player is not None:
+            raise Refused(_("the game is not over: the review looks back at a finished game"))
         if self._thinker is not None:  # once the game is over, only a review thinks
             raise Refused(_("the review is under way: it shows here when it is ready"))
-        args = (self._generation, self._position(), self._decisions(), self._state)
-        if not self._background:
+        session = self._session
+        args = (session.generation, self._position(), session.decisions(), self._state)
+        if not session.background:
             self._review_game(*args)
             return
-        self._thinker = threading.Thread(target=self._review_game, args=args, daemon=True)
-        self._thinker.start()
+        session.thinker = threading.Thread(target=self._review_game, args=args, daemon=True)
+        session.thinker.start()
 
     def _review_game(self, generation: int, position: tuple[int, int], decisions: list[Any], final: Any) -> None:
         """The review, computed outside the lock (on the worker thread) and published under it, unless a new game
         was loaded meanwhile."""
+        try:
+            self._publish_review(generation, position, decisions, final)
+        finally:  # however the review ends, the widget is idle again
+            self._session.stop_thinking(generation)
+
+    def _publish_review(self, generation: int, position: tuple[int, int], decisions: list[Any], final: Any) -> None:
         from townwidget.advice.review import review_decisions
 
         try:
             with speaking(self._lang):  # a worker thread starts in English: the sentences in the player's words
                 report = review_decisions(decisions, final, self.seat, progress=False)
-                shown_review: dict[str, Any] | Exception = {**report.to_dict(), **self._review_extras(report, final)}
-        except Exception as error:  # a bug must be seen, not swallowed
+                data = {**report.to_dict(), **self._review_extras(report, final)}
+                data["summary"] += self._unreviewed(final, decisions)
+            shown_review: dict[str, Any] | Exception = data
+        except Exception as error:  # a game that cannot be reviewed (ValueError), or a bug, which must be seen
             shown_review = error
-        with self._lock:
-            if generation != self._generation:
+        with self._session.lock:
+            if generation != self._session.generation:
                 return
-            self._thinker = None
-            if isinstance(shown_review, Exception):
+            self._session.thinker = None
+            if isinstance(shown_review, ValueError):  # the review() of this game refuses it too, in these words
+                self._error = self._cannot_review(str(shown_review))
+            elif isinstance(shown_review, Exception):
                 self._error = f"internal error in the review: {type(shown_review).__name__}: {shown(str(shown_review))}"
                 traceback.print_exception(shown_review)
             else:
                 self._reviewed = (position, shown_review)
             self._publish()
+
+    def _cannot_review(self, reason: str) -> str:
+        with speaking(self._lang):
+            cannot = _("This game cannot be reviewed: its history does not lead to the position on show.")
+        return f"this game cannot be reviewed: {reason}" if self._lang == "en" else cannot
+
+    def _unreviewed(self, final: Any, decisions: list[Any]) -> str:
+        """Why some of the seat's moves are not in the review: played before the game was loaded, where the
+        positions before them cannot be told ("" when every move is reviewed)."""
+        missing = sum(player == self.seat for player, _phase, _action in final.history) - len(decisions)
+        if not missing:
+            return ""
+        words = ngettext(
+            " {count} of your moves was played before this game was loaded: the position before it cannot be told "
+            "(a multiplayer Town game does not save its draws), so it is not reviewed.",
+            " {count} of your moves were played before this game was loaded: the positions before them cannot be "
+            "told (a multiplayer Town game does not save its draws), so they are not reviewed.",
+            missing,
+        )
+        return words.format(count=missing)
 
     def _position(self) -> tuple[int, int]:
         """Which position is on show (a hint or a review is shown only there): the state object, the moves made."""
@@ -657,12 +549,7 @@ class GameWidget(anywidget.AnyWidget):
             self.set_trait("revision", self.revision + 1)
 
     def _names(self) -> list[str]:
-        return [
-            _("You")
-            if player == self.seat
-            else _("Player {number} ({agent})").format(number=player, agent=name_of(self._agents[player]))
-            for player in range(self._state.num_players)
-        ]
+        return self._session.names()
 
     def _thinker_name(self, names: list[str]) -> str:
         """Who is thinking now: the opponent to move, or once the game is over the review ("" when idle)."""
@@ -673,7 +560,7 @@ class GameWidget(anywidget.AnyWidget):
 
     def _buttons(self) -> dict[str, Any]:
         live, idle = self._step is None, self._thinker is None
-        return {**self._game_buttons(), "undo": live and idle and bool(self._undo), "new_game": live}
+        return {**self._game_buttons(), "undo": live and idle and bool(self._session.undo), "new_game": live}
 
     def _status(self, names: list[str]) -> str:
         state = self._state
@@ -685,6 +572,11 @@ class GameWidget(anywidget.AnyWidget):
             helped = helped.format(count=self._hints) if self._hints else ""
             reviewing = _(" Reviewing your moves…") if self._thinker is not None else ""
             return self._final_status(names).rstrip() + helped + reviewing
+        stalled = self._session.stalled
+        if stalled is not None and state.current_player == stalled:
+            interrupted = _("{who} was interrupted: it moves again at your next click.")
+            words = interrupted if self._session.interrupted else _("{who} did not move: New game starts again.")
+            return words.format(who=names[stalled])
         if state.current_player != self.seat:
             return _("{who} is thinking…").format(who=names[state.current_player])
         return self._prompt()
@@ -707,8 +599,11 @@ class GameWidget(anywidget.AnyWidget):
         raise NotImplementedError
 
     def _log(self, view: dict[str, Any], names: list[str]) -> list[str]:
-        """The move log in words: by default one line per history entry of the viewer form."""
-        return [self._describe(entry, names[entry["player"]], view) for entry in view["history"]]
+        """The move log in words: by default one line per history entry of the viewer form (and a forfeit's)."""
+        lines = []
+        for move, entry in enumerate(view["history"], start=1):
+            lines += [self._describe(entry, names[entry["player"]], view), *self._session.forfeit_lines(move, names)]
+        return lines
 
     def _outcome(self, names: list[str]) -> dict[str, Any]:
         """The final result for the view ({} until the game is over)."""
@@ -746,10 +641,6 @@ class GameWidget(anywidget.AnyWidget):
     def _undo_is_practice(self) -> bool:
         """Whether an undo makes the result practice (it showed what should have stayed hidden, e.g. solo tiles)."""
         return False
-
-    def _positions(self, state: Any) -> list[Any] | None:
-        """The positions before each move of a loaded ``state``'s history, oldest first (``None``: unknown)."""
-        return None
 
     def _restore(self, before: Any) -> Any:
         """The state to go on from after undoing to ``before`` (a game with hidden chance deals it again)."""

@@ -26,35 +26,20 @@ from townwidget.core.errors import IllegalAction
 from townwidget.littletown import Build, PlaceWorker
 from townwidget.littletown import parse_action as parse_little_town_action
 from townwidget.town.actions import Cell, Tile, parse_pair
+from townwidget.widget.front_end import FRONT_END
 
-# The intents every game widget takes, and the keys they carry besides "intent".
-COMMON_INTENTS: dict[str, frozenset[str]] = {
-    "undo": frozenset(),
-    "step": frozenset({"step"}),  # history slider: a frame number, or null for the game itself
-    "new_game": frozenset(),
-    "hint": frozenset(),  # ask for a suggested move (the widget highlights it)
-    "review": frozenset(),  # review the finished game (the widget publishes it in 'reviewed')
-}
+
+def _intent_keys(game: str) -> dict[str, frozenset[str]]:
+    """Each intent of ``game`` in ``front_end.json`` (``"common"``: every widget's) and the keys it may carry."""
+    return {name: frozenset(entry["keys"]) for name, entry in FRONT_END["intents"][game].items()}
+
+
+# The intents every game widget takes, and the keys they carry besides "intent" (front_end.json says what each does).
+COMMON_INTENTS = _intent_keys("common")
 # Each Town intent and the keys it may carry (all of them required, except select's one-of).
-INTENT_KEYS: dict[str, frozenset[str]] = {
-    "select": frozenset({"pile", "tile"}),  # pick a pile top (solo) or a hand tile (multi); exactly one of the two
-    "deselect": frozenset(),
-    "flip": frozenset({"on"}),  # Town 66 solo: place the picked tile turned over
-    "place": frozenset({"cell"}),  # place the picked tile there
-    "choose": frozenset({"tile"}),  # toggle a hand tile in the set to exchange
-    "exchange": frozenset(),
-    "discard": frozenset(),  # discard the picked tile
-    "pass": frozenset(),  # no exchange, or keep the hand after a draw
-    "inspect": frozenset({"on"}),  # show how many hand tiles fit each cell
-    **COMMON_INTENTS,
-}
+INTENT_KEYS = {**_intent_keys("town"), **COMMON_INTENTS}
 # Little Town's intents: a click on a space, on a market building, or on one of the choices in words.
-LITTLE_TOWN_INTENT_KEYS: dict[str, frozenset[str]] = {
-    "cell": frozenset({"cell"}),  # a space: place a worker or the building, or activate the building there
-    "build": frozenset({"building"}),  # a market building: build it
-    "act": frozenset({"action"}),  # any legal action, as the engine's action dict
-    **COMMON_INTENTS,
-}
+LITTLE_TOWN_INTENT_KEYS = {**_intent_keys("littletown"), **COMMON_INTENTS}
 MAX_PILES = 9  # far above any rules' pile count; the state checks the real range
 MAX_STEP = 10_000  # far above any game's number of moves; the widget checks the real range
 MAX_INTENT_CHARS = 200  # far above the longest intent (a Little Town payment, about 120): so no reason quotes more

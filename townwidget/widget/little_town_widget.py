@@ -40,10 +40,16 @@ from townwidget.littletown import (
     new_game,
 )
 from townwidget.littletown.board import CELLS, COLUMNS, Cell, cell_of
-from townwidget.littletown.data import ROUNDS, START_COINS, TOTAL_COINS
+from townwidget.littletown.data import ROUNDS
 from townwidget.littletown.refusals import TERRAIN_NAMES, explain
 from townwidget.littletown.rounds import log_entry_to_dict
-from townwidget.widget.base import FRONT_END, STATIC, GameWidget, Refused, check_front_end, check_seed, synced
+from townwidget.widget.base import (
+    GameWidget,
+    Refused,
+    check_front_end,
+    synced,
+)
+from townwidget.widget.front_end import FRONT_END, STATIC
 from townwidget.widget.intents import Intent, parse_little_town_intent
 from townwidget.widget.littletown_words import (
     AMOUNTS,
@@ -56,6 +62,7 @@ from townwidget.widget.littletown_words import (
     space_words,
     terrain_words,
 )
+from townwidget.widget.session import MOVE_SECONDS, check_seed
 from townwidget.widget.words import ordinal
 
 # What a click on a space plays, per phase.
@@ -100,7 +107,8 @@ class LittleTownWidget(GameWidget):
     one per other seat (by default ``"greedy"`` in every other seat). ``state`` shows and continues any Little Town
     state instead (its players and rules win). ``seed`` makes the set-up and the agents reproducible. ``lang`` is the
     language of every word the player reads (``"en"``, ``"fr"``; default :func:`townwidget.set_language`'s, else the
-    environment variable ``TOWNWIDGET_LANG``, else English); an unknown one raises ValueError.
+    environment variable ``TOWNWIDGET_LANG``, else English); an unknown one raises ValueError. An opponent that thinks
+    longer than ``move_seconds`` about a move forfeits it (its first legal move is played, the log says so).
     """
 
     _esm = STATIC / "littletown.js"  # paths, not text: anywidget reloads them when they change (see js/README.md)
@@ -125,13 +133,14 @@ class LittleTownWidget(GameWidget):
         rules: Rules | dict[str, Any] | None = None,
         state: State | None = None,
         lang: str | None = None,
+        move_seconds: float = MOVE_SECONDS,
     ) -> None:
         check_seed(seed)
         if state is None:
             state = new_game(players, seed, rules)
         elif not isinstance(state, State):
             raise ValueError(f"state must be a Little Town state, not {type(state).__name__}")
-        super().__init__(state, seat, opponents, seed, lang)
+        super().__init__(state, seat, opponents, seed, lang, move_seconds)
 
     # --- the game's part of the widget -----------------------------------------------------------------------
     def _new_state(self, seed: int) -> State:
@@ -139,32 +148,6 @@ class LittleTownWidget(GameWidget):
 
     def _parse_intent(self, content: Any) -> Intent:
         return parse_little_town_intent(content)
-
-    def _positions(self, state: State) -> list[State] | None:
-        """A loaded game's earlier positions, played again from its start. Only the set-up draws (market, objective
-        cards, first player): the start is the saved game's market with every building back, each player's cards
-        (held and completed), 3 coins each, and the first mover; the replay must give the saved position exactly."""
-        start = State(state.rules, state.num_players, state.rng.copy())
-        built = {kind for kind, _owner in filter(None, state.buildings)}
-        for kind in start.kinds:
-            if state.market[kind.index] or kind.index in built:
-                start.market[kind.index] = kind.count
-        start.objectives = [sorted(held + done) for held, done in zip(state.objectives, state.completed, strict=True)]
-        start.unused = list(state.unused)
-        start.coins = [START_COINS] * state.num_players
-        start.reserve_coins = TOTAL_COINS - START_COINS * state.num_players
-        start.first_player = start._current = state.history[0][0]
-        positions, game = [], start
-        try:
-            for _player, _phase, action in state.history:
-                positions.append(game.clone())
-                game.apply(action)
-        except Exception:  # a loaded state is untrusted: if its history does not replay, its positions are unknown
-            return None
-        if game.to_dict() != state.to_dict():
-            return None
-        state.log = game.log  # the log lives in memory only (not in the JSON form): the replay tells it again
-        return positions
 
     def _label(self) -> str:
         return f"{self._state.num_players} players, side {self._state.rules.side}"
@@ -177,8 +160,14 @@ class LittleTownWidget(GameWidget):
 
     def _log(self, view: dict[str, Any], names: list[str]) -> list[str]:
         """Every step of the game in words, the automatic ones too (the engine's log holds only public events)."""
-        entries = [log_entry_to_dict(entry) for entry in self._state.log]
-        return [self._describe(entry, names[entry["player"]], view) for entry in entries]
+        lines, move = [], 0
+        for entry in self._state.log:
+            data = log_entry_to_dict(entry)
+            lines.append(self._describe(data, names[data["player"]], view))
+            automatic = entry[3]
+            move += not automatic
+            lines += [] if automatic else self._session.forfeit_lines(move, names)
+        return lines
 
     def _describe(self, entry: dict[str, Any], who: str, view: dict[str, Any]) -> str:
         return describe_move(entry, who, view)

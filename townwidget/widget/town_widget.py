@@ -44,16 +44,14 @@ from townwidget.town import (
 from townwidget.town.rules import resolve_rules
 from townwidget.town.style import COLOUR_NAMES, tile_style
 from townwidget.widget.base import (
-    FRONT_END,
-    STATIC,
     GameWidget,
     Refused,
     check_front_end,
-    check_seed,
-    opponent_list,
     synced,
 )
+from townwidget.widget.front_end import FRONT_END, STATIC
 from townwidget.widget.intents import Intent, parse_intent
+from townwidget.widget.session import MOVE_SECONDS, check_seed, opponent_list
 from townwidget.widget.words import (
     colour_name,
     describe_move,
@@ -89,7 +87,8 @@ class TownWidget(GameWidget):
     engine state instead of a new game (its rules and mode win over ``game`` and ``mode``; the default opponents
     are repeated to fill its other seats). ``seed`` makes the deals and the agents reproducible. ``lang`` is the
     language of every word the player reads (``"en"``, ``"fr"``; default :func:`townwidget.set_language`'s, else the
-    environment variable ``TOWNWIDGET_LANG``, else English); an unknown one raises ValueError.
+    environment variable ``TOWNWIDGET_LANG``, else English); an unknown one raises ValueError. An opponent that thinks
+    longer than ``move_seconds`` about a move forfeits it (its first legal move is played, the log says so).
     """
 
     _esm = STATIC / "town.js"  # paths, not text: anywidget reloads them when they change (see js/README.md)
@@ -118,6 +117,7 @@ class TownWidget(GameWidget):
         seed: int | None = None,
         state: State | None = None,
         lang: str | None = None,
+        move_seconds: float = MOVE_SECONDS,
     ) -> None:
         if mode not in MODES:
             raise ValueError(f"mode must be 'solo' or 'multi', not {mode!r}")
@@ -129,7 +129,7 @@ class TownWidget(GameWidget):
             rules = resolve_rules(game)
             players = 1 if mode == "solo" else 1 + len(opponent_list(opponents, None, self.DEFAULT_OPPONENTS))
             state = new_solo(rules, seed) if mode == "solo" else new_game(rules, players, seed)
-        super().__init__(state, seat, opponents, seed, lang)
+        super().__init__(state, seat, opponents, seed, lang, move_seconds)
 
     # --- the game's part of the widget -----------------------------------------------------------------------
     def _new_state(self, seed: int) -> State:
@@ -164,29 +164,6 @@ class TownWidget(GameWidget):
 
     def _drop_picks(self) -> None:
         self._picks = _Picks(inspect=self._picks.inspect)
-
-    def _positions(self, state: State) -> list[State] | None:
-        """A solo game's earlier positions, played again from its start: the placed tiles go back on top of their
-        piles in reverse order (the history says which pile each came from). Multiplayer draws cannot be told
-        from a saved game, so there this gives ``None``."""
-        if not isinstance(state, SoloState):
-            return None
-        piles, flips = [list(pile) for pile in state.piles], state.flips_left
-        for _player, _phase, action in reversed(state.history):
-            if not isinstance(action, Place) or action.pile is None or not 0 <= action.pile < len(piles):
-                return None
-            piles[action.pile].append(action.tile)
-            flips += action.flip
-        game: State = SoloState(state.rules, state.rng.copy(), piles, flips)
-        positions = []
-        try:
-            for _player, _phase, action in state.history:
-                positions.append(game.clone())
-                game.apply(action)
-        except Exception:  # a loaded state is untrusted: if its history does not replay, its positions are unknown
-            return None
-        same = game.to_dict(viewer=self.seat) == state.to_dict(viewer=self.seat)
-        return positions if same else None
 
     def _review_extras(self, report: Any, final: State) -> dict[str, Any]:
         """Solo: the seat's view of each position along the par line (``par_frames``), for stepping through it on
@@ -233,7 +210,7 @@ class TownWidget(GameWidget):
         for move, (player, phase, action) in enumerate(state.history, start=1):
             if player == self.seat or not (phase == "exchange" and isinstance(action, Pass)):  # as the view shows
                 lines.append(describe_move(next(visible), names[player]))
-            lines += departures.get(move, [])
+            lines += self._session.forfeit_lines(move, names) + departures.get(move, [])
         if state.current_player is None:
             lines.append(_("Game over: {reason}.").format(reason=self._end_reason()))
         return lines

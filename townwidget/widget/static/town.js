@@ -147,10 +147,6 @@ var texts_default = {
 };
 
 // src/advice.js
-var adviceIntents = {
-  hint: () => ({ intent: "hint" }),
-  review: () => ({ intent: "review" })
-};
 var ADVICE_WORDS = texts_default;
 function words(texts, key, values = {}) {
   const message = String(texts?.[key] ?? ADVICE_WORDS[key]);
@@ -241,6 +237,121 @@ function setAttributes(node, attrs) {
   }
 }
 
+// ../townwidget/widget/front_end.json
+var front_end_default = {
+  about: "Constants the widgets' Python and JavaScript share (read by townwidget/widget/base.py, imported by js/src/constants.js and bundled by esbuild).",
+  intents: {
+    about: "Each intent the front ends send: its name and the keys it carries besides 'intent' (all required, except select's one of two), read by townwidget/widget/intents.py and js/src/intents.js.",
+    common: {
+      undo: { keys: [], about: "take back the seat's last decision" },
+      step: { keys: ["step"], about: "history slider: a frame number, or null for the game itself" },
+      new_game: { keys: [], about: "start a new game like this one" },
+      hint: { keys: [], about: "ask for a suggested move (the widget highlights it)" },
+      review: { keys: [], about: "review the finished game (the widget publishes it in 'reviewed')" }
+    },
+    town: {
+      select: { keys: ["pile", "tile"], about: "pick a pile top (solo) or a hand tile (multi): exactly one of the two" },
+      deselect: { keys: [], about: "drop the picks (Escape)" },
+      flip: { keys: ["on"], about: "Town 66 solo: place the picked tile turned over" },
+      place: { keys: ["cell"], about: "place the picked tile there" },
+      choose: { keys: ["tile"], about: "toggle a hand tile in the set to exchange" },
+      exchange: { keys: [], about: "exchange the chosen tiles" },
+      discard: { keys: [], about: "discard the picked tile" },
+      pass: { keys: [], about: "no exchange, or keep the hand after a draw" },
+      inspect: { keys: ["on"], about: "show how many hand tiles fit each cell" }
+    },
+    littletown: {
+      cell: { keys: ["cell"], about: "a space: place a worker or the building, or activate the building there" },
+      build: { keys: ["building"], about: "a market building: build it" },
+      act: { keys: ["action"], about: "any legal action, as the engine's action dict" }
+    }
+  },
+  game_traits: ["view", "seat", "names", "status", "buttons", "error", "moves", "step", "steps", "frame", "outcome", "thinking", "practice", "revision", "suggestion", "assisted", "reviewed", "texts"],
+  town: {
+    traits: ["tile_style", "selection", "flip", "legal", "reasons", "fits", "inspect", "chosen"],
+    cell: 48,
+    margin: 22,
+    hand_tile: 56,
+    move_delay_ms: 350
+  },
+  littletown: {
+    traits: ["catalogue", "cards", "legal", "notes", "market", "choices"],
+    cell: 56,
+    margin: 20,
+    move_delay_ms: 300,
+    rounds: 4,
+    resources: ["wood", "stone", "fish", "wheat"],
+    terrain: { F: "forest", M: "mountain", L: "lake", ".": "grass" }
+  }
+};
+
+// src/geometry.js
+var STEPS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+var isArrow = (key) => key in STEPS;
+var cellOrigin = (at, cell, margin) => ({ x: margin + at[1] * cell, y: margin + at[0] * cell });
+function moveCursor(cursor, key, rows, columns, start) {
+  if (!cursor) return [...start];
+  const [dr, dc] = STEPS[key] || [0, 0];
+  return [clamp(cursor[0] + dr, rows - 1), clamp(cursor[1] + dc, columns - 1)];
+}
+var clamp = (value, high) => Math.min(high, Math.max(0, value));
+
+// src/intents.js
+var INTENTS = (
+  /** @type {{common: IntentTable, town: IntentTable, littletown: IntentTable}} */
+  front_end_default.intents
+);
+function intent(table, kind, fields = {}) {
+  const entry = Object.hasOwn(table, kind) ? table[kind] : void 0;
+  if (!entry) throw new Error(`front_end.json lists no intent ${JSON.stringify(kind)}`);
+  const unknown = Object.keys(fields).filter((key) => !entry.keys.includes(key));
+  if (unknown.length) throw new Error(`a ${kind} intent has no key(s) ${unknown.join(", ")} in front_end.json`);
+  return { intent: kind, ...fields };
+}
+var { common: COMMON, town: TOWN_INTENTS, littletown: LITTLE_TOWN_INTENTS } = INTENTS;
+var common = {
+  undo: () => intent(COMMON, "undo"),
+  newGame: () => intent(COMMON, "new_game"),
+  /** @param {number | null} step a history frame, or null for the game itself */
+  step: (step) => intent(COMMON, "step", { step }),
+  hint: () => intent(COMMON, "hint"),
+  review: () => intent(COMMON, "review")
+};
+var town = {
+  /** @param {number} pile */
+  pickPile: (pile) => intent(TOWN_INTENTS, "select", { pile }),
+  /** @param {Tile} tile */
+  pickTile: (tile) => intent(TOWN_INTENTS, "select", { tile }),
+  /** @param {Cell} cell */
+  place: (cell) => intent(TOWN_INTENTS, "place", { cell }),
+  deselect: () => intent(TOWN_INTENTS, "deselect"),
+  /** @param {boolean} on */
+  flip: (on) => intent(TOWN_INTENTS, "flip", { on }),
+  /** @param {boolean} on */
+  inspect: (on) => intent(TOWN_INTENTS, "inspect", { on }),
+  exchange: () => intent(TOWN_INTENTS, "exchange"),
+  discard: () => intent(TOWN_INTENTS, "discard"),
+  pass: () => intent(TOWN_INTENTS, "pass")
+};
+function keyAction(key, context, intents) {
+  const { place, cursor } = context;
+  if (isArrow(key)) {
+    if (place === "slider") return null;
+    const onBoard = (place === "cell" || place === "root") && !context.fresh;
+    return { cursor: moveCursor(onBoard ? cursor : null, key, context.rows, context.columns, cursor || context.start) };
+  }
+  if (key === "Enter" || key === " ") {
+    if (place === "cell" && cursor) return { intent: intents.play(cursor) };
+    if (place === "root") return { cursor: cursor || context.start };
+    return null;
+  }
+  if (key === "Escape") return { intent: intents.escape() };
+  if (intents.pick && /^[1-9]$/.test(key) && Number(key) <= context.choices) {
+    return { intent: intents.pick(Number(key) - 1), toBoard: true };
+  }
+  return null;
+}
+
 // src/advice-ui.js
 function drawHintControls(model, parent, below) {
   const texts = model.get("texts");
@@ -251,7 +362,7 @@ function drawHintControls(model, parent, below) {
   button.addEventListener("click", () => {
     button.textContent = words(texts, "hint_working");
     button.setAttribute("aria-busy", "true");
-    model.send(adviceIntents.hint());
+    model.send(common.hint());
   });
   if (model.get("assisted")) {
     html("span", { class: "gw-assisted", title: words(texts, "assisted_title") }, parent, words(texts, "assisted"));
@@ -292,7 +403,7 @@ function drawEndAdvice(model, box) {
   const button = html("button", { ...attrs, "aria-busy": working ? "true" : "false" }, box, label);
   button.addEventListener("click", () => {
     button.textContent = words(texts, "review_working");
-    model.send(adviceIntents.review());
+    model.send(common.review());
   });
 }
 function parFrame(model, local) {
@@ -348,28 +459,6 @@ function drawParLine(root, box, reviewed, local, redraw, texts) {
   if (played) markMove(root, texts, { cells: [played.cell] });
 }
 
-// ../townwidget/widget/front_end.json
-var front_end_default = {
-  about: "Constants the widgets' Python and JavaScript share (read by townwidget/widget/base.py, imported by js/src/constants.js and bundled by esbuild).",
-  game_traits: ["view", "seat", "names", "status", "buttons", "error", "moves", "step", "steps", "frame", "outcome", "thinking", "practice", "revision", "suggestion", "assisted", "reviewed", "texts"],
-  town: {
-    traits: ["tile_style", "selection", "flip", "legal", "reasons", "fits", "inspect", "chosen"],
-    cell: 48,
-    margin: 22,
-    hand_tile: 56,
-    move_delay_ms: 350
-  },
-  littletown: {
-    traits: ["catalogue", "cards", "legal", "notes", "market", "choices"],
-    cell: 56,
-    margin: 20,
-    move_delay_ms: 300,
-    rounds: 4,
-    resources: ["wood", "stone", "fish", "wheat"],
-    terrain: { F: "forest", M: "mountain", L: "lake", ".": "grass" }
-  }
-};
-
 // src/constants.js
 var GAME_TRAITS = front_end_default.game_traits;
 var TOWN = front_end_default.town;
@@ -392,59 +481,6 @@ function refocus(root, key) {
 function cellAfterPick(cursor, legal) {
   if (cursor && legal.some((cell) => cell[0] === cursor[0] && cell[1] === cursor[1])) return cursor;
   return legal[0] || cursor || [0, 0];
-}
-
-// src/geometry.js
-var STEPS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-var isArrow = (key) => key in STEPS;
-var cellOrigin = (at, cell, margin) => ({ x: margin + at[1] * cell, y: margin + at[0] * cell });
-function moveCursor(cursor, key, rows, columns, start) {
-  if (!cursor) return [...start];
-  const [dr, dc] = STEPS[key] || [0, 0];
-  return [clamp(cursor[0] + dr, rows - 1), clamp(cursor[1] + dc, columns - 1)];
-}
-var clamp = (value, high) => Math.min(high, Math.max(0, value));
-
-// src/intents.js
-var common = {
-  undo: () => ({ intent: "undo" }),
-  newGame: () => ({ intent: "new_game" }),
-  /** @param {number | null} step a history frame, or null for the game itself */
-  step: (step) => ({ intent: "step", step })
-};
-var town = {
-  /** @param {number} pile */
-  pickPile: (pile) => ({ intent: "select", pile }),
-  /** @param {Tile} tile */
-  pickTile: (tile) => ({ intent: "select", tile }),
-  /** @param {Cell} cell */
-  place: (cell) => ({ intent: "place", cell }),
-  deselect: () => ({ intent: "deselect" }),
-  /** @param {boolean} on */
-  flip: (on) => ({ intent: "flip", on }),
-  /** @param {boolean} on */
-  inspect: (on) => ({ intent: "inspect", on }),
-  exchange: () => ({ intent: "exchange" }),
-  discard: () => ({ intent: "discard" }),
-  pass: () => ({ intent: "pass" })
-};
-function keyAction(key, context, intents) {
-  const { place, cursor } = context;
-  if (isArrow(key)) {
-    if (place === "slider") return null;
-    const onBoard = (place === "cell" || place === "root") && !context.fresh;
-    return { cursor: moveCursor(onBoard ? cursor : null, key, context.rows, context.columns, cursor || context.start) };
-  }
-  if (key === "Enter" || key === " ") {
-    if (place === "cell" && cursor) return { intent: intents.play(cursor) };
-    if (place === "root") return { cursor: cursor || context.start };
-    return null;
-  }
-  if (key === "Escape") return { intent: intents.escape() };
-  if (intents.pick && /^[1-9]$/.test(key) && Number(key) <= context.choices) {
-    return { intent: intents.pick(Number(key) - 1), toBoard: true };
-  }
-  return null;
 }
 
 // src/text.js
@@ -535,9 +571,9 @@ function drawMessages(parent, prefix, error) {
   html("div", { class: named(prefix, "error"), role: "alert" }, parent, error);
   html("div", { class: named(prefix, "reason"), "aria-live": "polite" }, parent);
 }
-function intentButton(model, parent, text, key, enabled, intent) {
+function intentButton(model, parent, text, key, enabled, intent2) {
   const node = html("button", { type: "button", "data-key": key, disabled: !enabled }, parent, text);
-  node.addEventListener("click", () => model.send(intent));
+  node.addEventListener("click", () => model.send(intent2));
   return node;
 }
 function drawLog(parent, prefix, model) {
@@ -708,7 +744,7 @@ function createView(model, el) {
   const get = (name) => model.get(name);
   const t = (key, values) => say(get("texts"), key, values);
   const tn = (key, count, values) => counted(get("texts"), key, count, values);
-  const send = (intent) => model.send(intent);
+  const send = (intent2) => model.send(intent2);
   const live = () => get("step") < 0;
   const idle = () => !get("thinking");
   const shown = () => live() ? parFrame(model, local) || get("view") : get("frame");
@@ -823,9 +859,9 @@ function createView(model, el) {
     outline(spot, "tw-blocked");
     if (note.conflict) outline(note.conflict, "tw-conflict");
   }
-  function pickThenBoard(intent) {
+  function pickThenBoard(intent2) {
     local.toBoard = true;
-    send(intent);
+    send(intent2);
   }
   function drawHand(parent) {
     const style = get("tile_style");
