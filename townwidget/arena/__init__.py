@@ -46,12 +46,12 @@ import signal
 import statistics
 import sys
 import threading
-from pathlib import Path
 from collections import deque
 from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from multiprocessing.process import BaseProcess
+from pathlib import Path
 from queue import Empty, SimpleQueue
 from typing import Any, cast
 
@@ -133,7 +133,9 @@ def _prepared(agents: Sequence[AgentSpec], settings: Settings) -> list[Any]:
             isolated = True
         else:
             if not (is_agent(spec) or (settings.isolate and callable(spec))):
-                raise ValueError(f"an agent is a name, a submission file (.py) or an object with act(view), not {spec!r}")
+                raise ValueError(
+                    f"an agent is a name, a submission file (.py) or an object with act(view), not {spec!r}"
+                )
             isolated = settings.isolate and not check_peeking(spec, solo, settings.allow_peeking)
         prepared.append(source_of(spec, settings.budget) if isolated else spec)
     return prepared
@@ -142,7 +144,12 @@ def _prepared(agents: Sequence[AgentSpec], settings: Settings) -> list[Any]:
 def _play(seated: list[tuple[int, Any]], game: str, seed: int, settings: Settings) -> GameRecord:
     """One game between the prepared agents (``(slot, agent)`` per seat), faults made forfeits."""
     solo = len(seated) == 1
-    players = [_player(slot, spec, game, _seat_seed(seed, seat), solo, settings) for seat, (slot, spec) in enumerate(seated)]
+    players = [
+        _player(slot, spec, game, _seat_seed(seed, seat), solo, settings) for seat, (slot, spec) in enumerate(seated)
+    ]
+    for player in players:
+        if isinstance(player, IsolatedPlayer):
+            player.process.launch()
     state = new_game(game, len(players), seed)
     resign = lookup(game).resign
     moves: list[dict[str, Any]] = []
@@ -160,7 +167,13 @@ def _play(seated: list[tuple[int, Any]], game: str, seed: int, settings: Setting
                 except Forfeit as forfeit:
                     label = _label(seated[seat][1])
                     forfeits.append(
-                        {"seat": seat, "agent": label, "move": len(moves), "reason": forfeit.reason, "detail": forfeit.detail}
+                        {
+                            "seat": seat,
+                            "agent": label,
+                            "move": len(moves),
+                            "reason": forfeit.reason,
+                            "detail": forfeit.detail,
+                        }
                     )
                     if resign is None:
                         standing_in.add(seat)

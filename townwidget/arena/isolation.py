@@ -35,11 +35,10 @@ from pathlib import Path
 from typing import Any
 
 import townwidget
+from townwidget.arena.players import Forfeit
 from townwidget.core import agent_label, is_agent
 from townwidget.core.checks import shown
 from townwidget.core.protocol import State
-
-from townwidget.arena.players import Forfeit
 
 DEFAULT_MOVE_SECONDS = 5.0  # as in other agent competitions
 DEFAULT_MEMORY_MB = 1024
@@ -48,7 +47,9 @@ START_SECONDS = 60.0  # to start the interpreter and build the agent (a search c
 KEPT_PROCESSES = 8  # idle agent processes kept by one worker of a run (the oldest is stopped beyond)
 CRASH_SIGNALS = {signal.SIGSEGV: "segmentation fault", signal.SIGBUS: "bus error", signal.SIGABRT: "abort"}
 # thread pools of numerical libraries reserve address space per thread: one thread each keeps the limit for data
-SINGLE_THREADED = {name: "1" for name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUMBA_NUM_THREADS")}
+SINGLE_THREADED = {
+    name: "1" for name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUMBA_NUM_THREADS")
+}
 
 
 @dataclass(frozen=True)
@@ -60,7 +61,12 @@ class Limits:
 
     def __post_init__(self) -> None:
         seconds = self.move_seconds
-        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not math.isfinite(seconds) or seconds <= 0:
+        if (
+            isinstance(seconds, bool)
+            or not isinstance(seconds, (int, float))
+            or not math.isfinite(seconds)
+            or seconds <= 0
+        ):
             raise ValueError(f"move_seconds must be a finite positive number of seconds, not {shown(seconds)}")
         memory = self.memory_mb
         if isinstance(memory, bool) or not isinstance(memory, int) or memory < MIN_MEMORY_MB:
@@ -92,7 +98,9 @@ def source_of(spec: Any, budget: dict[str, Any]) -> AgentSource:
     if isinstance(spec, str):
         return _source(spec, {"kind": "name", "name": spec, "budget": budget})
     if not (is_agent(spec) or callable(spec)):
-        raise ValueError(f"an agent is a name, a submission file (.py) or an object with an act(view) method, not {spec!r}")
+        raise ValueError(
+            f"an agent is a name, a submission file (.py) or an object with an act(view) method, not {spec!r}"
+        )
     data = base64.b64encode(_pickled(spec)).decode("ascii")
     return _source(agent_label(spec), {"kind": "pickle", "data": data})
 
@@ -127,6 +135,10 @@ class AgentProcess:
         self._process: subprocess.Popen[bytes] | None = None
         self._directory: str | None = None
         self._buffer = b""
+
+    def launch(self) -> None:
+        """Start the process if it is not running (several start at once; each is asked when its turn comes)."""
+        self._running()
 
     def request(self, message: dict[str, Any], seconds: float) -> dict[str, Any]:
         """Send ``message`` and return the answer, or raise :class:`Forfeit` (timeout, crash) after stopping it."""
@@ -216,10 +228,12 @@ class AgentProcess:
 
 
 def _environment() -> dict[str, str]:
-    """The agent process's environment: this one's, with the package importable as here, one thread per library."""
+    """The agent process's environment: this one's, one thread per numerical library, and the import path of this
+    process (the package, and the modules an agent's class comes from, import there as here)."""
     environment = {**os.environ, **SINGLE_THREADED}
     root = str(Path(townwidget.__file__).resolve().parent.parent)
-    environment["PYTHONPATH"] = os.pathsep.join(filter(None, [root, environment.get("PYTHONPATH")]))
+    paths = [root, *(path for path in sys.path if path and os.path.isdir(path)), os.getcwd()]
+    environment["PYTHONPATH"] = os.pathsep.join(dict.fromkeys(os.path.abspath(path) for path in paths))
     return environment
 
 

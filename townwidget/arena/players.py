@@ -100,7 +100,9 @@ def in_process_player(spec: Any, seed: int, budget: dict[str, Any], solo: bool, 
     """The player for ``spec`` (a package agent name, or an agent object), peeking refused unless allowed."""
     agent = make_agent(spec, seed=seed, **budget) if isinstance(spec, str) else spec
     if not isinstance(spec, str) and not is_agent(spec):
-        raise ValueError(f"an agent is a name, a submission file (.py) or an object with an act(view) method, not {spec!r}")
+        raise ValueError(
+            f"an agent is a name, a submission file (.py) or an object with an act(view) method, not {spec!r}"
+        )
     return InProcessPlayer(agent, peeks=check_peeking(agent, solo, allow_peeking))
 
 

@@ -8,7 +8,8 @@ from typing import Any, cast
 from townwidget.core.protocol import State
 from townwidget.core.registry import Game
 from townwidget.town.format import from_dict
-from townwidget.town.state import FORMAT, MAX_PLAYERS, State as TownState, new_game, new_solo
+from townwidget.town.state import FORMAT, MAX_PLAYERS, new_game, new_solo
+from townwidget.town.state import State as TownState
 from townwidget.town.view import TownView
 
 
