@@ -296,7 +296,8 @@ def test_a_submission_file_plays_isolated_and_one_that_does_not_load_is_a_forfei
         ({"move_seconds": 0}, "move_seconds must be a finite positive number"),
         ({"move_seconds": float("nan")}, "move_seconds must be a finite positive number"),
         ({"agent_memory_mb": 10}, "agent_memory_mb must be an integer of at least 256"),
-        ({"seed": 1.5}, "seed must be an integer or None"),
+        ({"seed": 1.5}, "seed must be a non-negative integer or None"),
+        ({"seed": -1}, "seed must be a non-negative integer or None"),
     ],
 )
 def test_bad_limits_are_refused_in_words(options: dict[str, Any], words: str) -> None:

@@ -240,7 +240,8 @@ def tournament(
 
     With ``rotate``, game ``g`` uses deal ``seed + g // P`` with the seats turned by ``g % P`` (P players), so each
     deal is played from every seat. With ``seed=None`` a fresh 128-bit seed is drawn and each deal's seed is a
-    hash of it and the deal's number (no agent can enumerate the deals); it is told in the result's ``seed``.
+    hash of it and the deal's number (no agent can enumerate the deals); it is told in the result's ``seed`` once
+    the games are over, and given again as ``seed`` it replays the run (see :func:`deal_seed`).
     Where the games run (see :func:`run_jobs`): here; on ``workers`` local processes; or on ``executor``, any
     :class:`concurrent.futures.Executor` such as a Dask cluster's ``Client(...).get_executor()``. The records and
     the summary depend only on the seed, never on where the games ran. ``on_record(record)`` is called as each
@@ -363,26 +364,34 @@ def _run(
 ) -> _Run:
     """The games of a tournament: deal ``seed + d`` (or, with no seed, a hash of a drawn one), seats turned."""
     require_integer(games, "games", 1, MAX_GAMES, error=ValueError)
-    if seed is not None and not is_integer(seed):
-        raise ValueError(f"seed must be an integer or None (a fresh one is drawn), not {shown(seed)}")
+    run_seed = run_seed_of(seed)
     lookup(game)  # an unknown game is refused before any agent is prepared
     prepared = _prepared(agents, settings)
-    run_seed = secrets.randbits(128) if seed is None else seed
     count = len(prepared)
     jobs, deals = [], []
     for number in range(games):
         turn = number % count if rotate else 0
-        deal = _deal_seed(run_seed, number // count if rotate else number, hashed=seed is None)
+        deal = deal_seed(run_seed, number // count if rotate else number)
         seated = [((seat + turn) % count, prepared[(seat + turn) % count]) for seat in range(count)]
         jobs.append((seated, game, deal, settings))
         deals.append(deal)
     return _Run(jobs, deals, [_label(spec) for spec in agents], None if seed is not None else run_seed)
 
 
-def _deal_seed(seed: int, deal: int, hashed: bool) -> int:
-    """Deal ``deal`` of a run: ``seed + deal``, or (``hashed``) 64 bits of a hash of both, so that the deals of a
-    drawn seed cannot be enumerated from one of them."""
-    if not hashed:
+HASHED_SEEDS = 2**64  # a run seed from here up (every drawn one) has its deals hashed: seed + g would wrap
+
+
+def run_seed_of(seed: int | None) -> int:
+    """``seed``, or a fresh 128-bit one (at least :data:`HASHED_SEEDS`) when it is ``None``."""
+    if seed is not None and (not is_integer(seed) or seed < 0):
+        raise ValueError(f"seed must be a non-negative integer or None (a fresh one is drawn), not {shown(seed)}")
+    return secrets.randbits(127) | 1 << 127 if seed is None else int(seed)
+
+
+def deal_seed(seed: int, deal: int) -> int:
+    """Deal ``deal`` of a run: ``seed + deal``, or for a seed of :data:`HASHED_SEEDS` or more (those drawn when
+    none is given), 64 bits of a hash of both, so that no deal leads to another or to the seed."""
+    if seed < HASHED_SEEDS:
         return seed + deal
     digest = hashlib.blake2b(f"{seed}:{deal}".encode(), digest_size=8, person=b"townwidget-deal").digest()
     return int.from_bytes(digest, "big")
@@ -403,6 +412,7 @@ def _solve_job(job: tuple[str, int, float | None]) -> Par:
 
 # --- running many games: here, on local processes, or on any Executor (a Dask cluster) ------------------------
 MAX_ATTEMPTS = 3  # a game whose local worker process dies this many times is reported lost (GamesLost)
+MAX_WORKERS = 4 * (os.cpu_count() or 1)  # local processes: more than this only share the cores ever thinner
 POLL_SECONDS = 0.5  # the longest a waiting parent sleeps between two looks (keeps Ctrl-C prompt everywhere)
 
 
@@ -480,7 +490,7 @@ def iter_jobs(
     unit: str = "game",
 ) -> Generator[tuple[int, Any], None, None]:
     """``(position, result)`` of each job of :func:`run_jobs` as it finishes; closing it stops the workers."""
-    require_integer(workers, "workers", 1, error=ValueError)
+    require_integer(workers, "workers", 1, MAX_WORKERS, error=ValueError)
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise ValueError(f"executor must be a concurrent.futures.Executor, not {shown(executor)}")
     if executor is not None and workers != 1:
@@ -678,7 +688,7 @@ def summarize(records: Sequence[GameRecord], labels: Sequence[str] | None = None
     for record in records:
         for forfeit in record.forfeits:
             forfeits[forfeit["agent"]][forfeit["reason"]] += 1
-        for label, peek in zip(record.players, record.peeked):
+        for label, peek in zip(record.players, record.peeked, strict=False):  # records before 'peeked' have none
             peeked[label] = peeked[label] or peek
     order = list(labels) if labels is not None else list(by_label)
     rows = []
@@ -767,3 +777,8 @@ def _label(spec: AgentSpec) -> str:
     if is_submission(spec):
         return Path(spec).stem
     return agent_label(spec)
+
+
+# the league plays through the tournament's machinery above, so it is imported once that is defined
+from townwidget.arena.league import League as League  # noqa: E402
+from townwidget.arena.league import league as league  # noqa: E402

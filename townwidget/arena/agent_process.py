@@ -9,7 +9,8 @@ told of any game. It reads one JSON message per line on its standard input and a
   ask the agent, answer ``{"action": JSON, "cpu": SECONDS}`` or ``{"fault": REASON, "detail": ...}``.
 
 The agent's own prints go to standard error, not into the answers. The process ends when its input closes or its
-parent is gone (the parent removes its working directory); its address space is bounded by ``MEMORY_MB`` (``RLIMIT_AS``).
+parent is gone (the parent removes its working directory); its address space is bounded by ``MEMORY_MB``
+(``RLIMIT_AS``).
 """
 
 from __future__ import annotations

@@ -34,7 +34,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import townwidget
 from townwidget.arena.players import Forfeit
 from townwidget.core import agent_label, is_agent
 from townwidget.core.checks import shown
@@ -113,7 +112,7 @@ def _pickled(agent: Any) -> bytes:
     """The agent object's bytes: cloudpickle's when installed (it carries classes and functions defined in a
     notebook, ``__main__``, by value), else the standard library's (importable classes only)."""
     try:
-        import cloudpickle
+        import cloudpickle  # type: ignore[import-untyped]
     except ImportError:
         if getattr(type(agent), "__module__", None) == "__main__" or getattr(agent, "__module__", None) == "__main__":
             raise ValueError(
@@ -231,7 +230,7 @@ def _environment() -> dict[str, str]:
     """The agent process's environment: this one's, one thread per numerical library, and the import path of this
     process (the package, and the modules an agent's class comes from, import there as here)."""
     environment = {**os.environ, **SINGLE_THREADED}
-    root = str(Path(townwidget.__file__).resolve().parent.parent)
+    root = str(Path(__file__).resolve().parents[2])  # the directory that holds the package
     paths = [root, *(path for path in sys.path if path and os.path.isdir(path)), os.getcwd()]
     environment["PYTHONPATH"] = os.pathsep.join(dict.fromkeys(os.path.abspath(path) for path in paths))
     return environment
@@ -323,4 +322,7 @@ def check_submission(spec: Any, limits: Limits) -> str | None:
         return f"{forfeit.reason}: {forfeit.detail}"
     finally:
         process.close()
-    return None if "fault" not in answer else str(answer.get("detail", "it did not load"))
+    if "fault" not in answer:
+        return None
+    lines = [line for line in str(answer.get("detail", "")).splitlines() if line.strip()]
+    return lines[-1].strip() if lines else "it did not load"  # the traceback's last line names the fault
