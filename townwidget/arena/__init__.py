@@ -46,6 +46,7 @@ import signal
 import statistics
 import sys
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor, wait
@@ -413,6 +414,8 @@ def _solve_job(job: tuple[str, int, float | None]) -> Par:
 # --- running many games: here, on local processes, or on any Executor (a Dask cluster) ------------------------
 MAX_ATTEMPTS = 3  # a game whose local worker process dies this many times is reported lost (GamesLost)
 MAX_WORKERS = 4 * (os.cpu_count() or 1)  # local processes: more than this only share the cores ever thinner
+NO_WORKER_SECONDS = 60.0  # a Dask cluster with no worker this long has lost the games it was to play
+WORKER_CHECK_SECONDS = 2.0  # how often a waiting parent asks the Dask scheduler for its workers
 POLL_SECONDS = 0.5  # the longest a waiting parent sleeps between two looks (keeps Ctrl-C prompt everywhere)
 
 
@@ -428,8 +431,8 @@ class TournamentInterrupted(KeyboardInterrupt):
 
 class GamesLost(RuntimeError):
     """Some games were never finished because the worker process playing them died each time they were run
-    (:data:`MAX_ATTEMPTS` times on local processes; on Dask, the cluster's ``allowed-failures`` retries), or
-    because the executor broke. ``seeds`` names their deals; ``records`` holds every finished result, in order."""
+    (:data:`MAX_ATTEMPTS` times on local processes; on Dask, the cluster's ``allowed-failures`` retries), because
+    the executor broke, or because a Dask cluster had no worker left for :data:`NO_WORKER_SECONDS`. ``seeds`` names their deals; ``records`` holds every finished result, in order."""
 
     def __init__(self, records: list[Any], seeds: list[int]) -> None:
         super().__init__(
@@ -549,8 +552,13 @@ def _on_executor(
             future = executor.submit(function, job)
             waiting[future] = index
             future.add_done_callback(done.put)
+        watch = _WorkerWatch(executor)
         while waiting:
-            future = _next_done(done, waiting)
+            found = _next_done(done, waiting, watch.abandoned)
+            if found is None:  # no worker left for a minute: the games still waiting are lost
+                lost.extend(waiting.values())
+                break
+            future = found
             index = waiting.pop(future)
             if _worker_died(future):
                 lost.append(index)
@@ -590,7 +598,7 @@ def _on_local_processes(
                     future.add_done_callback(done.put)
                 if not running:  # the pool broke with nothing in flight: start a new one
                     break
-                future = _next_done(done, running)
+                future = cast(Future[Any], _next_done(done, running))  # a local pool always finishes its jobs
                 if not isinstance(future.exception(), BrokenExecutor):
                     yield running.pop(future), future.result()
                     continue
@@ -607,15 +615,44 @@ def _on_local_processes(
             _stop(pool, kill=bool(running))
 
 
-def _next_done(done: SimpleQueue[Future[Any]], pending: dict[Future[Any], int]) -> Future[Any]:
-    """The next finished future of ``pending`` (waking every POLL_SECONDS, where Ctrl-C can land)."""
+def _next_done(
+    done: SimpleQueue[Future[Any]], pending: dict[Future[Any], int], give_up: Callable[[], bool] | None = None
+) -> Future[Any] | None:
+    """The next finished future of ``pending`` (waking every POLL_SECONDS, where Ctrl-C can land), or ``None`` once
+    ``give_up()`` says that none will finish."""
     while True:
         try:
             future = done.get(timeout=POLL_SECONDS)
         except Empty:
+            if give_up is not None and give_up():
+                return None
             continue
         if future in pending:
             return future
+
+
+class _WorkerWatch:
+    """On a Dask cluster, whether it has had no worker for :data:`NO_WORKER_SECONDS` (its queued games would wait
+    for ever); other executors always have their workers."""
+
+    def __init__(self, executor: Executor) -> None:
+        dask = sys.modules.get("distributed.cfexecutor")  # imported by whoever made a Dask executor
+        is_dask = dask is not None and isinstance(executor, dask.ClientExecutor)
+        self.client = getattr(executor, "_client", None) if is_dask else None
+        self.seen = self.checked = time.monotonic()
+
+    def abandoned(self) -> bool:
+        now = time.monotonic()
+        if self.client is None or now - self.checked < WORKER_CHECK_SECONDS:
+            return False
+        self.checked = now
+        try:
+            alive = bool(self.client.nthreads())
+        except Exception:  # the scheduler is gone: its futures fail on their own (GamesLost)
+            alive = True
+        if alive:
+            self.seen = now
+        return now - self.seen > NO_WORKER_SECONDS
 
 
 def _worker_died(future: Future[Any]) -> bool:
