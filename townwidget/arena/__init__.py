@@ -432,7 +432,8 @@ class TournamentInterrupted(KeyboardInterrupt):
 class GamesLost(RuntimeError):
     """Some games were never finished because the worker process playing them died each time they were run
     (:data:`MAX_ATTEMPTS` times on local processes; on Dask, the cluster's ``allowed-failures`` retries), because
-    the executor broke, or because a Dask cluster had no worker left for :data:`NO_WORKER_SECONDS`. ``seeds`` names their deals; ``records`` holds every finished result, in order."""
+    the executor broke, or because a Dask cluster had no worker left for :data:`NO_WORKER_SECONDS`. ``seeds``
+    names their deals; ``records`` holds every finished result, in order."""
 
     def __init__(self, records: list[Any], seeds: list[int]) -> None:
         super().__init__(
