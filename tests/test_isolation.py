@@ -314,3 +314,29 @@ def test_a_town_seat_resigns_as_one_who_cannot_place() -> None:
     assert solo.is_terminal() and solo.result() == {"placed": 0, "level": solo.result()["level"]}
     with pytest.raises(IllegalAction, match="nobody is left to resign"):
         solo.resign()
+
+
+class FrameReader(FirstChoice):
+    """Plays first choices unless a calling frame holds the game's state, which it then says."""
+
+    name = "frame-reader"
+
+    def act(self, view: Any) -> Any:
+        frame = sys._getframe(1)
+        while frame is not None:
+            if isinstance(frame.f_locals.get("state"), SoloState | town.MultiState):
+                raise RuntimeError("I see the state")
+            frame = frame.f_back
+        return super().act(view)
+
+
+def test_check_agent_runs_the_students_agent_in_its_own_process() -> None:
+    from townwidget.exercises.opponents import check_agent
+
+    assert check_agent(FrameReader())  # the frames above its act hold no state
+    crashed = check_agent(Segfault()).problems
+    assert crashed == ("it crashed: the agent's process died: segmentation fault (town44 solo, deal 0, move 0)",)
+    started = time.monotonic()
+    slow = check_agent(Sleeper()).problems
+    assert slow == ("it took too long: no move within 5 s (wall clock) (town44 solo, deal 0, move 0)",)
+    assert time.monotonic() - started < 15

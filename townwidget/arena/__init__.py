@@ -69,6 +69,7 @@ from townwidget.arena.isolation import (
     process_for,
     source_of,
 )
+from townwidget.arena.isolation import IsolatedAgent as IsolatedAgent  # re-exported: an agent in its own process
 from townwidget.arena.players import REASONS, Forfeit, InProcessPlayer, check_peeking, in_process_player
 from townwidget.core import Rng, agent_label, is_agent
 from townwidget.core.checks import is_integer, require_integer, shown
@@ -195,7 +196,7 @@ def _play(seated: list[tuple[int, Any]], game: str, seed: int, settings: Setting
 
 def _player(slot: int, spec: Any, game: str, seed: int, solo: bool, settings: Settings) -> Any:
     if isinstance(spec, AgentSource):
-        return IsolatedPlayer(spec, process_for(spec, slot, settings.limits.memory_mb), game, settings.limits, seed)
+        return IsolatedPlayer(spec, process_for(spec, slot, settings.limits.memory_mb), settings.limits, seed)
     return in_process_player(spec, seed, settings.budget, solo, settings.allow_peeking)
 
 

@@ -5,7 +5,8 @@ told of any game. It reads one JSON message per line on its standard input and a
 
 - ``{"op": "start", "agent": SOURCE, "seed": S}``: build the agent anew (a package name, a pickled object, or a
   submission file); answers ``{"ok": true}`` or ``{"fault": "error", "detail": ...}``.
-- ``{"op": "act", "game": NAME, "player": P, "view": VIEWER_FORM}``: rebuild the view with the game's own code,
+- ``{"op": "act", "player": P, "view": VIEWER_FORM}``: rebuild the view with the code of the game whose
+  ``"format"`` the viewer form has,
   ask the agent, answer ``{"action": JSON, "cpu": SECONDS}`` or ``{"fault": REASON, "detail": ...}``.
 
 The agent's own prints go to standard error, not into the answers. The process ends when its input closes or its
@@ -29,7 +30,7 @@ from typing import IO, Any
 
 from townwidget.agents import make_agent
 from townwidget.arena.players import Forfeit, fault_detail, plain_action
-from townwidget.core.registry import families, lookup
+from townwidget.core.registry import families
 
 PARENT_POLL_SECONDS = 1.0
 
@@ -76,7 +77,7 @@ def _start(message: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
 def _act(agent: Any, message: dict[str, Any]) -> dict[str, Any]:
     if agent is None:
         return {"fault": "error", "detail": "the agent did not load"}
-    view = lookup(message["game"]).view_from_dict(message["view"], message["player"])  # type: ignore[misc]
+    view = _view(message["view"], message["player"])
     start = time.process_time()
     try:
         action = plain_action(agent.act(view))
@@ -90,6 +91,13 @@ def _act(agent: Any, message: dict[str, Any]) -> dict[str, Any]:
         return {"fault": "memory", "detail": fault_detail(error)}
     except BaseException as error:  # SystemExit too: the agent forfeits, the process answers
         return {"fault": "error", "detail": fault_detail(error)}
+
+
+def _view(data: dict[str, Any], player: int) -> Any:
+    """The view rebuilt by its own game's code, found by the viewer form's ``"format"``."""
+    game = next(game for game in families() if data.get("format") in game.formats)
+    assert game.view_from_dict is not None, f"{game.family} views cannot be rebuilt from their JSON form"
+    return game.view_from_dict(data, player)
 
 
 def build_agent(source: dict[str, Any], seed: int) -> Any:

@@ -274,7 +274,6 @@ class IsolatedPlayer:
 
     source: AgentSource
     process: AgentProcess
-    game: str
     limits: Limits
     seed: int  # of an agent made from a package name
     cpu_seconds: float = 0.0
@@ -286,26 +285,61 @@ class IsolatedPlayer:
         message = {"op": "start", "agent": self.source.description, "seed": self.seed}
         answer = self.process.request(message, START_SECONDS)
         if "fault" in answer:
-            self.process.close()
+            self.stop()
             raise _forfeit(answer)
 
     def choose(self, state: State, seat: int) -> Any:
+        return self.ask(state.to_dict(viewer=seat), seat)
+
+    def ask(self, viewer_form: dict[str, Any], seat: int) -> Any:
+        """The agent's action (plain JSON data) for the view of ``seat`` whose JSON form is ``viewer_form``."""
         if not self.started:
             self.start()
-        message = {"op": "act", "game": self.game, "player": seat, "view": state.to_dict(viewer=seat)}
-        answer = self.process.request(message, self.limits.move_seconds)
+        answer = self.process.request({"op": "act", "player": seat, "view": viewer_form}, self.limits.move_seconds)
         cpu = answer.get("cpu")
         if isinstance(cpu, (int, float)) and not isinstance(cpu, bool) and math.isfinite(cpu) and cpu >= 0:
             self.cpu_seconds += cpu
         if "fault" in answer:
-            self.process.close()  # a fresh process for the next game: nothing of a failed one carries over
+            self.stop()  # a fresh process for the next game: nothing of a failed one carries over
             raise _forfeit(answer)
         if "action" not in answer:
             raise Forfeit("invalid", f"the agent's process answered no action: {shown(answer)}")
         return answer["action"]
 
+    def stop(self) -> None:
+        """Stop the process; the next question starts a new one and builds the agent again."""
+        self.process.close()
+        self.started = False
+
     def close(self) -> None:
         """The process is kept for the next game of the run (see :func:`agent_processes`)."""
+
+
+class IsolatedAgent:
+    """An agent object or submission file (``.py``) in a process of its own, usable wherever an agent is (a widget
+    opponent, a lesson's checker): ``act(view)`` sends the view's JSON form and returns the answer as plain JSON
+    data, which the game parses. A fault raises :class:`~townwidget.arena.players.Forfeit` naming its reason (the
+    next move starts a new process). ``close()``, or the end of a ``with`` block, stops the process."""
+
+    def __init__(
+        self, agent: Any, move_seconds: float = DEFAULT_MOVE_SECONDS, agent_memory_mb: int = DEFAULT_MEMORY_MB
+    ) -> None:
+        limits = Limits(move_seconds, agent_memory_mb)
+        source = source_of(agent, {})
+        self.name = source.label
+        self._player = IsolatedPlayer(source, AgentProcess(limits.memory_mb), limits, seed=0)
+
+    def act(self, view: Any) -> Any:
+        return self._player.ask(view.to_dict(), view.player)
+
+    def close(self) -> None:
+        self._player.stop()
+
+    def __enter__(self) -> IsolatedAgent:
+        return self
+
+    def __exit__(self, *exception: object) -> None:
+        self.close()
 
 
 def _forfeit(answer: dict[str, Any]) -> Forfeit:

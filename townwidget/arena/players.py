@@ -34,6 +34,17 @@ class Forfeit(Exception):
         self.reason = reason
         self.detail = clip(detail)
 
+    def words(self) -> str:
+        """What the agent did, after "it" (a verdict's words): "raised ValueError: ...", "took too long: ..."."""
+        lines = [line.strip() for line in self.detail.splitlines() if line.strip()]
+        last = lines[-1] if lines else ""
+        return {
+            "timeout": f"took too long: {last}",
+            "memory": f"ran out of memory ({last})",
+            "crash": f"crashed: {last}",
+            "invalid": f"returned no action: {last}",
+        }.get(self.reason, f"raised {last}")
+
 
 def clip(text: str) -> str:
     """At most :data:`DETAIL_CHARACTERS` of ``text``, its end kept (where a traceback names the fault)."""
