@@ -119,6 +119,16 @@ class Settings:
     allow_peeking: bool = False
     budget: dict[str, Any] = field(default_factory=dict)
 
+    @classmethod
+    def of(cls, options: dict[str, Any]) -> Settings:
+        """The settings from a call's keyword arguments (``isolate``, ``move_seconds``, ``agent_memory_mb``,
+        ``allow_peeking``; the others are the budget of agents made from names)."""
+        budget = dict(options)
+        limits = Limits(
+            budget.pop("move_seconds", DEFAULT_MOVE_SECONDS), budget.pop("agent_memory_mb", DEFAULT_MEMORY_MB)
+        )
+        return cls(bool(budget.pop("isolate", False)), limits, bool(budget.pop("allow_peeking", False)), budget)
+
 
 def _prepared(agents: Sequence[AgentSpec], settings: Settings) -> list[Any]:
     """Each agent as it is sent to the games: isolated ones as their :class:`AgentSource` (pickled once, here);
@@ -273,14 +283,11 @@ def iter_tournament(
     progress: bool | None = None,
     *,
     executor: Executor | None = None,
-    isolate: bool = False,
-    move_seconds: float = DEFAULT_MOVE_SECONDS,
-    agent_memory_mb: int = DEFAULT_MEMORY_MB,
-    allow_peeking: bool = False,
-    **budget: Any,
+    **options: Any,
 ) -> Iterator[GameRecord]:
-    """The games of :func:`tournament` (same arguments, same records), yielded as they finish, so a notebook can
-    redraw the table while it grows. Stopping early (``break``) stops the games still running.
+    """The games of :func:`tournament` (same arguments, same records; ``options``: ``isolate``, ``move_seconds``,
+    ``agent_memory_mb``, ``allow_peeking`` and the budget), yielded as they finish, so a notebook can redraw the
+    table while it grows. Stopping early (``break``) stops the games still running.
 
     >>> records = []
     >>> for record in iter_tournament(["greedy", "random"], game="town44", games=4, seed=1, progress=False):
@@ -288,8 +295,7 @@ def iter_tournament(
     >>> summarize(records) == tournament(["greedy", "random"], game="town44", games=4, seed=1, progress=False).summary
     True
     """
-    settings = Settings(isolate, Limits(move_seconds, agent_memory_mb), allow_peeking, budget)
-    run = _run(agents, game, games, seed, rotate, settings)
+    run = _run(agents, game, games, seed, rotate, Settings.of(options))
     stream = iter_jobs(_play_job, run.jobs, seeds=run.deals, executor=executor, workers=workers, progress=progress)
     return _results(stream)
 
