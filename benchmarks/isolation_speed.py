@@ -176,7 +176,8 @@ def main() -> None:
         f"{speed['in_process_games_per_s']:.4f} games/s, isolated {speed['isolated_games_per_s']:.4f} games/s; "
         f"ratio isolated / in process {speed['wall_ratio']:.3f} [95% CI {speed['wall_ratio_ci'][0]:.3f}, "
         f"{speed['wall_ratio_ci'][1]:.3f}] by the wall clock, {speed['cpu_ratio']:.3f} "
-        f"[{speed['cpu_ratio_ci'][0]:.3f}, {speed['cpu_ratio_ci'][1]:.3f}] by CPU seconds (both processes); same records: {speed['same_records']}"
+        f"[{speed['cpu_ratio_ci'][0]:.3f}, {speed['cpu_ratio_ci'][1]:.3f}] by CPU seconds (both processes); "
+        f"same records: {speed['same_records']}"
     )
     print(json.dumps({"overhead": cost, "speed": speed}))
 
