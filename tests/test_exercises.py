@@ -710,9 +710,8 @@ def test_agents_that_break_the_protocol_are_caught() -> None:
         "it raised RuntimeError: no plan for flips (town66 solo, deal 0, move 0)",
     )
     problems = check_agent(type("Junk", (FirstChoice,), {"act": lambda self, view: "place"})()).problems
-    assert problems[0] == (
-        "it returned no action: an action is one of view.legal_actions() or its dict, not 'place' "
-        "(town44 solo, deal 0, move 0)"
+    assert (
+        problems[0] == "it returned 'place': an action must be a dict or an action object (town44 solo, deal 0, move 0)"
     )
     assert_wrong(check_agent(None), NO_ANSWER)
     assert check_agent(7).problems[0] == "it has no act(view) method: 7"

@@ -38,12 +38,14 @@ class Forfeit(Exception):
         """What the agent did, after "it" (a verdict's words): "raised ValueError: ...", "took too long: ..."."""
         lines = [line.strip() for line in self.detail.splitlines() if line.strip()]
         last = lines[-1] if lines else ""
-        return {
+        if self.reason == "invalid":  # the details of plain_action say what was returned
+            return last if last.startswith("returned") else f"returned no action: {last}"
+        words = {
             "timeout": f"took too long: {last}",
             "memory": f"ran out of memory ({last})",
             "crash": f"crashed: {last}",
-            "invalid": f"returned no action: {last}",
-        }.get(self.reason, f"raised {last}")
+        }
+        return words.get(self.reason, f"raised {last}")
 
 
 def clip(text: str) -> str:
@@ -71,12 +73,12 @@ def plain_action(action: Any) -> Any:
     if not isinstance(action, dict):
         to_dict = getattr(type(action), "to_dict", None)
         if not callable(to_dict):
-            raise Forfeit("invalid", f"an action is one of view.legal_actions() or its dict, not {shown(action)}")
+            raise Forfeit("invalid", f"returned {shown(action)}: an action must be a dict or an action object")
         action = to_dict(action)
     try:
         return json.loads(json.dumps(action))
     except (TypeError, ValueError, RecursionError) as error:
-        raise Forfeit("invalid", f"the action is no JSON data: {error}") from None
+        raise Forfeit("invalid", f"returned an action that is no JSON data: {error}") from None
 
 
 @dataclass
