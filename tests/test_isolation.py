@@ -340,3 +340,25 @@ def test_check_agent_runs_the_students_agent_in_its_own_process() -> None:
     slow = check_agent(Sleeper()).problems
     assert slow == ("it took too long: no move within 5 s (wall clock) (town44 solo, deal 0, move 0)",)
     assert time.monotonic() - started < 15
+
+
+class MemoryReader(FirstChoice):
+    """Reads the memory of the process that started it through /proc, as any process of the same user may."""
+
+    name = "memory-reader"
+
+    def act(self, view: Any) -> Any:
+        parent = os.getppid()
+        start = int(Path(f"/proc/{parent}/maps").read_text().split("-", 1)[0], 16)
+        with open(f"/proc/{parent}/mem", "rb") as memory:
+            memory.seek(start)
+            memory.read(16)
+        raise RuntimeError("read the arena's memory")
+
+
+def test_an_isolated_agent_cannot_read_the_arenas_memory() -> None:
+    assert "read the arena's memory" in arena.play_game([MemoryReader()], game="town44").forfeits[0]["detail"]
+    for workers in (1, 2):
+        options: dict[str, Any] = {"game": "town44", "games": 2, "workers": workers, "progress": False}
+        result = arena.tournament([MemoryReader(), "greedy"], isolate=True, **options)
+        assert all("PermissionError" in f["detail"] for r in result.records for f in r.forfeits), result.records

@@ -785,28 +785,29 @@ def mean_interval(values: Sequence[float]) -> tuple[float, float]:
 
 def format_summary(rows: Sequence[dict[str, Any]]) -> str:
     """The summary as a plain-text table; the score column is headed by what it counts (e.g. "VP [95% CI]"), an
-    agent that peeked is marked so, and a last column counts the forfeits by reason where there were any."""
+    agent that peeked is marked so, and where any agent forfeited a last column counts the forfeits by reason."""
     solo = any(row["solo"] for row in rows)
     score_head = f"{rows[0]['score_name'] if rows else 'score'} [95% CI]"
     faults = any(row.get("forfeits") for row in rows)
+    last = 24 if faults else 0  # the last column's width: padded only when the forfeits follow it
     if solo:
-        head = f"{'agent':<22} {'deals':>6}  {score_head:<24} {'full boards':>11}"
+        head = f"{'agent':<16} {'deals':>6}  {score_head:<24} {'full boards':>11}"
     else:
-        head = f"{'agent':<22} {'games':>6}  {'win rate [95% CI]':<22} {'mean rank [95% CI]':<22} {score_head:<24}"
+        head = f"{'agent':<16} {'games':>6}  {'win rate [95% CI]':<22} {'mean rank [95% CI]':<22} {score_head:<{last}}"
     head += "  forfeits" if faults else ""
     lines = [head, "-" * len(head)]
     for row in rows:
         agent = f"{row['agent']} (peeked)" if row.get("peeked") else row["agent"]
         score = f"{row['mean_score']:.2f} [{row['score_ci'][0]:.2f}, {row['score_ci'][1]:.2f}]"
         if solo:
-            line = f"{agent:<22} {row['games']:>6}  {score:<24} {row['win_rate']:>11.1%}"
+            line = f"{agent:<16} {row['games']:>6}  {score:<24} {row['win_rate']:>11.1%}"
         else:
             win = f"{row['win_rate']:.3f} [{row['win_ci'][0]:.3f}, {row['win_ci'][1]:.3f}]"
             rank = f"{row['mean_rank']:.2f} [{row['rank_ci'][0]:.2f}, {row['rank_ci'][1]:.2f}]"
-            line = f"{agent:<22} {row['games']:>6}  {win:<22} {rank:<22} {score:<24}"
+            line = f"{agent:<16} {row['games']:>6}  {win:<22} {rank:<22} {score:<{last}}"
         if faults:
             line += "  " + (", ".join(f"{reason} {count}" for reason, count in row.get("forfeits", {}).items()) or "-")
-        lines.append(line.rstrip())
+        lines.append(line)
     return "\n".join(lines)
 
 

@@ -17,6 +17,7 @@ parent is gone (the parent removes its working directory); its address space is 
 from __future__ import annotations
 
 import base64
+import ctypes
 import json
 import os
 import pickle
@@ -29,6 +30,7 @@ import types
 from typing import IO, Any
 
 from townwidget.agents import make_agent
+from townwidget.arena.isolation import set_dumpable
 from townwidget.arena.players import Forfeit, fault_detail, plain_action
 from townwidget.core.registry import families
 
@@ -43,6 +45,8 @@ def main(argv: list[str]) -> int:
     questions = sys.stdin.buffer
     sys.stdin = open(os.devnull)  # noqa: SIM115  # the agent reads nothing of the channel
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    set_dumpable(0)  # the other agents' processes (the same user) cannot read this one's view
+    drop_capabilities()
     threading.Thread(target=_exit_without, args=(parent,), daemon=True).start()
     families()  # the games' code loaded before the limit, as in any interpreter that plays them
     limit = memory_mb * 2**20
@@ -140,6 +144,27 @@ def as_agent(candidate: Any) -> Any:
     if isinstance(candidate, types.FunctionType):
         return FunctionAgent(candidate)
     raise ValueError(f"an agent has an act(view) method (or is a function act(view)), not {type(candidate).__name__}")
+
+
+PR_CAPBSET_DROP, PR_SET_NO_NEW_PRIVS, LAST_CAPABILITY = 24, 38, 63  # Linux prctl(2), capabilities(7)
+CAPABILITY_VERSION_3 = 0x20080522
+
+
+def drop_capabilities() -> None:
+    """Linux: give up every capability, for good (bounding set emptied, no new privileges on exec), so that even
+    an agent process of root cannot read the memory of the arena's processes, which are not dumpable."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+    except OSError:
+        return
+    for capability in range(LAST_CAPABILITY + 1):
+        libc.prctl(PR_CAPBSET_DROP, capability, 0, 0, 0)  # fails past the kernel's last one: no matter
+    libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
+    header = (ctypes.c_uint32 * 2)(CAPABILITY_VERSION_3, 0)
+    nothing = (ctypes.c_uint32 * 6)()  # effective, permitted, inheritable; twice (64 capabilities)
+    libc.capset(header, nothing)
 
 
 def _exit_without(parent: int) -> None:

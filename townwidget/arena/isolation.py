@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import ctypes
 import json
 import math
 import os
@@ -126,6 +127,42 @@ def _pickled(agent: Any) -> bytes:
         raise ValueError(f"agent {agent_label(agent)!r} cannot be sent to its own process: {error}") from None
 
 
+PR_GET_DUMPABLE, PR_SET_DUMPABLE = 3, 4  # Linux prctl(2)
+
+
+def set_dumpable(value: int) -> int | None:
+    """Linux: let other processes of the same user read this one's memory (``/proc/PID/mem``, ptrace) or not
+    (``0``, as ssh-agent does); the previous value, or ``None`` where the call does not exist."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        previous = int(libc.prctl(PR_GET_DUMPABLE, 0, 0, 0, 0))
+        libc.prctl(PR_SET_DUMPABLE, value, 0, 0, 0)
+    except (OSError, AttributeError):
+        return None
+    return previous
+
+
+@dataclass
+class _Guard:
+    reasons: int = 0  # to keep this process unreadable: runs under way, live agent processes
+    before: int | None = None  # the dumpable flag before the first reason
+
+
+_GUARD = _Guard()
+
+
+def _guard(change: int) -> None:
+    """While any agent process may run, this process (which holds the states and the deals) is unreadable by
+    them: an agent runs as the same user, who could otherwise read ``/proc/PARENT/mem``."""
+    previous, _GUARD.reasons = _GUARD.reasons, _GUARD.reasons + change
+    if previous == 0 and change > 0:
+        _GUARD.before = set_dumpable(0)
+    elif _GUARD.reasons == 0 and _GUARD.before is not None:
+        set_dumpable(_GUARD.before)
+
+
 class AgentProcess:
     """One isolated agent process, started on first use and again after it was stopped."""
 
@@ -163,6 +200,7 @@ class AgentProcess:
         if self._process is not None and self._process.poll() is None:
             return self._process
         self.close()
+        _guard(+1)
         self._directory = tempfile.mkdtemp(prefix="townwidget-agent-")
         command = [sys.executable, "-m", "townwidget.arena.agent_process", str(self.memory_mb), str(os.getpid())]
         self._process = subprocess.Popen(
@@ -221,6 +259,7 @@ class AgentProcess:
                 if stream is not None:
                     with contextlib.suppress(OSError):
                         stream.close()
+            _guard(-1)
         if self._directory is not None:
             shutil.rmtree(self._directory, ignore_errors=True)
             self._directory = None
@@ -246,6 +285,7 @@ def agent_processes() -> Iterator[None]:
     """The isolated processes started inside stop when the outermost of these blocks ends."""
     global _RUNS
     _RUNS += 1
+    _guard(+1)  # the run's deals are here, and its workers' agents run as this user
     try:
         yield
     finally:
@@ -253,6 +293,7 @@ def agent_processes() -> Iterator[None]:
         if _RUNS == 0:
             while _PROCESSES:
                 _PROCESSES.popitem()[1].close()
+        _guard(-1)
 
 
 def process_for(source: AgentSource, slot: int, memory_mb: int) -> AgentProcess:
