@@ -303,7 +303,7 @@ def _columns(rows: Sequence[dict[str, Any]]) -> list[tuple[str, Callable[[dict[s
         ]
     columns += [(reason, lambda row, reason=reason: str(row["forfeits"][reason])) for reason in REASONS]  # type: ignore[misc]
     columns += [
-        ("CPU s/move", lambda row: f"{row['cpu_per_move']:.4f}"),
+        ("CPU ms/move", lambda row: f"{row['cpu_per_move'] * 1000:.2f}"),
         ("peeked", lambda row: "yes" if row["peeked"] else "no"),
     ]
     return columns
