@@ -123,7 +123,7 @@ def _parser() -> argparse.ArgumentParser:
     names = ", ".join((*AGENT_NAMES[:5], *ALIASES))
     arena = commands.add_parser("arena", help="a multiplayer tournament with rotated seats")
     arena.add_argument("--players", required=True, help=f"comma-separated agents ({names}) or submission files")
-    arena.add_argument("--games", type=int, default=100, help="games to play (default 100)")
+    arena.add_argument("--games", type=int, default=100, help="games to play (default 100, at most 1,000,000)")
     solo = commands.add_parser("solo", help="one agent on fixed solo deals")
     solo.add_argument("--agent", required=True, choices=(*AGENT_NAMES, *ALIASES))
     solo.add_argument("--deals", type=int, default=100, help="deals to play: seeds seed, seed+1, ... (default 100)")
@@ -144,7 +144,7 @@ def _parser() -> argparse.ArgumentParser:
     leagues.add_argument("--csv", help="write the leaderboard here as CSV")
     leagues.add_argument("--json", help="write the leaderboard here as JSON")
     for command in (arena, solo, leagues):
-        command.add_argument("--workers", type=int, default=1, help="parallel games (default 1)")
+        command.add_argument("--workers", type=int, default=1, help="parallel games (default 1, at most 4 per core)")
         command.add_argument("--records", help="write the game records here, one JSON object per line")
         command.add_argument("--no-progress", action="store_true", help="no progress bar")
     return parser
