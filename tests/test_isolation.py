@@ -297,12 +297,14 @@ def test_a_submission_file_plays_isolated_and_one_that_does_not_load_is_a_forfei
         ({"move_seconds": float("nan")}, "move_seconds must be a finite positive number"),
         ({"agent_memory_mb": 10}, "agent_memory_mb must be an integer of at least 256"),
         ({"seed": 1.5}, "seed must be a non-negative integer or None"),
+        ({"isolate": True, "agents": ["grredy"]}, "unknown agent 'grredy': choose one of random, greedy"),
         ({"seed": -1}, "seed must be a non-negative integer or None"),
     ],
 )
 def test_bad_limits_are_refused_in_words(options: dict[str, Any], words: str) -> None:
+    agents = options.pop("agents", ["greedy"])
     with pytest.raises(ValueError, match=words):
-        arena.tournament(["greedy"], game="town44", games=1, progress=False, **options)
+        arena.tournament(agents, game="town44", games=1, progress=False, **options)
 
 
 def test_a_town_seat_resigns_as_one_who_cannot_place() -> None:

@@ -57,6 +57,7 @@ from queue import Empty, SimpleQueue
 from typing import Any, cast
 
 from townwidget import town
+from townwidget.agents import agent_name
 from townwidget.agents.clairvoyant import ClairvoyantAgent
 from townwidget.arena.isolation import (
     DEFAULT_MEMORY_MB,
@@ -139,6 +140,7 @@ def _prepared(agents: Sequence[AgentSpec], settings: Settings) -> list[Any]:
     prepared = []
     for spec in agents:
         if isinstance(spec, str) and not is_submission(spec):
+            agent_name(spec)  # an unknown name is said here, not as a forfeit of every game in its process
             peeks = spec == CLAIRVOYANT and check_peeking(ClairvoyantAgent(), solo, settings.allow_peeking)
             isolated = settings.isolate and not peeks
         elif is_submission(spec):
