@@ -159,6 +159,8 @@ def test_every_fault_of_an_isolated_agent_is_a_forfeit_with_its_reason() -> None
 def test_errors_and_invalid_actions_are_forfeits_and_the_others_play_on(isolate: bool) -> None:
     agents = [Raises(), Returns(None), Returns(42), Returns({"type": "pass"}), "greedy"]
     record = arena.play_game(agents, game="town66", seed=2, isolate=isolate)
+    huge = arena.play_game([Returns({"type": "place", "tile": "x" * 2**21})], game="town44", isolate=isolate)
+    assert huge.forfeits[0]["reason"] == "invalid" and len(huge.forfeits[0]["detail"]) <= 500
     assert reasons(record) == {
         "raises": "error",
         "returns-None": "invalid",

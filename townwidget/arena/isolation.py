@@ -44,6 +44,7 @@ DEFAULT_MOVE_SECONDS = 5.0  # as in other agent competitions
 DEFAULT_MEMORY_MB = 1024
 MIN_MEMORY_MB = 256  # below this the interpreter and the games' code do not fit
 START_SECONDS = 60.0  # to start the interpreter and build the agent (a search compiles its kernels): no move
+MAX_ANSWER_BYTES = 1 << 20
 KEPT_PROCESSES = 8  # idle agent processes kept by one worker of a run (the oldest is stopped beyond)
 CRASH_SIGNALS = {signal.SIGSEGV: "segmentation fault", signal.SIGBUS: "bus error", signal.SIGABRT: "abort"}
 # thread pools of numerical libraries reserve address space per thread: one thread each keeps the limit for data
@@ -229,6 +230,11 @@ class AgentProcess:
                 if not chunk:
                     raise self._died()
                 self._buffer += chunk
+                if (
+                    len(self._buffer) > MAX_ANSWER_BYTES
+                ):  # an action is a few dozen bytes: this one would only fill memory
+                    self.close()
+                    raise Forfeit("invalid", f"the agent's answer exceeds {MAX_ANSWER_BYTES} bytes")
         line, self._buffer = self._buffer.split(b"\n", 1)
         return line
 
