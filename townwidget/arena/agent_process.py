@@ -58,7 +58,10 @@ def main(argv: list[str]) -> int:
             agent, answer = _start(message)
         else:
             answer = _act(agent, message)
-        _send(answers, answer)
+        try:
+            _send(answers, answer)
+        except OSError:  # the parent is gone (stopped by Ctrl-C): nobody is left to answer
+            break
     return 0
 
 
