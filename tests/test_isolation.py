@@ -6,6 +6,7 @@ import ctypes
 import gc
 import json
 import os
+import signal
 import subprocess
 import sys
 import textwrap
@@ -366,3 +367,53 @@ def test_an_isolated_agent_cannot_read_the_arenas_memory() -> None:
         options: dict[str, Any] = {"game": "town44", "games": 2, "workers": workers, "progress": False}
         result = arena.tournament([MemoryReader(), "greedy"], isolate=True, **options)
         assert all("PermissionError" in f["detail"] for r in result.records for f in r.forfeits), result.records
+
+
+def agent_processes_of(parent: int) -> list[int]:
+    """The agent processes still alive that ``parent`` started (their command line names it)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            words = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if b"townwidget.arena.agent_process" in words and str(parent).encode() in words:
+            found.append(int(entry.name))
+    return found
+
+
+def test_ctrl_c_stops_an_isolated_tournament_at_once_with_its_finished_records(tmp_path: Path) -> None:
+    script = tmp_path / "run.py"
+    script.write_text(
+        textwrap.dedent(
+            """
+            import time
+            from townwidget import arena
+
+            class Slow:
+                name = "slow"
+
+                def act(self, view):
+                    time.sleep(0.05)
+                    return view.legal_actions()[0]
+
+            try:
+                arena.tournament([Slow(), "greedy"], game="town55", games=400, isolate=True, progress=False)
+            except arena.TournamentInterrupted as stop:
+                print(len(stop.records))
+            """
+        )
+    )
+    root = Path(__file__).resolve().parent.parent
+    process = subprocess.Popen(
+        [sys.executable, str(script)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "PYTHONPATH": str(root)},
+    )  # fmt: skip
+    time.sleep(6)
+    sent = time.monotonic()
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    assert time.monotonic() - sent < 3 and process.returncode == 0, err
+    assert 0 < int(out) < 400 and "Traceback" not in err
+    time.sleep(1.5)  # an agent process that was mid-move sees its parent gone within a second
+    assert agent_processes_of(process.pid) == []
