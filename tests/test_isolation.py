@@ -417,3 +417,16 @@ def test_ctrl_c_stops_an_isolated_tournament_at_once_with_its_finished_records(t
     assert 0 < int(out) < 400 and "Traceback" not in err
     time.sleep(1.5)  # an agent process that was mid-move sees its parent gone within a second
     assert agent_processes_of(process.pid) == []
+
+
+def test_a_widget_opponent_may_be_a_submission_file(tmp_path: Path) -> None:
+    from townwidget.widget import TownWidget
+
+    submission = tmp_path / "last.py"
+    submission.write_text("def act(view):\n    return view.legal_actions()[-1]\n")
+    widget = TownWidget("town44", mode="multi", opponents=[str(submission)], seed=3)
+    for _ in range(4):  # the seated player's turn (exchange, place, discard), then the file's agent's
+        if widget.state.current_player == 0:
+            widget.apply(widget.state.legal_actions()[0])
+        assert widget.wait(timeout=60)
+    assert [player for player, _, _ in widget.state.history].count(1) >= 1  # the file's agent moved

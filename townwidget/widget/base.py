@@ -342,12 +342,16 @@ class GameWidget(anywidget.AnyWidget):
 
     def _make_agents(self, state: Any, seat: int) -> dict[int, Any]:
         from townwidget.agents import make_agent
+        from townwidget.arena import IsolatedAgent
+        from townwidget.arena.isolation import is_submission
+
+        def made(spec: Any) -> Any:  # a submission file (.py) plays in a process of its own
+            if is_submission(spec):
+                return IsolatedAgent(spec)
+            return make_agent(spec, seed=self._rng.next64()) if isinstance(spec, str) else spec
 
         others = [player for player in range(state.num_players) if player != seat]
-        return {
-            player: make_agent(spec, seed=self._rng.next64()) if isinstance(spec, str) else spec
-            for player, spec in zip(others, self._opponents, strict=True)
-        }
+        return {player: made(spec) for player, spec in zip(others, self._opponents, strict=True)}
 
     def _play_seat(self, action: Any) -> None:
         """Apply the seated player's decision (the engine checks it), keeping a snapshot for undo."""
