@@ -76,11 +76,12 @@ def test_parallel_games_give_the_same_records_as_serial_ones() -> None:
 
 def test_solo_run_plays_the_fixed_deals_and_the_clairvoyant_peeks() -> None:
     honest = arena.solo_run("greedy", game="town44", deals=5, seed=20, progress=False)
-    par = arena.solo_run("clairvoyant", game="town44", deals=5, seed=20, progress=False)
+    par = arena.solo_run("clairvoyant", game="town44", deals=5, seed=20, progress=False, allow_peeking=True)
     assert [r.seed for r in honest.records] == [20, 21, 22, 23, 24]
     for mine, best in zip(honest.records, par.records, strict=True):
         assert mine.result["placed"] <= best.result["placed"]
-    assert "tiles placed" in par.table()
+        assert best.peeked == [True] and mine.peeked == [False]
+    assert "tiles placed" in par.table() and "clairvoyant (peeked)" in par.table()
 
 
 def test_confidence_intervals() -> None:
@@ -94,9 +95,10 @@ def test_confidence_intervals() -> None:
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda: arena.tournament(["random"], games=0), "games must be an integer of at least 1"),
-        (lambda: arena.tournament(["random", 42], games=1, progress=False), "an agent is a name or an object"),
-        (lambda: arena.play_game([], game="town44"), "at least one agent"),
+        (lambda: arena.tournament(["random"], games=0), "games must be an integer from 1 to 1000000, not 0"),
+        (lambda: arena.tournament(["random"], games=10**23), "games must be an integer from 1 to 1000000"),
+        (lambda: arena.tournament(["random", 42], games=1, progress=False), "an agent is a name, a submission file"),
+        (lambda: arena.play_game([], game="town44"), "one or more agents"),
         (lambda: arena.replay({"format": "other"}), "game record"),
         (lambda: arena.play_game(["random"], game="chess"), "unknown game 'chess'"),
         (lambda: arena.play_game(["random"], game="littletown"), "players must be an integer from 2 to 4"),

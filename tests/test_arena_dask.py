@@ -116,3 +116,25 @@ def test_an_interrupt_cancels_the_queued_games_and_keeps_the_finished_ones(clien
     while tasks() and time.monotonic() < deadline:
         time.sleep(0.1)
     assert tasks() == 0, "games still queued on the cluster after the interrupt"
+
+
+def test_a_cluster_left_without_workers_loses_the_waiting_games_with_the_finished_ones(monkeypatch: Any) -> None:
+    monkeypatch.setattr(arena, "NO_WORKER_SECONDS", 3.0)
+    monkeypatch.setattr(arena, "WORKER_CHECK_SECONDS", 0.5)
+    cluster = LocalCluster(n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=":0")
+    with cluster, Client(cluster) as client:
+        emptied: list[bool] = []
+
+        def retire_every_worker(record: arena.GameRecord) -> None:
+            if not emptied:
+                emptied.append(True)
+                cluster.scale(0)
+
+        started = time.monotonic()
+        with pytest.raises(arena.GamesLost) as lost:
+            arena.tournament(
+                AGENTS, **{**OPTIONS, "games": 40}, executor=client.get_executor(), on_record=retire_every_worker
+            )
+    assert time.monotonic() - started < 60
+    finished = lost.value.records
+    assert finished and len(finished) + len(lost.value.seeds) == 40

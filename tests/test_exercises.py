@@ -697,7 +697,7 @@ def test_agents_that_break_the_protocol_are_caught() -> None:
 
     assert_wrong(
         check_agent(Passes()),
-        "it returned Pass() (town44 solo, deal 0, move 0), which is not one of view.legal_actions()",
+        "it returned {'type': 'pass'} (town44 solo, deal 0, move 0), which is not one of view.legal_actions()",
     )
 
     class SoloOnly(FirstChoice):
@@ -728,7 +728,9 @@ def test_agents_that_break_the_protocol_are_caught() -> None:
         "it raised RuntimeError: no plan for flips (town66 solo, deal 0, move 0)",
     )
     problems = check_agent(type("Junk", (FirstChoice,), {"act": lambda self, view: "place"})()).problems
-    assert problems[0].startswith("it returned 'place' (town44 solo, deal 0, move 0): an action must be a dict")
+    assert (
+        problems[0] == "it returned 'place': an action must be a dict or an action object (town44 solo, deal 0, move 0)"
+    )
     assert_wrong(check_agent(None), NO_ANSWER)
     assert check_agent(7).problems[0] == "it has no act(view) method: 7"
     with pytest.raises(ValueError, match="must_beat must be one of"):

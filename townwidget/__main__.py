@@ -1,26 +1,42 @@
-"""The command line (``townwidget``, or ``python -m townwidget``): tournaments between agents and solo runs,
-printing the arena's summary table.
+"""The command line (``townwidget``, or ``python -m townwidget``): tournaments between agents, solo runs and class
+leagues, printing the arena's summary table or the league's leaderboard.
 
     townwidget --version
     python -m townwidget arena --game town77 --players greedy,mcts,random --games 200 --seed 1
     python -m townwidget arena --game littletown --players greedy,random --games 10
     python -m townwidget solo --game town77 --agent mcts --deals 100
+    python -m townwidget league submissions/ --game town77 --players 3 --games 200 --move-seconds 2 --workers 2
 
-Options common to both: ``--iterations N`` or ``--seconds S`` (per move, for the searching agents), ``--workers K``
-(parallel games), ``--records FILE`` (one JSON game record per line) and ``--no-progress``.
+Options common to ``arena`` and ``solo``: ``--iterations N`` or ``--seconds S`` (per move, for the searching
+agents), ``--workers K`` (parallel games, at most :data:`~townwidget.arena.MAX_WORKERS`), ``--records FILE`` (one
+JSON game record per line; checked before the first game) and ``--no-progress``. Agents are package names or
+submission files (``.py``, run isolated). Ctrl-C prints the finished games' table, writes their records and exits
+with status 130.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
+from typing import IO, Any
 
 from townwidget import __version__
-from townwidget.agents import AGENT_NAMES
-from townwidget.arena import Tournament, solo_run, tournament
+from townwidget.agents import AGENT_NAMES, ALIASES
+from townwidget.arena import (
+    GameRecord,
+    TournamentInterrupted,
+    format_summary,
+    league,
+    solo_run,
+    summarize,
+    tournament,
+)
 from townwidget.classroom.cli import add_commands as add_classroom_commands
+
+INTERRUPTED = 130  # the shell's status for a command stopped by Ctrl-C (128 + SIGINT)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -28,41 +44,91 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if "run" in args:  # the classroom commands run themselves (townwidget/classroom/cli.py)
         return int(args.run(args))
-    budget = {key: getattr(args, key) for key in ("iterations", "seconds") if getattr(args, key) is not None}
-    options = {"workers": args.workers, "progress": not args.no_progress, **budget}
     try:
-        if args.command == "arena":
-            players = [name.strip() for name in args.players.split(",") if name.strip()]
-            if len(players) < 2:
-                raise ValueError("--players needs at least two comma-separated agent names (use 'solo' for one)")
-            result = tournament(players, game=args.game, games=args.games, seed=args.seed, **options)
-        else:
-            result = solo_run(args.agent, game=args.game, deals=args.deals, seed=args.seed, **options)
+        records = _open_records(args.records)
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    _report(result, args.records)
+    try:
+        with records or open(os.devnull, "w", encoding="utf-8") as out:
+            return _run(args, out if records else None)
+    except KeyboardInterrupt:  # before the first game or after the last: nothing finished is lost
+        print("interrupted", file=sys.stderr)
+        return INTERRUPTED
+
+
+def _run(args: argparse.Namespace, records: IO[str] | None) -> int:
+    try:
+        if args.command == "league":
+            return _league(args, records)
+        result = _play(args)
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    except TournamentInterrupted as interrupted:
+        done = interrupted.records
+        print(f"interrupted: {len(done)} game(s) finished")
+        if done:
+            print(format_summary(summarize(done)))
+        _write(done, records, args.records)
+        return INTERRUPTED
+    print(result.table())
+    _write(result.records, records, args.records)
     return 0
 
 
-def _report(result: Tournament, records: str | None) -> None:
+def _play(args: argparse.Namespace) -> Any:
+    budget = {key: getattr(args, key) for key in ("iterations", "seconds") if getattr(args, key) is not None}
+    options = {"workers": args.workers, "progress": not args.no_progress, **budget}
+    if args.command == "arena":
+        players = [name.strip() for name in args.players.split(",") if name.strip()]
+        if len(players) < 2:
+            raise ValueError("--players needs at least two comma-separated agent names (use 'solo' for one)")
+        return tournament(players, game=args.game, games=args.games, seed=args.seed, **options)
+    # the clairvoyant solver (a par run) is the one agent allowed to peek, and only solo
+    return solo_run(args.agent, game=args.game, deals=args.deals, seed=args.seed, allow_peeking=True, **options)
+
+
+def _league(args: argparse.Namespace, records: IO[str] | None) -> int:
+    options = {"workers": args.workers, "progress": not args.no_progress, "move_seconds": args.move_seconds}
+    result = league(args.directory, game=args.game, players=args.players, games=args.games, seed=args.seed, **options)
     print(result.table())
-    if records:
-        with open(records, "w", encoding="utf-8") as out:
-            for record in result.records:
-                out.write(json.dumps(record.to_dict()) + "\n")
-        print(f"{len(result.records)} game records written to {records}")
+    for path, write in ((args.csv, result.to_csv), (args.json, result.to_json)):
+        if path:
+            write(path)
+            print(f"leaderboard written to {path}")
+    _write(result.records, records, args.records)
+    return 0
+
+
+def _open_records(path: str | None) -> IO[str] | None:
+    """The --records file, opened before any game so that a path that cannot be written is said at once."""
+    if not path:
+        return None
+    try:
+        return open(path, "w", encoding="utf-8")
+    except OSError as error:
+        raise ValueError(f"--records {path!r} cannot be written: {error.strerror}") from None
+
+
+def _write(done: Sequence[GameRecord], records: IO[str] | None, path: str | None) -> None:
+    if records is None:
+        return
+    for record in done:
+        records.write(json.dumps(record.to_dict()) + "\n")
+    print(f"{len(done)} game records written to {path}")
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="townwidget", description="Town and Little Town games between AI agents.")
     parser.add_argument("--version", action="version", version=f"townwidget {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
+    names = ", ".join((*AGENT_NAMES[:5], *ALIASES))
     arena = commands.add_parser("arena", help="a multiplayer tournament with rotated seats")
-    arena.add_argument("--players", required=True, help=f"comma-separated agents, from: {', '.join(AGENT_NAMES[:5])}")
-    arena.add_argument("--games", type=int, default=100, help="games to play (default 100)")
+    arena.add_argument("--players", required=True, help=f"comma-separated agents ({names}) or submission files")
+    arena.add_argument("--games", type=int, default=100, help="games to play (default 100, at most 1,000,000)")
     solo = commands.add_parser("solo", help="one agent on fixed solo deals")
-    solo.add_argument("--agent", required=True, choices=AGENT_NAMES)
+    solo.add_argument("--agent", required=True, choices=(*AGENT_NAMES, *ALIASES))
     solo.add_argument("--deals", type=int, default=100, help="deals to play: seeds seed, seed+1, ... (default 100)")
     add_classroom_commands(commands)
     for command in (arena, solo):
@@ -72,7 +138,17 @@ def _parser() -> argparse.ArgumentParser:
         command.add_argument("--seed", type=int, default=0, help="first deal's seed (default 0)")
         command.add_argument("--iterations", type=int, help="search iterations per move")
         command.add_argument("--seconds", type=float, help="search time per move, in seconds")
-        command.add_argument("--workers", type=int, default=1, help="parallel games (default 1)")
+    leagues = commands.add_parser("league", help="a class league over a directory of submission files (.py)")
+    leagues.add_argument("directory", help="a directory of submissions: each file defines act(view) or agent")
+    leagues.add_argument("--game", default="town77", help="littletown, town77, town66 or townNN (default town77)")
+    leagues.add_argument("--players", type=int, default=1, help="seats per game (default 1: solo deals)")
+    leagues.add_argument("--games", type=int, default=20, help="games per submission (default 20)")
+    leagues.add_argument("--move-seconds", type=float, default=5.0, help="wall-clock seconds per move (default 5)")
+    leagues.add_argument("--seed", type=int, help="the run's seed (default: a fresh one, printed at the end)")
+    leagues.add_argument("--csv", help="write the leaderboard here as CSV")
+    leagues.add_argument("--json", help="write the leaderboard here as JSON")
+    for command in (arena, solo, leagues):
+        command.add_argument("--workers", type=int, default=1, help="parallel games (default 1, at most 4 per core)")
         command.add_argument("--records", help="write the game records here, one JSON object per line")
         command.add_argument("--no-progress", action="store_true", help="no progress bar")
     return parser

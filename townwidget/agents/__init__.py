@@ -47,6 +47,7 @@ so that code which asks for the strongest player keeps getting it when a stronge
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from townwidget.core import Agent
 from townwidget.core.checks import is_integer, shown
@@ -76,10 +77,7 @@ def make_agent(
     ...
     ValueError: iterations must be a positive integer or None, not 0
     """
-    if isinstance(name, str):
-        name = ALIASES.get(name, name)
-    if not isinstance(name, str) or name not in _FACTORIES:
-        raise ValueError(f"unknown agent {shown(name)}: choose one of {', '.join((*AGENT_NAMES, *ALIASES))}")
+    name = agent_name(name)
     if seed is not None and not is_integer(seed):
         raise ValueError(f"seed must be an integer or None, not {shown(seed)}")
     if iterations is not None and (not is_integer(iterations) or iterations < 1):
@@ -87,6 +85,15 @@ def make_agent(
     if seconds is not None and (not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or seconds <= 0):
         raise ValueError(f"seconds must be a positive number or None, not {shown(seconds)}")
     return _FACTORIES[name](seed, iterations, seconds)
+
+
+def agent_name(name: Any) -> str:
+    """The agent that ``name`` (a name of :data:`AGENT_NAMES` or of :data:`ALIASES`) builds, or a ValueError."""
+    if isinstance(name, str):
+        name = ALIASES.get(name, name)
+    if not isinstance(name, str) or name not in _FACTORIES:
+        raise ValueError(f"unknown agent {shown(name)}: choose one of {', '.join((*AGENT_NAMES, *ALIASES))}")
+    return name
 
 
 def _random(seed: int | None, iterations: int | None, seconds: float | None) -> Agent:
@@ -138,4 +145,4 @@ _FACTORIES: dict[str, Callable[[int | None, int | None, float | None], Agent]] =
 AGENT_NAMES = tuple(_FACTORIES)
 """The agents :func:`make_agent` builds, in the order of its registry."""
 
-__all__ = ["AGENT_NAMES", "ALIASES", "Agent", "make_agent"]
+__all__ = ["AGENT_NAMES", "ALIASES", "Agent", "agent_name", "make_agent"]

@@ -17,9 +17,10 @@ DEFAULT_SECONDS = 20.0  # per deal
 
 
 class ClairvoyantAgent:
-    """Plays the solver's best line. It **peeks**: ``act`` takes the full :class:`SoloState`, not a view
-    (``peeks = True`` tells the arena so). It solves once per deal (``seconds`` CPU seconds per solve, default
-    :data:`DEFAULT_SECONDS`) and follows the line while the game follows it.
+    """Plays the solver's best line. It **peeks**: ``act`` takes the full :class:`SoloState`, not a view (the
+    arena hands it one only in solo and only with ``allow_peeking=True``; no other agent is ever handed one). It
+    solves once per deal (``seconds`` CPU seconds per solve, default :data:`DEFAULT_SECONDS`) and follows the line
+    while the game follows it.
 
     >>> from townwidget import town
     >>> game = town.new_solo("town33", seed=0)

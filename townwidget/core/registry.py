@@ -20,11 +20,11 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from townwidget.core.checks import is_integer, shown
-from townwidget.core.protocol import State
+from townwidget.core.protocol import State, View
 
 RECORD_FORMAT = "townwidget-record/1"
 _BUILTIN = ("townwidget.town", "townwidget.littletown")  # imported on first use, so core imports no game
@@ -48,6 +48,12 @@ class Game:
     score_name: Callable[[int], str]  # players -> what the score counts ("tiles placed", "VP")
     # a state of this family -> the position its history starts from; ValueError in words where it cannot be told
     start_of: Callable[[Any], State] = _no_start
+    # (viewer form, player) -> that player's view, rebuilt from ``state.to_dict(viewer=player)`` alone (an isolated
+    # agent's process gets nothing else); None: the game cannot be played by isolated agents
+    view_from_dict: Callable[[dict[str, Any], int], View] | None = None
+    # the player to act leaves the game (a forfeit; solo: the game ends there); None: the game has no such rule and
+    # a forfeited seat's remaining moves are each its first legal action
+    resign: Callable[[State], None] | None = None
 
 
 _GAMES: dict[str, Game] = {}
@@ -104,6 +110,12 @@ class GameRecord:
     result: dict[str, Any]
     returns: list[float]
     final: dict[str, Any]  # the full JSON form of the final state, as played
+    # {"seat", "agent", "move" (moves played before it), "reason", "detail"} of every seat that forfeited
+    forfeits: list[dict[str, Any]] = field(default_factory=list)
+    peeked: list[bool] = field(default_factory=list)  # per seat: was its agent handed the full state
+    # per seat, the CPU seconds its agent spent choosing: a measurement of the machine, not of the game, so neither
+    # compared nor in to_dict() (the records of a seed are the same wherever and however fast they were played)
+    cpu_seconds: list[float] = field(default_factory=list, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -115,6 +127,8 @@ class GameRecord:
             "result": self.result,
             "returns": list(self.returns),
             "final": self.final,
+            "forfeits": [dict(forfeit) for forfeit in self.forfeits],
+            "peeked": list(self.peeked),
         }
 
     @classmethod
@@ -125,7 +139,8 @@ class GameRecord:
         missing = set(keys) - set(data)
         if missing:
             raise ValueError(f"game record: missing key(s) {sorted(missing)}")
-        return cls(*(data[key] for key in keys))
+        optional = ("forfeits", "peeked")  # records written before forfeits were recorded lack them
+        return cls(*(data[key] for key in keys), **{key: data[key] for key in optional if key in data})
 
 
 def replay(record: GameRecord | dict[str, Any]) -> State:
@@ -145,7 +160,14 @@ def replay(record: GameRecord | dict[str, Any]) -> State:
     if isinstance(record, dict):
         record = GameRecord.from_dict(record)
     state = new_game(record.game, len(record.players), record.seed)
-    for number, move in enumerate(record.moves):
+    resign = lookup(record.game).resign
+    # a forfeit made the player to act leave after record.moves[:move] (several may leave at one point)
+    resigning = [forfeit["move"] for forfeit in record.forfeits] if resign is not None else []
+    for number, move in enumerate([*record.moves, None]):
+        for _ in range(resigning.count(number)):
+            resign(state)  # type: ignore[misc]  # resigning is empty when resign is None
+        if move is None:
+            break
         try:
             state.apply(move)
         except ValueError as error:

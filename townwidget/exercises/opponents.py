@@ -7,7 +7,7 @@ import statistics
 from typing import Any
 
 from townwidget.agents import AGENT_NAMES, make_agent
-from townwidget.arena import Z95, solo_run
+from townwidget.arena import Z95, Forfeit, IsolatedAgent, solo_run
 from townwidget.core.errors import IllegalAction
 from townwidget.core.language import _, language, ngettext
 from townwidget.exercises.common import (
@@ -214,6 +214,8 @@ def _legal_problem(agent: Any, state: Any, seat: int, where: str) -> str | None:
     view = state.view(seat)
     try:
         action = agent.act(view)
+    except Forfeit as forfeit:  # the agent's own process: it raised, hung, crashed or ran out of memory
+        return f"it {forfeit.words()} ({where})"
     except Exception as error:  # a student's bug is a verdict, not a crash of the checker
         return f"it raised {type(error).__name__}: {error} ({where})"
     legal = view.legal_actions()
@@ -321,10 +323,15 @@ def check_agent(agent: Any, must_beat: str | None = None) -> Verdict:
             f"it plays through the package's own {borrowed}: the exercise is an agent that chooses its moves itself"
         )
         return Verdict(task, tuple(problems))
-    trial = _trial_problem(agent)
-    if trial:
-        problems.append(trial)
-    if must_beat is not None and not problems:
-        weaker = not_shown_better(agent, must_beat)
-        problems += [weaker] if weaker else []
+    try:
+        isolated = IsolatedAgent(agent)  # the student's code runs in a process of its own: views only, 5 s a move
+    except ValueError as error:
+        return Verdict(task, (*problems, f"it cannot be run in a process of its own: {error}"))
+    with isolated:
+        trial = _trial_problem(isolated)
+        if trial:
+            problems.append(trial)
+        if must_beat is not None and not problems:
+            weaker = not_shown_better(isolated, must_beat)
+            problems += [weaker] if weaker else []
     return Verdict(task, tuple(problems))

@@ -8,6 +8,7 @@ from townwidget.littletown.data import MAX_PLAYERS, MIN_PLAYERS
 from townwidget.littletown.format import from_dict
 from townwidget.littletown.setup import new_game, start_of
 from townwidget.littletown.state import FORMAT
+from townwidget.littletown.view import LittleTownView
 
 
 def _start(name: str, players: int, seed: int) -> State:
@@ -22,6 +23,7 @@ GAME = Game(
     load=from_dict,
     formats=(FORMAT,),
     score=lambda result, seat: result["scores"][seat],
+    view_from_dict=LittleTownView.from_dict,
     score_name=lambda players: "VP",
     start_of=start_of,
 )

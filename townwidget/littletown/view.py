@@ -36,8 +36,19 @@ class LittleTownView:
     __slots__ = ("player", "_data", "_base", "_pool", "_hidden")
 
     def __init__(self, state: State, player: int) -> None:
+        self._build(state.to_dict(viewer=player), player)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], player: int) -> LittleTownView:
+        """The view of ``player`` from their viewer form, ``state.to_dict(viewer=player)`` (how an isolated agent's
+        process gets its view)."""
+        view = cls.__new__(cls)
+        view._build(data, player)
+        return view
+
+    def _build(self, data: dict[str, Any], player: int) -> None:
         self.player = player
-        self._data = state.to_dict(viewer=player)
+        self._data = data
         players = self._data["players"]
         seen = set(players[player]["objectives"]) | {card for entry in players for card in entry["completed"]}
         market = list(self._data["market"]) + [entry["building"] for entry in self._data["buildings"]]

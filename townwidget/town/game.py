@@ -3,13 +3,15 @@ a solo deal, two to five for the multiplayer game."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from townwidget.core.protocol import State
 from townwidget.core.registry import Game
 from townwidget.town.format import from_dict
 from townwidget.town.start import start_of
 from townwidget.town.state import FORMAT, MAX_PLAYERS, new_game, new_solo
+from townwidget.town.state import State as TownState
+from townwidget.town.view import TownView
 
 
 def _start(name: str, players: int, seed: int) -> State:
@@ -28,6 +30,8 @@ GAME = Game(
     load=from_dict,
     formats=(FORMAT,),
     score=_score,
+    view_from_dict=TownView.from_dict,
+    resign=lambda state: cast(TownState, state).resign(),
     score_name=lambda players: "tiles placed" if players == 1 else "tiles left",
     start_of=start_of,
 )

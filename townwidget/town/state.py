@@ -129,6 +129,17 @@ class State:
         self.history.append((self._current, self.phase, parsed))
         self._play(parsed)
 
+    def resign(self) -> None:
+        """The player to act leaves the game (an arena forfeit): solo, the game ends with the tiles placed so far;
+        multiplayer, they leave as a player who cannot place does, keeping their hand, and the others play on.
+        Like leaving for want of a placement, it is no action of the history."""
+        if self._current is None:
+            raise IllegalAction("the game is over: nobody is left to resign")
+        self._resign()
+
+    def _resign(self) -> None:
+        raise NotImplementedError
+
     def clone(self) -> State:
         """An independent copy (the generator included, so both play on identically)."""
         other = self.__class__.__new__(self.__class__)
@@ -289,6 +300,9 @@ class SoloState(State):
         if not self.can_move():
             self.phase, self._current = "over", None
 
+    def _resign(self) -> None:
+        self.phase, self._current = "over", None
+
     def can_move(self) -> bool:
         """Whether some pile top can be placed (by a flip too, while flips remain)."""
         board = self.board
@@ -443,6 +457,10 @@ class MultiState(State):
     # --- turn flow -----------------------------------------------------------------------------------------
     def _draw(self, hand: list[Tile]) -> None:
         bisect.insort(hand, self.bag.pop(self.rng.randbelow(len(self.bag))))
+
+    def _resign(self) -> None:
+        self._leave()
+        self._next_turn()
 
     def _leave(self) -> None:
         assert self._current is not None

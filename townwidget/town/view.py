@@ -40,8 +40,19 @@ class TownView:
     __slots__ = ("player", "_data", "_public")
 
     def __init__(self, state: State, player: int) -> None:
+        self._build(state.to_dict(viewer=player), player)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], player: int) -> TownView:
+        """The view of ``player`` from their viewer form, ``state.to_dict(viewer=player)`` (how an isolated agent's
+        process gets its view)."""
+        view = cls.__new__(cls)
+        view._build(data, player)
+        return view
+
+    def _build(self, data: dict[str, Any], player: int) -> None:
         self.player = player
-        self._data = state.to_dict(viewer=player)
+        self._data = data
         # One determinization drawn with a fixed seed answers the view's own questions (legal actions, phase);
         # it is a function of the viewer form only, so it tells nothing about the hidden tiles.
         self._public = _determinize(self._data, Rng(0))

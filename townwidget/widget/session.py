@@ -173,12 +173,16 @@ class Session:
 
     def _make_agents(self, state: Any, seat: int) -> dict[int, Any]:
         from townwidget.agents import make_agent
+        from townwidget.arena import IsolatedAgent
+        from townwidget.arena.isolation import is_submission
+
+        def made(spec: Any) -> Any:  # a submission file (.py) plays in a process of its own
+            if is_submission(spec):
+                return IsolatedAgent(spec)
+            return make_agent(spec, seed=self.rng.next64()) if isinstance(spec, str) else spec
 
         others = [player for player in range(state.num_players) if player != seat]
-        return {
-            player: make_agent(spec, seed=self.rng.next64()) if isinstance(spec, str) else spec
-            for player, spec in zip(others, self.opponents, strict=True)
-        }
+        return {player: made(spec) for player, spec in zip(others, self.opponents, strict=True)}
 
     def frame(self, state: Any = None) -> dict[str, Any]:
         """The seated player's view of ``state`` (default: now), for the history slider (without the log)."""

@@ -37,115 +37,259 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import hashlib
 import math
 import multiprocessing
 import os
+import secrets
 import signal
 import statistics
 import sys
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from multiprocessing.process import BaseProcess
+from pathlib import Path
 from queue import Empty, SimpleQueue
 from typing import Any, cast
 
 from townwidget import town
-from townwidget.agents import make_agent
+from townwidget.agents import agent_name
+from townwidget.agents.clairvoyant import ClairvoyantAgent
+from townwidget.arena.isolation import (
+    DEFAULT_MEMORY_MB,
+    DEFAULT_MOVE_SECONDS,
+    AgentSource,
+    IsolatedPlayer,
+    Limits,
+    agent_processes,
+    is_submission,
+    process_for,
+    source_of,
+)
+from townwidget.arena.isolation import IsolatedAgent as IsolatedAgent  # re-exported: an agent in its own process
+from townwidget.arena.players import REASONS, Forfeit, InProcessPlayer, check_peeking, in_process_player
 from townwidget.core import Rng, agent_label, is_agent
-from townwidget.core.checks import require_integer, shown
+from townwidget.core.checks import is_integer, require_integer, shown
 from townwidget.core.progress import progress as show_progress
 from townwidget.core.registry import RECORD_FORMAT as RECORD_FORMAT  # re-exported: records are the arena's output
 from townwidget.core.registry import GameRecord, lookup, new_game
 from townwidget.core.registry import replay as replay
 
 Z95 = 1.959964  # two-sided 95% normal quantile
+CLAIRVOYANT = "clairvoyant"  # the package's one peeking agent, by name
 
 AgentSpec = Any  # a name for make_agent, or an object with act(view) (see townwidget.agents.Agent)
 
 
-def play_game(agents: Sequence[AgentSpec], game: str = "town77", seed: int = 0, **budget: Any) -> GameRecord:
+def play_game(
+    agents: Sequence[AgentSpec],
+    game: str = "town77",
+    seed: int = 0,
+    *,
+    isolate: bool = False,
+    move_seconds: float = DEFAULT_MOVE_SECONDS,
+    agent_memory_mb: int = DEFAULT_MEMORY_MB,
+    allow_peeking: bool = False,
+    **budget: Any,
+) -> GameRecord:
     """Play one game, seat ``i`` to ``agents[i]`` (names are made into agents seeded from ``seed`` and the seat).
 
-    ``budget`` (``iterations=``, ``seconds=``) is passed to the agents made from names.
+    ``budget`` (``iterations=``, ``seconds=``) is passed to the agents made from names. An agent that raises,
+    returns no legal action or (isolated) exceeds ``move_seconds`` or ``agent_memory_mb`` forfeits (see
+    :attr:`GameRecord.forfeits`). With ``isolate`` every agent runs in a process of its own (see
+    :mod:`townwidget.arena.isolation`); submission files always do. ``allow_peeking`` hands the package's
+    clairvoyant solver the full state of a solo deal; no other agent ever sees more than its view.
     """
-    if not agents:
-        raise ValueError("play_game needs at least one agent")
-    players = [_make(spec, _seat_seed(seed, seat), budget) for seat, spec in enumerate(agents)]
+    settings = Settings(isolate, Limits(move_seconds, agent_memory_mb), allow_peeking, budget)
+    seated = _prepared(agents, settings)
+    with agent_processes():
+        return _play(list(enumerate(seated)), game, seed, settings)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How the agents of a run are played: isolated or not, their limits, whether the clairvoyant may peek, and
+    the budget of agents made from names."""
+
+    isolate: bool = False
+    limits: Limits = field(default_factory=Limits)
+    allow_peeking: bool = False
+    budget: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, options: dict[str, Any]) -> Settings:
+        """The settings from a call's keyword arguments (``isolate``, ``move_seconds``, ``agent_memory_mb``,
+        ``allow_peeking``; the others are the budget of agents made from names)."""
+        budget = dict(options)
+        limits = Limits(
+            budget.pop("move_seconds", DEFAULT_MOVE_SECONDS), budget.pop("agent_memory_mb", DEFAULT_MEMORY_MB)
+        )
+        return cls(bool(budget.pop("isolate", False)), limits, bool(budget.pop("allow_peeking", False)), budget)
+
+
+def _prepared(agents: Sequence[AgentSpec], settings: Settings) -> list[Any]:
+    """Each agent as it is sent to the games: isolated ones as their :class:`AgentSource` (pickled once, here);
+    peeking checked before any game (only the clairvoyant solver, in solo, when allowed)."""
+    if not agents or isinstance(agents, (str, bytes)):
+        raise ValueError(f"give a list of one or more agents, not {shown(agents)}")
+    solo = len(agents) == 1
+    prepared = []
+    for spec in agents:
+        if isinstance(spec, str) and not is_submission(spec):
+            agent_name(spec)  # an unknown name is said here, not as a forfeit of every game in its process
+            peeks = spec == CLAIRVOYANT and check_peeking(ClairvoyantAgent(), solo, settings.allow_peeking)
+            isolated = settings.isolate and not peeks
+        elif is_submission(spec):
+            isolated = True
+        else:
+            if not (is_agent(spec) or (settings.isolate and callable(spec))):
+                raise ValueError(
+                    f"an agent is a name, a submission file (.py) or an object with act(view), not {spec!r}"
+                )
+            isolated = settings.isolate and not check_peeking(spec, solo, settings.allow_peeking)
+        prepared.append(source_of(spec, settings.budget) if isolated else spec)
+    return prepared
+
+
+def _play(seated: list[tuple[int, Any]], game: str, seed: int, settings: Settings) -> GameRecord:
+    """One game between the prepared agents (``(slot, agent)`` per seat), faults made forfeits."""
+    solo = len(seated) == 1
+    players = [
+        _player(slot, spec, game, _seat_seed(seed, seat), solo, settings) for seat, (slot, spec) in enumerate(seated)
+    ]
+    for player in players:
+        if isinstance(player, IsolatedPlayer):
+            player.process.launch()
     state = new_game(game, len(players), seed)
-    moves = []
-    while not state.is_terminal():
-        seat = state.current_player
-        assert seat is not None
-        agent = players[seat]
-        action = agent.act(state.clone() if getattr(agent, "peeks", False) else state.view(seat))
-        state.apply(action)
-        moves.append({**_as_dict(action), "player": seat})
+    resign = lookup(game).resign
+    moves: list[dict[str, Any]] = []
+    forfeits: list[dict[str, Any]] = []
+    standing_in: set[int] = set()  # forfeited seats of a game without resignation: they play their first action
+    try:
+        while not state.is_terminal():
+            seat = state.current_player
+            assert seat is not None
+            if seat in standing_in:
+                state.apply(state.legal_actions()[0])
+            else:
+                try:
+                    _apply(state, players[seat].choose(state, seat))
+                except Forfeit as forfeit:
+                    label = _label(seated[seat][1])
+                    forfeits.append(
+                        {
+                            "seat": seat,
+                            "agent": label,
+                            "move": len(moves),
+                            "reason": forfeit.reason,
+                            "detail": forfeit.detail,
+                        }
+                    )
+                    if resign is None:
+                        standing_in.add(seat)
+                    else:
+                        resign(state)
+                    continue
+            moves.append({**state.history[-1][2].to_dict(), "player": seat})
+    finally:
+        for player in players:
+            player.close()
     result = state.result()
     assert result is not None  # the game is over
-    labels = [_label(spec) for spec in agents]
-    return GameRecord(game, seed, labels, moves, result, state.returns(), state.to_dict())
+    labels = [_label(spec) for _, spec in seated]
+    peeked = [isinstance(player, InProcessPlayer) and player.peeks for player in players]
+    cpu = [round(player.cpu_seconds, 6) for player in players]
+    return GameRecord(game, seed, labels, moves, result, state.returns(), state.to_dict(), forfeits, peeked, cpu)
+
+
+def _player(slot: int, spec: Any, game: str, seed: int, solo: bool, settings: Settings) -> Any:
+    if isinstance(spec, AgentSource):
+        return IsolatedPlayer(spec, process_for(spec, slot, settings.limits.memory_mb), settings.limits, seed)
+    return in_process_player(spec, seed, settings.budget, solo, settings.allow_peeking)
+
+
+def _apply(state: Any, action: Any) -> None:
+    """The agent's action played by the game, which parses it; one it refuses is an ``"invalid"`` forfeit."""
+    try:
+        state.apply(action)
+    except Exception as error:  # the engine's refusal (IllegalAction) or anything a forged value provokes
+        raise Forfeit("invalid", f"{type(error).__name__}: {error}") from None
 
 
 @dataclass
 class Tournament:
-    """The records of every game and the per-agent summary (see :func:`summarize`)."""
+    """The records of every game, the per-agent summary (see :func:`summarize`) and the run's ``seed`` (drawn
+    when none was given, told only here, once the games are over: it replays the run)."""
 
     records: list[GameRecord]
     summary: list[dict[str, Any]] = field(default_factory=list)
+    seed: int | None = None
 
     def table(self) -> str:
-        return format_summary(self.summary)
+        return format_summary(self.summary) + ("" if self.seed is None else f"\nseed {self.seed}")
 
 
 def tournament(
     agents: Sequence[AgentSpec],
     game: str = "town77",
     games: int = 100,
-    seed: int = 0,
+    seed: int | None = 0,
     rotate: bool = True,
     workers: int = 1,
     progress: bool | None = None,
     *,
     executor: Executor | None = None,
     on_record: Callable[[GameRecord], Any] | None = None,
+    isolate: bool = False,
+    move_seconds: float = DEFAULT_MOVE_SECONDS,
+    agent_memory_mb: int = DEFAULT_MEMORY_MB,
+    allow_peeking: bool = False,
     **budget: Any,
 ) -> Tournament:
     """Play ``games`` games between ``agents`` (one agent: ``games`` solo deals).
 
     With ``rotate``, game ``g`` uses deal ``seed + g // P`` with the seats turned by ``g % P`` (P players), so each
-    deal is played from every seat. Where the games run (see :func:`run_jobs`): here; on ``workers`` local
-    processes; or on ``executor``, any :class:`concurrent.futures.Executor` such as a Dask cluster's
-    ``Client(...).get_executor()``. The records and the summary depend only on the seed, never on where the games
-    ran. ``on_record(record)`` is called as each game finishes (in the order they finish), e.g. to redraw a plot;
-    ``progress`` shows a bar over finished games (``None``: see :func:`townwidget.core.progress.set_progress`).
+    deal is played from every seat. With ``seed=None`` a fresh 128-bit seed is drawn and each deal's seed is a
+    hash of it and the deal's number (no agent can enumerate the deals); it is told in the result's ``seed`` once
+    the games are over, and given again as ``seed`` it replays the run (see :func:`deal_seed`).
+    Where the games run (see :func:`run_jobs`): here; on ``workers`` local processes; or on ``executor``, any
+    :class:`concurrent.futures.Executor` such as a Dask cluster's ``Client(...).get_executor()``. The records and
+    the summary depend only on the seed, never on where the games ran. ``on_record(record)`` is called as each
+    game finishes (in the order they finish), e.g. to redraw a plot; ``progress`` shows a bar over finished games
+    (``None``: see :func:`townwidget.core.progress.set_progress`). ``isolate``, ``move_seconds``,
+    ``agent_memory_mb``, ``allow_peeking``: as in :func:`play_game`; a faulty agent forfeits its game and the
+    tournament goes on.
 
     Ctrl-C raises :class:`TournamentInterrupted` holding the finished records; games whose worker died every time
     raise :class:`GamesLost` naming their deals.
     """
-    jobs = _tournament_jobs(agents, game, games, seed, rotate, budget)
-    seeds = [job[2] for job in jobs]
+    settings = Settings(isolate, Limits(move_seconds, agent_memory_mb), allow_peeking, budget)
+    run = _run(agents, game, games, seed, rotate, settings)
     options: dict[str, Any] = {"executor": executor, "workers": workers, "progress": progress}
-    records = run_jobs(_play_job, jobs, seeds=seeds, on_result=on_record, **options)
-    return Tournament(records, summarize(records, [_label(spec) for spec in agents]))
+    with agent_processes():
+        records = run_jobs(_play_job, run.jobs, seeds=run.deals, on_result=on_record, **options)
+    return Tournament(records, summarize(records, run.labels), run.seed)
 
 
 def iter_tournament(
     agents: Sequence[AgentSpec],
     game: str = "town77",
     games: int = 100,
-    seed: int = 0,
+    seed: int | None = 0,
     rotate: bool = True,
     workers: int = 1,
     progress: bool | None = None,
     *,
     executor: Executor | None = None,
-    **budget: Any,
+    **options: Any,
 ) -> Iterator[GameRecord]:
-    """The games of :func:`tournament` (same arguments, same records), yielded as they finish, so a notebook can
-    redraw the table while it grows. Stopping early (``break``) stops the games still running.
+    """The games of :func:`tournament` (same arguments, same records; ``options``: ``isolate``, ``move_seconds``,
+    ``agent_memory_mb``, ``allow_peeking`` and the budget), yielded as they finish, so a notebook can redraw the
+    table while it grows. Stopping early (``break``) stops the games still running.
 
     >>> records = []
     >>> for record in iter_tournament(["greedy", "random"], game="town44", games=4, seed=1, progress=False):
@@ -153,16 +297,16 @@ def iter_tournament(
     >>> summarize(records) == tournament(["greedy", "random"], game="town44", games=4, seed=1, progress=False).summary
     True
     """
-    jobs = _tournament_jobs(agents, game, games, seed, rotate, budget)
-    seeds = [job[2] for job in jobs]
-    stream = iter_jobs(_play_job, jobs, seeds=seeds, executor=executor, workers=workers, progress=progress)
+    run = _run(agents, game, games, seed, rotate, Settings.of(options))
+    stream = iter_jobs(_play_job, run.jobs, seeds=run.deals, executor=executor, workers=workers, progress=progress)
     return _results(stream)
 
 
 def _results(stream: Generator[tuple[int, Any], None, None]) -> Iterator[Any]:
     try:
-        for _, result in stream:
-            yield result
+        with agent_processes():
+            for _, result in stream:
+                yield result
     finally:
         stream.close()  # at once, not when garbage is collected: it stops the workers
 
@@ -214,23 +358,58 @@ def solo_par(
     return run_jobs(_solve_job, jobs, seeds=[job[1] for job in jobs], on_result=on_par, unit="deal", **options)
 
 
-def _tournament_jobs(
-    agents: Sequence[AgentSpec], game: str, games: int, seed: int, rotate: bool, budget: dict[str, Any]
-) -> list[tuple[Any, ...]]:
-    """One job per game: (seated agents, game, deal, budget)."""
-    require_integer(games, "games", 1, error=ValueError)
-    count = len(agents)
-    jobs = []
+MAX_GAMES = 1_000_000  # a run's jobs are listed before it starts: beyond this, run several
+
+
+@dataclass
+class _Run:
+    jobs: list[tuple[Any, ...]]  # per game: (seated (slot, agent) pairs, game, deal, settings)
+    deals: list[int]
+    labels: list[str]
+    seed: int | None  # drawn here when none was given
+
+
+def _run(
+    agents: Sequence[AgentSpec], game: str, games: int, seed: int | None, rotate: bool, settings: Settings
+) -> _Run:
+    """The games of a tournament: deal ``seed + d`` (or, with no seed, a hash of a drawn one), seats turned."""
+    require_integer(games, "games", 1, MAX_GAMES, error=ValueError)
+    run_seed = run_seed_of(seed)
+    lookup(game)  # an unknown game is refused before any agent is prepared
+    prepared = _prepared(agents, settings)
+    count = len(prepared)
+    jobs, deals = [], []
     for number in range(games):
         turn = number % count if rotate else 0
-        deal = seed + (number // count if rotate else number)
-        jobs.append(([agents[(seat + turn) % count] for seat in range(count)], game, deal, budget))
-    return jobs
+        deal = deal_seed(run_seed, number // count if rotate else number)
+        seated = [((seat + turn) % count, prepared[(seat + turn) % count]) for seat in range(count)]
+        jobs.append((seated, game, deal, settings))
+        deals.append(deal)
+    return _Run(jobs, deals, [_label(spec) for spec in agents], None if seed is not None else run_seed)
+
+
+HASHED_SEEDS = 2**64  # a run seed from here up (every drawn one) has its deals hashed: seed + g would wrap
+
+
+def run_seed_of(seed: int | None) -> int:
+    """``seed``, or a fresh 128-bit one (at least :data:`HASHED_SEEDS`) when it is ``None``."""
+    if seed is not None and (not is_integer(seed) or seed < 0):
+        raise ValueError(f"seed must be a non-negative integer or None (a fresh one is drawn), not {shown(seed)}")
+    return secrets.randbits(127) | 1 << 127 if seed is None else int(seed)
+
+
+def deal_seed(seed: int, deal: int) -> int:
+    """Deal ``deal`` of a run: ``seed + deal``, or for a seed of :data:`HASHED_SEEDS` or more (those drawn when
+    none is given), 64 bits of a hash of both, so that no deal leads to another or to the seed."""
+    if seed < HASHED_SEEDS:
+        return seed + deal
+    digest = hashlib.blake2b(f"{seed}:{deal}".encode(), digest_size=8, person=b"townwidget-deal").digest()
+    return int.from_bytes(digest, "big")
 
 
 def _play_job(job: tuple[Any, ...]) -> GameRecord:
-    agents, game, deal, budget = job
-    return play_game(agents, game=game, seed=deal, **budget)
+    seated, game, deal, settings = job
+    return _play(seated, game, deal, settings)
 
 
 def _solve_job(job: tuple[str, int, float | None]) -> Par:
@@ -243,6 +422,9 @@ def _solve_job(job: tuple[str, int, float | None]) -> Par:
 
 # --- running many games: here, on local processes, or on any Executor (a Dask cluster) ------------------------
 MAX_ATTEMPTS = 3  # a game whose local worker process dies this many times is reported lost (GamesLost)
+MAX_WORKERS = 4 * (os.cpu_count() or 1)  # local processes: more than this only share the cores ever thinner
+NO_WORKER_SECONDS = 60.0  # a Dask cluster with no worker this long has lost the games it was to play
+WORKER_CHECK_SECONDS = 2.0  # how often a waiting parent asks the Dask scheduler for its workers
 POLL_SECONDS = 0.5  # the longest a waiting parent sleeps between two looks (keeps Ctrl-C prompt everywhere)
 
 
@@ -258,8 +440,9 @@ class TournamentInterrupted(KeyboardInterrupt):
 
 class GamesLost(RuntimeError):
     """Some games were never finished because the worker process playing them died each time they were run
-    (:data:`MAX_ATTEMPTS` times on local processes; on Dask, the cluster's ``allowed-failures`` retries), or
-    because the executor broke. ``seeds`` names their deals; ``records`` holds every finished result, in order."""
+    (:data:`MAX_ATTEMPTS` times on local processes; on Dask, the cluster's ``allowed-failures`` retries), because
+    the executor broke, or because a Dask cluster had no worker left for :data:`NO_WORKER_SECONDS`. ``seeds``
+    names their deals; ``records`` holds every finished result, in order."""
 
     def __init__(self, records: list[Any], seeds: list[int]) -> None:
         super().__init__(
@@ -320,7 +503,7 @@ def iter_jobs(
     unit: str = "game",
 ) -> Generator[tuple[int, Any], None, None]:
     """``(position, result)`` of each job of :func:`run_jobs` as it finishes; closing it stops the workers."""
-    require_integer(workers, "workers", 1, error=ValueError)
+    require_integer(workers, "workers", 1, MAX_WORKERS, error=ValueError)
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise ValueError(f"executor must be a concurrent.futures.Executor, not {shown(executor)}")
     if executor is not None and workers != 1:
@@ -379,8 +562,13 @@ def _on_executor(
             future = executor.submit(function, job)
             waiting[future] = index
             future.add_done_callback(done.put)
+        watch = _WorkerWatch(executor)
         while waiting:
-            future = _next_done(done, waiting)
+            found = _next_done(done, waiting, watch.abandoned)
+            if found is None:  # no worker left for a minute: the games still waiting are lost
+                lost.extend(waiting.values())
+                break
+            future = found
             index = waiting.pop(future)
             if _worker_died(future):
                 lost.append(index)
@@ -420,7 +608,7 @@ def _on_local_processes(
                     future.add_done_callback(done.put)
                 if not running:  # the pool broke with nothing in flight: start a new one
                     break
-                future = _next_done(done, running)
+                future = cast(Future[Any], _next_done(done, running))  # a local pool always finishes its jobs
                 if not isinstance(future.exception(), BrokenExecutor):
                     yield running.pop(future), future.result()
                     continue
@@ -437,15 +625,44 @@ def _on_local_processes(
             _stop(pool, kill=bool(running))
 
 
-def _next_done(done: SimpleQueue[Future[Any]], pending: dict[Future[Any], int]) -> Future[Any]:
-    """The next finished future of ``pending`` (waking every POLL_SECONDS, where Ctrl-C can land)."""
+def _next_done(
+    done: SimpleQueue[Future[Any]], pending: dict[Future[Any], int], give_up: Callable[[], bool] | None = None
+) -> Future[Any] | None:
+    """The next finished future of ``pending`` (waking every POLL_SECONDS, where Ctrl-C can land), or ``None`` once
+    ``give_up()`` says that none will finish."""
     while True:
         try:
             future = done.get(timeout=POLL_SECONDS)
         except Empty:
+            if give_up is not None and give_up():
+                return None
             continue
         if future in pending:
             return future
+
+
+class _WorkerWatch:
+    """On a Dask cluster, whether it has had no worker for :data:`NO_WORKER_SECONDS` (its queued games would wait
+    for ever); other executors always have their workers."""
+
+    def __init__(self, executor: Executor) -> None:
+        dask = sys.modules.get("distributed.cfexecutor")  # imported by whoever made a Dask executor
+        is_dask = dask is not None and isinstance(executor, dask.ClientExecutor)
+        self.client = getattr(executor, "_client", None) if is_dask else None
+        self.seen = self.checked = time.monotonic()
+
+    def abandoned(self) -> bool:
+        now = time.monotonic()
+        if self.client is None or now - self.checked < WORKER_CHECK_SECONDS:
+            return False
+        self.checked = now
+        try:
+            alive = bool(self.client.nthreads())
+        except Exception:  # the scheduler is gone: its futures fail on their own (GamesLost)
+            alive = True
+        if alive:
+            self.seen = now
+        return now - self.seen > NO_WORKER_SECONDS
 
 
 def _worker_died(future: Future[Any]) -> bool:
@@ -490,7 +707,9 @@ def _exit_with(parent: BaseProcess) -> None:
 def summarize(records: Sequence[GameRecord], labels: Sequence[str] | None = None) -> list[dict[str, Any]]:
     """Per agent label: ``games``, ``win_rate`` (rank 1; solo: a full board) with its 95% Wilson interval,
     ``mean_rank`` and ``mean_score`` (the game's score, named by ``score_name``: Town solo, tiles placed; Town
-    multiplayer, tiles left in hand; Little Town, VP), each with a 95% interval. The records are of one game.
+    multiplayer, tiles left in hand; Little Town, VP), each with a 95% interval; ``forfeits`` (count per reason,
+    see :data:`~townwidget.arena.players.REASONS`) and ``peeked`` (whether the agent was ever handed a full state).
+    The records are of one game; the rows depend on nothing else (CPU times are the league's, :mod:`.league`).
 
     >>> record = GameRecord("town44", 0, ["a", "b"], [], {"ranks": [1, 2], "tiles_left": [0, 3]}, [1, 0], {})
     >>> rows = summarize([record])
@@ -511,6 +730,13 @@ def summarize(records: Sequence[GameRecord], labels: Sequence[str] | None = None
                 rank = record.result["ranks"][seat]
                 stats["wins"].append(float(rank == 1))
                 stats["ranks"].append(rank)
+    forfeits = {label: dict.fromkeys(REASONS, 0) for label in by_label}
+    peeked = {label: False for label in by_label}
+    for record in records:
+        for forfeit in record.forfeits:
+            forfeits[forfeit["agent"]][forfeit["reason"]] += 1
+        for label, peek in zip(record.players, record.peeked, strict=False):  # records before 'peeked' have none
+            peeked[label] = peeked[label] or peek
     order = list(labels) if labels is not None else list(by_label)
     rows = []
     for label in dict.fromkeys(order):
@@ -531,6 +757,8 @@ def summarize(records: Sequence[GameRecord], labels: Sequence[str] | None = None
                 "mean_score": statistics.fmean(stats["scores"]),
                 "score_ci": mean_interval(stats["scores"]),
                 "score_name": lookup(records[0].game).score_name(len(records[0].players)),
+                "forfeits": {reason: count for reason, count in forfeits[label].items() if count},
+                "peeked": peeked[label],
             }
         )
     return rows
@@ -558,42 +786,47 @@ def mean_interval(values: Sequence[float]) -> tuple[float, float]:
 
 
 def format_summary(rows: Sequence[dict[str, Any]]) -> str:
-    """The summary as a plain-text table; the score column is headed by what it counts (e.g. "VP [95% CI]")."""
+    """The summary as a plain-text table; the score column is headed by what it counts (e.g. "VP [95% CI]"), an
+    agent that peeked is marked so, and where any agent forfeited a last column counts the forfeits by reason."""
     solo = any(row["solo"] for row in rows)
     score_head = f"{rows[0]['score_name'] if rows else 'score'} [95% CI]"
+    faults = any(row.get("forfeits") for row in rows)
+    last = 24 if faults else 0  # the last column's width: padded only when the forfeits follow it
     if solo:
         head = f"{'agent':<16} {'deals':>6}  {score_head:<24} {'full boards':>11}"
     else:
-        head = f"{'agent':<16} {'games':>6}  {'win rate [95% CI]':<22} {'mean rank [95% CI]':<22} {score_head}"
+        head = f"{'agent':<16} {'games':>6}  {'win rate [95% CI]':<22} {'mean rank [95% CI]':<22} {score_head:<{last}}"
+    head += "  forfeits" if faults else ""
     lines = [head, "-" * len(head)]
     for row in rows:
+        agent = f"{row['agent']} (peeked)" if row.get("peeked") else row["agent"]
         score = f"{row['mean_score']:.2f} [{row['score_ci'][0]:.2f}, {row['score_ci'][1]:.2f}]"
         if solo:
-            lines.append(f"{row['agent']:<16} {row['games']:>6}  {score:<24} {row['win_rate']:>11.1%}")
-            continue
-        win = f"{row['win_rate']:.3f} [{row['win_ci'][0]:.3f}, {row['win_ci'][1]:.3f}]"
-        rank = f"{row['mean_rank']:.2f} [{row['rank_ci'][0]:.2f}, {row['rank_ci'][1]:.2f}]"
-        lines.append(f"{row['agent']:<16} {row['games']:>6}  {win:<22} {rank:<22} {score}")
+            line = f"{agent:<16} {row['games']:>6}  {score:<24} {row['win_rate']:>11.1%}"
+        else:
+            win = f"{row['win_rate']:.3f} [{row['win_ci'][0]:.3f}, {row['win_ci'][1]:.3f}]"
+            rank = f"{row['mean_rank']:.2f} [{row['rank_ci'][0]:.2f}, {row['rank_ci'][1]:.2f}]"
+            line = f"{agent:<16} {row['games']:>6}  {win:<22} {rank:<22} {score:<{last}}"
+        if faults:
+            line += "  " + (", ".join(f"{reason} {count}" for reason, count in row.get("forfeits", {}).items()) or "-")
+        lines.append(line)
     return "\n".join(lines)
 
 
 # --- helpers -------------------------------------------------------------------------------------------------
-def _make(spec: AgentSpec, seed: int, budget: dict[str, Any]) -> Any:
-    if isinstance(spec, str):
-        return make_agent(spec, seed=seed, **budget)
-    if not is_agent(spec):
-        raise ValueError(f"an agent is a name or an object with an act(view) method, not {spec!r}")
-    return spec
-
-
 def _seat_seed(deal: int, seat: int) -> int:
     """The seed of the agent in ``seat`` for deal ``deal``: fixed, and unrelated to the deal's own stream."""
     return Rng(deal * 16 + seat).next64()
 
 
 def _label(spec: AgentSpec) -> str:
+    if isinstance(spec, AgentSource):
+        return spec.label
+    if is_submission(spec):
+        return Path(spec).stem
     return agent_label(spec)
 
 
-def _as_dict(action: Any) -> dict[str, Any]:
-    return dict(action) if isinstance(action, dict) else action.to_dict()
+# the league plays through the tournament's machinery above, so it is imported once that is defined
+from townwidget.arena.league import League as League  # noqa: E402
+from townwidget.arena.league import league as league  # noqa: E402

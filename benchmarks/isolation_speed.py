@@ -1,0 +1,186 @@
+"""What isolation costs: the per-move overhead of an isolated agent on Town 77 views, and isolated ``mcts`` games
+per second against in-process ones, measured side by side in one run.
+
+    python benchmarks/isolation_speed.py [--positions 200] [--games 4] [--iterations 300] [--game town77]
+
+1. Overhead per move: on ``--positions`` Town 77 positions (solo and 3-player, from greedy games), a first-choice
+   agent is asked for its move in this process (``state.view(seat)``, ``act``) and in its own process (the viewer
+   form encoded as JSON, sent, received, the view rebuilt, the action sent back and parsed), alternately; the
+   overhead is the median of the paired differences, with the 95% interval of the median (order statistics), and
+   the mean CPU seconds more per move of both processes (the wall clock adds the wake-ups of two processes, which
+   a loaded machine delays).
+2. Games per second: ``--games`` solo deals played by ``mcts`` at ``--iterations`` iterations a move, each deal
+   once in this process and once isolated, in alternating order; the ratio isolated / in-process of the games per
+   second, by the wall clock and by CPU seconds (this process and the agent's, from /proc: Linux), each with the
+   95% Student's t interval of the per-deal ratios (the same deal, the same moves: the records match). On a
+   shared machine the wall clock follows the load; the CPU ratio is what isolation itself costs.
+The compiled kernels and the isolated process are made ready before the timing (a run starts its agents' processes
+once for all its games). Last line: every figure as JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+from townwidget import arena, town
+from townwidget.agents import make_agent
+from townwidget.arena import isolation
+from townwidget.arena.isolation import AgentProcess, IsolatedPlayer, Limits, agent_processes, source_of
+from townwidget.arena.players import InProcessPlayer, plain_action
+
+T975 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262, 10: 2.228}
+
+
+class FirstChoice:
+    name = "first"
+
+    def act(self, view: Any) -> Any:
+        return view.legal_actions()[0]
+
+
+def positions(game: str, count: int) -> list[tuple[Any, int]]:
+    """``count`` positions (state, seat to act) from greedy games, solo and 3-player, half each."""
+    found: list[tuple[Any, int]] = []
+    greedy = make_agent("greedy", seed=1)
+    deal = 0
+    while len(found) < count:
+        state = town.new_solo(game, seed=deal) if deal % 2 == 0 else town.new_game(game, players=3, seed=deal)
+        while not state.is_terminal() and len(found) < count:
+            seat = state.current_player
+            assert seat is not None
+            found.append((state.clone(), seat))
+            state.apply(greedy.act(state.view(seat)))
+        deal += 1
+    return found
+
+
+def median_interval(values: list[float]) -> tuple[float, float, float]:
+    """The median and its 95% interval from order statistics (normal approximation of the binomial)."""
+    ordered = sorted(values)
+    n = len(ordered)
+    half = 1.96 * math.sqrt(n) / 2
+    low, high = max(0, math.floor(n / 2 - half)), min(n - 1, math.ceil(n / 2 + half))
+    return statistics.median(ordered), ordered[low], ordered[high]
+
+
+def t_interval(values: list[float]) -> tuple[float, float, float]:
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return mean, mean, mean
+    half = T975.get(len(values) - 1, 1.96) * statistics.stdev(values) / math.sqrt(len(values))
+    return mean, mean - half, mean + half
+
+
+def overhead(game: str, count: int) -> dict[str, Any]:
+    limits = Limits()
+    local = InProcessPlayer(FirstChoice())
+    isolated = IsolatedPlayer(source_of(FirstChoice(), {}), AgentProcess(limits.memory_mb), limits, seed=0)
+    times: dict[bool, list[float]] = {False: [], True: []}
+    cpu = {False: 0.0, True: 0.0}
+    try:
+        isolated.start()
+        for state, seat in positions(game, count):
+            for isolate, player in ((False, local), (True, isolated)):
+                wall, used = time.perf_counter(), time.process_time() + pid_cpu_seconds(isolated.process)
+                state.clone().apply(plain_action(player.choose(state, seat)))
+                times[isolate].append(time.perf_counter() - wall)
+                cpu[isolate] += time.process_time() + pid_cpu_seconds(isolated.process) - used
+    finally:
+        isolated.stop()
+    differences = [(b - a) * 1000 for a, b in zip(times[False], times[True], strict=True)]
+    median, low, high = median_interval(differences)
+    return {
+        "positions": count,
+        "in_process_ms": statistics.median(times[False]) * 1000,
+        "isolated_ms": statistics.median(times[True]) * 1000,
+        "overhead_ms": median,
+        "overhead_ci_ms": [low, high],
+        "cpu_overhead_ms": (cpu[True] - cpu[False]) / count * 1000,
+    }
+
+
+def pid_cpu_seconds(process: AgentProcess) -> float:
+    """The CPU seconds (user + system) used so far by an isolated agent's process (Linux /proc; clock ticks)."""
+    running = process._process
+    if running is None:
+        return 0.0
+    fields = Path(f"/proc/{running.pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+
+
+def child_cpu_seconds() -> float:
+    """The CPU seconds used so far by the isolated agent processes of this run."""
+    return sum(pid_cpu_seconds(process) for process in isolation._PROCESSES.values())
+
+
+def timed(deal: int, game: str, iterations: int, isolate: bool) -> tuple[arena.GameRecord, float, float]:
+    """One game, its wall-clock seconds and the CPU seconds of this process and the agent's."""
+    wall, cpu = time.perf_counter(), time.process_time() + child_cpu_seconds()
+    record = arena.play_game(["mcts"], game=game, seed=deal, isolate=isolate, iterations=iterations)
+    return record, time.perf_counter() - wall, time.process_time() + child_cpu_seconds() - cpu
+
+
+def games_per_second(game: str, games: int, iterations: int) -> dict[str, Any]:
+    """Each deal in process and isolated, in alternating order; ratios isolated / in process of games per second."""
+    wall_ratios, cpu_ratios, same = [], [], True
+    seconds = {False: 0.0, True: 0.0}
+    with agent_processes():
+        for isolate in (False, True):  # the compiled kernels and the agent's process are ready before the timing
+            arena.play_game(["mcts"], game=game, seed=10**6, isolate=isolate, iterations=5)
+        for deal in range(games):
+            order = (False, True) if deal % 2 == 0 else (True, False)
+            runs = {isolate: timed(deal, game, iterations, isolate) for isolate in order}
+            same = same and runs[False][0] == runs[True][0]
+            wall_ratios.append(runs[False][1] / runs[True][1])
+            cpu_ratios.append(runs[False][2] / runs[True][2])
+            for isolate in order:
+                seconds[isolate] += runs[isolate][1]
+    wall, cpu = t_interval(wall_ratios), t_interval(cpu_ratios)
+    return {
+        "games": games,
+        "iterations": iterations,
+        "in_process_games_per_s": games / seconds[False],
+        "isolated_games_per_s": games / seconds[True],
+        "wall_ratio": wall[0],
+        "wall_ratio_ci": list(wall[1:]),
+        "cpu_ratio": cpu[0],
+        "cpu_ratio_ci": list(cpu[1:]),
+        "same_records": same,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--positions", type=int, default=200)
+    parser.add_argument("--games", type=int, default=4)
+    parser.add_argument("--iterations", type=int, default=300)
+    parser.add_argument("--game", default="town77")
+    args = parser.parse_args()
+    cost = overhead(args.game, args.positions)
+    print(
+        f"per move, {cost['positions']} {args.game} positions: in process {cost['in_process_ms']:.3f} ms, isolated "
+        f"{cost['isolated_ms']:.3f} ms; overhead (median of paired differences) {cost['overhead_ms']:.3f} ms "
+        f"[95% CI {cost['overhead_ci_ms'][0]:.3f}, {cost['overhead_ci_ms'][1]:.3f}]; CPU seconds of both processes: "
+        f"{cost['cpu_overhead_ms']:.3f} ms more per move (mean)"
+    )
+    speed = games_per_second(args.game, args.games, args.iterations)
+    print(
+        f"mcts at {args.iterations} iterations, {args.games} {args.game} solo deals: in process "
+        f"{speed['in_process_games_per_s']:.4f} games/s, isolated {speed['isolated_games_per_s']:.4f} games/s; "
+        f"ratio isolated / in process {speed['wall_ratio']:.3f} [95% CI {speed['wall_ratio_ci'][0]:.3f}, "
+        f"{speed['wall_ratio_ci'][1]:.3f}] by the wall clock, {speed['cpu_ratio']:.3f} "
+        f"[{speed['cpu_ratio_ci'][0]:.3f}, {speed['cpu_ratio_ci'][1]:.3f}] by CPU seconds (both processes); "
+        f"same records: {speed['same_records']}"
+    )
+    print(json.dumps({"overhead": cost, "speed": speed}))
+
+
+if __name__ == "__main__":
+    main()

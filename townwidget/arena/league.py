@@ -1,0 +1,309 @@
+"""A class league: every submission isolated, on the same deals, ranked on a leaderboard.
+
+A submission is a Python file that defines ``act(view)`` or an object named ``agent`` with ``act(view)`` (its name
+is the file's stem), loaded only inside its own isolated process; agent objects and package names may join too.
+A file that does not load, or defines neither, is reported in words (``League.rejected``) and plays no game.
+
+- Solo (``players=1``): every submission plays the same ``games`` deals; the leaderboard gives the mean tiles
+  placed with its 95% interval and each one's paired difference to the leader (deal by deal), with its interval.
+- Multiplayer: tables of ``players`` seats drawn afresh each round from the run's seed, each deal played from every
+  seat; the leaderboard gives an ``openskill`` rating (Plackett-Luce: ``mu`` and its uncertainty ``sigma``, ranked
+  by ``mu - 3 sigma``), the win rate with its Wilson interval and the mean rank.
+
+Every row also counts the forfeits by reason and the CPU seconds per move. ``League`` prints as a terminal table,
+writes CSV and JSON files, and shows as an HTML table in a notebook.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import json
+import math
+import os
+import statistics
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from townwidget import arena
+from townwidget.arena.isolation import DEFAULT_MEMORY_MB, DEFAULT_MOVE_SECONDS, Limits, check_submission, is_submission
+from townwidget.arena.players import REASONS
+from townwidget.core.checks import require_integer, shown
+from townwidget.core.registry import GameRecord, lookup
+from townwidget.core.rng import Rng
+
+DEFAULT_GAMES = 20
+
+
+@dataclass
+class League:
+    """The records of a league, its leaderboard (one dict per agent, best first), the submissions that could not
+    play (``rejected``: name -> why) and the run's seed (told once the games are over)."""
+
+    records: list[GameRecord]
+    leaderboard: list[dict[str, Any]]
+    rejected: dict[str, str] = field(default_factory=dict)
+    seed: int | None = None
+
+    def table(self) -> str:
+        """The leaderboard as a terminal table (with the rejected submissions and the seed under it)."""
+        columns = _columns(self.leaderboard)
+        cells = [[head for head, _ in columns]] + [[show(row) for _, show in columns] for row in self.leaderboard]
+        widths = [max(len(line[i]) for line in cells) for i in range(len(columns))]
+        lines = [
+            "  ".join(cell.ljust(width) for cell, width in zip(line, widths, strict=True)).rstrip() for line in cells
+        ]
+        lines.insert(1, "-" * len(lines[0]))
+        lines += [f"not played: {name}: {why}" for name, why in self.rejected.items()]
+        return "\n".join(lines + ([f"seed {self.seed}"] if self.seed is not None else []))
+
+    def to_csv(self, path: str | os.PathLike[str]) -> None:
+        """Write the leaderboard as CSV, one row per agent."""
+        columns = _columns(self.leaderboard)
+        with open(path, "w", newline="", encoding="utf-8") as out:
+            writer = csv.writer(out)
+            writer.writerow([head for head, _ in columns])
+            writer.writerows([show(row) for _, show in columns] for row in self.leaderboard)
+
+    def to_json(self, path: str | os.PathLike[str]) -> None:
+        """Write the leaderboard, the rejected submissions and the seed as JSON."""
+        data = {"leaderboard": self.leaderboard, "rejected": self.rejected, "seed": self.seed}
+        Path(path).write_text(json.dumps(data, indent=1), encoding="utf-8")
+
+    def _repr_html_(self) -> str:
+        columns = _columns(self.leaderboard)
+        head = "".join(f"<th>{html.escape(name)}</th>" for name, _ in columns)
+        body = "".join(
+            "<tr>" + "".join(f"<td>{html.escape(show(row))}</td>" for _, show in columns) + "</tr>"
+            for row in self.leaderboard
+        )
+        notes = "".join(
+            f"<p>not played: {html.escape(name)}: {html.escape(why)}</p>" for name, why in self.rejected.items()
+        )
+        return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{notes}"
+
+
+def league(
+    submissions: Sequence[Any] | str | os.PathLike[str],
+    game: str = "town77",
+    players: int = 1,
+    games: int = DEFAULT_GAMES,
+    move_seconds: float = DEFAULT_MOVE_SECONDS,
+    seed: int | None = None,
+    workers: int = 1,
+    executor: Executor | None = None,
+    progress: bool | None = None,
+    *,
+    on_record: Callable[[GameRecord], Any] | None = None,
+    agent_memory_mb: int = DEFAULT_MEMORY_MB,
+) -> League:
+    """Play a league between ``submissions`` (a directory of ``.py`` files, or a list of files, agent objects and
+    package names), each isolated (see :mod:`townwidget.arena.isolation`): ``games`` games per submission of
+    ``players`` seats (1: solo deals), on ``workers`` local processes or ``executor`` (as :func:`tournament`, with
+    the same records for the same seed). ``seed=None`` draws a fresh one (see :func:`tournament`)."""
+    entries = _entries(submissions)
+    require_integer(players, "players", 1, error=ValueError)
+    seats = lookup(game).players
+    if players not in seats:
+        raise ValueError(f"{game} is played by {seats.start} to {seats.stop - 1} players, not {players}")
+    require_integer(games, "games", 1, arena.MAX_GAMES, error=ValueError)
+    limits = Limits(move_seconds, agent_memory_mb)
+    rejected = {arena._label(spec): why for spec in entries if (why := _not_loading(spec, limits))}
+    playing = [spec for spec in entries if arena._label(spec) not in rejected]
+    if len(playing) < players:
+        raise ValueError(
+            f"a league of {players}-player games needs at least {players} submissions that load, not {len(playing)}"
+        )
+    settings = arena.Settings(True, limits)
+    prepared = arena._prepared(playing, settings)
+    run_seed = arena.run_seed_of(seed)
+    jobs = _jobs(prepared, players, games, run_seed, game, settings)
+    options: dict[str, Any] = {"executor": executor, "workers": workers, "progress": progress}
+    with arena.agent_processes():
+        records = arena.run_jobs(arena._play_job, jobs, seeds=[job[2] for job in jobs], on_result=on_record, **options)
+    labels = [arena._label(spec) for spec in playing]
+    board = leaderboard(records, labels)
+    return League(records, board, rejected, run_seed if seed is None else None)
+
+
+def _entries(submissions: Sequence[Any] | str | os.PathLike[str]) -> list[Any]:
+    if isinstance(submissions, (str, os.PathLike)) and Path(submissions).is_dir():
+        entries: list[Any] = sorted(str(path) for path in Path(submissions).glob("*.py"))
+        if not entries:
+            raise ValueError(f"no submission (.py file) in {str(submissions)!r}")
+    elif isinstance(submissions, (str, bytes, os.PathLike)) or not isinstance(submissions, Sequence):
+        raise ValueError(f"submissions are a directory of .py files or a list of agents, not {shown(submissions)}")
+    else:
+        entries = list(submissions)
+    labels = [arena._label(spec) for spec in entries]
+    twins = sorted({label for label in labels if labels.count(label) > 1})
+    if twins:
+        raise ValueError(f"two submissions share the name(s) {twins}: each needs a name of its own")
+    return entries
+
+
+def _not_loading(spec: Any, limits: Limits) -> str | None:
+    """Why a submission file does not load in its own process (``None`` for one that does, and for agents)."""
+    if not is_submission(spec):
+        return None
+    if not Path(spec).is_file():
+        return "no such file"
+    return check_submission(spec, limits)
+
+
+def _jobs(
+    prepared: list[Any], players: int, games: int, seed: int, game: str, settings: arena.Settings
+) -> list[tuple[Any, ...]]:
+    """Solo: every submission on the same deals. Multiplayer: rounds of tables drawn from the seed (every
+    submission at one table or more per round), each deal played from every seat."""
+    count = len(prepared)
+    if players == 1:
+        deals = [arena.deal_seed(seed, number) for number in range(games)]
+        return [([(slot, prepared[slot])], game, deal, settings) for deal in deals for slot in range(count)]
+    tables = math.ceil(count / players)
+    jobs = []
+    for round_number in range(math.ceil(games / players)):
+        order = list(range(count))
+        Rng(_table_seed(seed, round_number)).shuffle(order)
+        for table in range(tables):
+            members = [order[(table * players + seat) % count] for seat in range(players)]
+            deal = arena.deal_seed(seed, round_number * tables + table)
+            for turn in range(players):
+                seated = [
+                    (members[(seat + turn) % players], prepared[members[(seat + turn) % players]])
+                    for seat in range(players)
+                ]
+                jobs.append((seated, game, deal, settings))
+    return jobs
+
+
+def _table_seed(seed: int, round_number: int) -> int:
+    """The seed that draws the tables of a round: a deal seed of the run's far end, never a deal's."""
+    return arena.deal_seed(seed, arena.MAX_GAMES + round_number)
+
+
+def leaderboard(records: Sequence[GameRecord], labels: Sequence[str]) -> list[dict[str, Any]]:
+    """One row per agent, best first (see the module's notes)."""
+    if not records:
+        return []
+    solo = len(records[0].players) == 1
+    rows = _solo_rows(records, labels) if solo else _rated_rows(records, labels)
+    costs = _costs(records)
+    for row in rows:
+        row.update(costs[row["agent"]])
+    return rows
+
+
+def _solo_rows(records: Sequence[GameRecord], labels: Sequence[str]) -> list[dict[str, Any]]:
+    score = lookup(records[0].game).score
+    tiles: dict[str, dict[int, float]] = {label: {} for label in labels}
+    for record in records:
+        tiles[record.players[0]][record.seed] = score(record.result, 0)
+    played = [label for label in labels if tiles[label]]
+    means = {label: statistics.fmean(tiles[label].values()) for label in played}
+    leader = max(played, key=lambda label: means[label])
+    rows = []
+    for label in sorted(played, key=lambda label: -means[label]):
+        paired = [tiles[label][deal] - tiles[leader][deal] for deal in tiles[label] if deal in tiles[leader]]
+        rows.append(
+            {
+                "agent": label,
+                "games": len(tiles[label]),
+                "mean_tiles": means[label],
+                "tiles_ci": arena.mean_interval(list(tiles[label].values())),
+                "to_leader": statistics.fmean(paired),
+                "to_leader_ci": arena.mean_interval(paired),
+            }
+        )
+    return rows
+
+
+def _rated_rows(records: Sequence[GameRecord], labels: Sequence[str]) -> list[dict[str, Any]]:
+    try:
+        from openskill.models import PlackettLuce
+    except ImportError:
+        raise ImportError("a multiplayer leaderboard rates with openskill: pip install 'townwidget[league]'") from None
+    model = PlackettLuce()
+    ratings = {label: model.rating(name=label) for label in labels}
+    ranks: dict[str, list[float]] = {label: [] for label in labels}
+    for record in records:
+        teams = model.rate([[ratings[label]] for label in record.players], ranks=list(record.result["ranks"]))
+        for label, team, rank in zip(record.players, teams, record.result["ranks"], strict=True):
+            ratings[label] = team[0]
+            ranks[label].append(rank)
+    played = [label for label in labels if ranks[label]]
+    rows = []
+    for label in sorted(played, key=lambda label: -ratings[label].ordinal()):
+        wins = sum(rank == 1 for rank in ranks[label])
+        games = len(ranks[label])
+        rows.append(
+            {
+                "agent": label,
+                "games": games,
+                "rating": ratings[label].mu,
+                "rating_sigma": ratings[label].sigma,
+                "win_rate": wins / games,
+                "win_ci": arena.wilson_interval(wins, games),
+                "mean_rank": statistics.fmean(ranks[label]),
+            }
+        )
+    return rows
+
+
+def _costs(records: Sequence[GameRecord]) -> dict[str, dict[str, Any]]:
+    """Per agent: forfeits by reason, CPU seconds per move, and whether it peeked."""
+    costs: dict[str, dict[str, Any]] = {}
+    for record in records:
+        for seat, label in enumerate(record.players):
+            entry = costs.setdefault(
+                label, {"forfeits": dict.fromkeys(REASONS, 0), "cpu": 0.0, "moves": 0, "peeked": False}
+            )
+            entry["cpu"] += record.cpu_seconds[seat] if record.cpu_seconds else 0.0
+            entry["moves"] += sum(move.get("player") == seat for move in record.moves)
+            entry["peeked"] = entry["peeked"] or bool(record.peeked and record.peeked[seat])
+        for forfeit in record.forfeits:
+            costs[forfeit["agent"]]["forfeits"][forfeit["reason"]] += 1
+    return {
+        label: {
+            "forfeits": entry["forfeits"],
+            "cpu_per_move": entry["cpu"] / max(1, entry["moves"]),
+            "peeked": entry["peeked"],
+        }
+        for label, entry in costs.items()
+    }
+
+
+def _interval(low_high: tuple[float, float]) -> str:
+    return f"[{low_high[0]:.2f}, {low_high[1]:.2f}]"
+
+
+def _columns(rows: Sequence[dict[str, Any]]) -> list[tuple[str, Callable[[dict[str, Any]], str]]]:
+    """(heading, cell) of each column of the leaderboard's tables and files."""
+    columns: list[tuple[str, Callable[[dict[str, Any]], str]]] = [
+        ("agent", lambda row: row["agent"]),
+        ("games", lambda row: str(row["games"])),
+    ]
+    if rows and "mean_tiles" in rows[0]:
+        columns += [
+            ("mean tiles", lambda row: f"{row['mean_tiles']:.2f}"),
+            ("95% CI", lambda row: _interval(row["tiles_ci"])),
+            ("to leader", lambda row: f"{row['to_leader']:+.2f}"),
+            ("95% CI ", lambda row: _interval(row["to_leader_ci"])),
+        ]
+    else:
+        columns += [
+            ("rating", lambda row: f"{row['rating']:.2f}"),
+            ("+-", lambda row: f"{row['rating_sigma']:.2f}"),
+            ("win rate", lambda row: f"{row['win_rate']:.3f}"),
+            ("95% CI", lambda row: f"[{row['win_ci'][0]:.3f}, {row['win_ci'][1]:.3f}]"),
+            ("mean rank", lambda row: f"{row['mean_rank']:.2f}"),
+        ]
+    columns += [(reason, lambda row, reason=reason: str(row["forfeits"][reason])) for reason in REASONS]  # type: ignore[misc]
+    columns += [
+        ("CPU ms/move", lambda row: f"{row['cpu_per_move'] * 1000:.2f}"),
+        ("peeked", lambda row: "yes" if row["peeked"] else "no"),
+    ]
+    return columns
