@@ -19,8 +19,9 @@
   Town multiplayer, the tiles left in hand (fewer is better); Little Town, the victory points (VP) at the end.
 
 Agents are given by name (made with :func:`~townwidget.agents.make_agent`, seeded per game and seat so a run
-replays exactly, in parallel or not) or as agent objects. An agent sees only ``state.view(seat)``, except one that
-declares ``peeks = True`` (the clairvoyant solo solver), which is handed the full state.
+replays exactly, in parallel or not), as agent objects, or as submission files. An agent sees only
+``state.view(seat)``; only the package's clairvoyant solo solver is handed the full state, and only with
+``allow_peeking=True``.
 
 >>> record = play_game(["greedy", "random"], game="town44", seed=3)
 >>> replay(record).to_dict() == record.final  # the moves lead to the position the game ended in
