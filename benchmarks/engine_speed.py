@@ -19,6 +19,8 @@ import random
 import time
 import timeit
 
+import results
+
 from townwidget import town
 
 
@@ -115,6 +117,15 @@ def main() -> None:
         "clone_multi_us": round(clone_multi_us, 2),
     }
     print(json.dumps(figures))
+    ratios = [mine[0] / theirs[0] for mine, theirs in zip(engine, bare, strict=True)]  # round by round, CPU
+    results.save(
+        __file__,
+        [
+            results.mean_figure("random solo Town 77 playouts, public API / bare loop (CPU)", ratios, "x"),
+            results.mean_figure("public API, moves per CPU second", [e[0] for e in engine], "moves/CPU s"),
+            results.Figure("clone() of a solo state", round(clone_us, 2), "us"),
+        ],
+    )
 
 
 if __name__ == "__main__":

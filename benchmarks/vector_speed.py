@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable
 from functools import partial
 
+import results
 from engine_speed import bare_loop_playout
 
 from townwidget.solvers import vector
@@ -73,6 +74,14 @@ def main() -> None:
         figures[f"{name}_ratio"] = round(cpu[name] / cpu["loop"], 1)
         figures[f"{name}_wall_ratio"] = round(wall[name] / wall["loop"], 1)
     print(json.dumps(figures))
+    saved = []
+    for name in backends:  # each round's batched run against the same round's loop, by CPU
+        ratios = [mine[1] / loop[1] for mine, loop in zip(runs[name], runs["loop"], strict=True)]
+        saved.append(results.mean_figure(f"{LABELS[name]} / bare loop, random Town 77 games (CPU)", ratios, "x"))
+        saved.append(
+            results.mean_figure(f"{LABELS[name]}, games per CPU second", [r[1] for r in runs[name]], "games/CPU s")
+        )
+    results.save(__file__, saved)
 
 
 if __name__ == "__main__":

@@ -17,7 +17,8 @@ from townwidget import littletown, town
 from townwidget.arena import RECORD_FORMAT, play_game
 from townwidget.littletown import objectives
 from townwidget.littletown.data import BUILDING_IDS, CARD_IDS, RESOURCES
-from townwidget.littletown.state import PHASES, VP_SOURCES
+from townwidget.littletown.state import VP_SOURCES
+from townwidget.littletown.turn import PHASES
 from townwidget.schemas import SCHEMAS, schema
 from townwidget.town.format import PHASES as TOWN_PHASES
 
