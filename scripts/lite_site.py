@@ -29,7 +29,7 @@ KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 LABEXTENSION_WHEELS = ("anywidget", "jupyterlab_widgets", "jupyterlite_pyodide_kernel")
 PYODIDE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
 LESSONS = ("notebooks/01-play.ipynb", "notebooks/fr/01-jouer.ipynb")
-INSTALL = '%pip install -q "townwidget[widget]"  # from this site: nothing is downloaded from elsewhere'
+INSTALL = '# townwidget from this site: nothing is downloaded from elsewhere\n%pip install -q "townwidget[widget]"'
 PLAY_CELLS = (
     ("markdown", "# Play townwidget in your browser\n\nPython runs in this page (Pyodide): nothing to install. "
      "Run the cells one by one (Shift+Enter)."),
