@@ -23,7 +23,7 @@ import numpy as np
 
 from townwidget import hint, town
 from townwidget.advice.careful import careful_rollout
-from townwidget.town.vector import SoloBatch
+from townwidget.solvers.vector import SoloBatch
 
 CAREFUL_GAMES = 64  # games of the careful policy alone per deal (its mean per deal is compared)
 T95 = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 6: 2.45, 7: 2.36, 8: 2.31, 9: 2.26, 14: 2.14, 19: 2.09}

@@ -1,5 +1,5 @@
 """Agents against the exact honest optimum: each honest agent's mean score as a fraction of the best expected score
-any player who cannot see the pile order could reach (:mod:`townwidget.town.honest`), beside the clairvoyant par.
+any player who cannot see the pile order could reach (:mod:`townwidget.solvers.honest`), beside the clairvoyant par.
 
     python benchmarks/honest_optimum.py [--deals 100] [--deals44 30] [--unseen44 7] [--iterations 1000]
                                         [--openings 100] [--openings-from 0] [--openings-unseen 8]
@@ -35,8 +35,8 @@ from townwidget import town
 from townwidget.agents import AGENT_NAMES, make_agent
 from townwidget.agents.expert import ExpertAgent
 from townwidget.arena import mean_interval, run_jobs
-from townwidget.town.honest import HonestSearch, deal_value, honest_policy, honest_value
-from townwidget.town.solver import solve
+from townwidget.solvers.clairvoyant import solve
+from townwidget.solvers.honest import HonestSearch, deal_value, honest_policy, honest_value
 
 HONEST = tuple(name for name in AGENT_NAMES if name != "clairvoyant")  # every agent that does not peek
 WHOLE_TOWN44_OPTIMUM = 14.24

@@ -1,4 +1,4 @@
-"""Learned value: whole solo games greedy by the learned value of ``townwidget.town.value`` beside the greedy agent
+"""Learned value: whole solo games greedy by the learned value of ``townwidget.solvers.value`` beside the greedy agent
 (greedy by the heuristic of ``townwidget.town.heuristic``), on the same deals (``new_solo(board, seed=d)``).
 
 Both look one move ahead and play the move whose position their estimate rates best; only the estimate differs.
@@ -21,7 +21,7 @@ from collections.abc import Callable
 from townwidget import town
 from townwidget.agents import make_agent
 from townwidget.arena import mean_interval
-from townwidget.town import value
+from townwidget.solvers import value
 
 
 def learned_game(board: str, deal: int) -> int:

@@ -6,7 +6,7 @@ agents with rotated seats.
                                   [--town66-deals 100] [--town44-deals 30] [--town44-unseen 8]
                                   [--par-seconds 10] [--workers 2] [--dask ADDRESS|local]
 
-Town 44: each agent as a fraction of the exact honest optimum (:mod:`townwidget.town.honest`, the best expected
+Town 44: each agent as a fraction of the exact honest optimum (:mod:`townwidget.solvers.honest`, the best expected
 score of a player who cannot see the pile order), from greedy's first position with at most ``--town44-unseen``
 tiles unseen below the tops (whole 4 x 4 games are beyond the exact search); the table of
 ``benchmarks/honest_optimum.py``.

@@ -22,7 +22,7 @@ from functools import partial
 
 from engine_speed import bare_loop_playout
 
-from townwidget.town import vector
+from townwidget.solvers import vector
 
 LABELS = {"loop": "bare Python loop", "numpy": "vector, numpy", "numba": "vector, numba kernel"}
 

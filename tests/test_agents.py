@@ -27,8 +27,9 @@ from townwidget.agents.mcts import (
 from townwidget.agents.perfect import keeping_moves, perfect_cities
 from townwidget.core import Rng
 from townwidget.latin import orthogonal_pairs
-from townwidget.town.honest import HonestSearch, TooLarge, honest_policy
-from townwidget.town.solver import solve
+from townwidget.solvers import value
+from townwidget.solvers.clairvoyant import solve
+from townwidget.solvers.honest import HonestSearch, TooLarge, honest_policy
 
 HONEST = ["random", "greedy", "mcts", "ismcts", "expert"]
 SMALL_BUDGET = {"iterations": 12}
@@ -219,6 +220,38 @@ def test_determinized_uct_adds_a_tree_only_after_each_action_had_its_iterations(
     assert view.draws == expected_draws
 
 
+def test_determinized_uct_draws_at_most_the_determinizations_it_is_given() -> None:
+    game = town.new_solo("town55", seed=4)
+    game.apply(game.legal_actions()[0])
+    view = CountingView(game.view(0))
+    actions = len(view.legal_actions())
+    MCTSAgent(seed=0, iterations=10 * ITERATIONS_PER_ACTION * actions, determinizations=2).act(view)
+    assert view.draws == 2
+
+
+class CountingRollout:
+    """A rollout policy that scores every state it is handed as a sure win for player 0, on solo games only."""
+
+    def __init__(self) -> None:
+        self.calls: list[int] = []
+
+    def __call__(self, state: town.State, moves: int) -> list[float] | None:
+        self.calls.append(moves)
+        return [1.0] if state.mode == "solo" else None
+
+
+@pytest.mark.parametrize("make", [MCTSAgent, ISMCTSAgent])
+def test_search_agents_roll_out_with_the_policy_handed_to_them(make: Any) -> None:
+    game = town.new_solo("town55", seed=1)
+    rollout = CountingRollout()
+    choice = make(seed=0, iterations=40, rollout=rollout).act(game.view(0))
+    assert choice in game.legal_actions()
+    assert len(rollout.calls) == 40 and set(rollout.calls) == {6}  # once per simulation, of ROLLOUT_DEPTH moves
+    multi = town.new_game("town44", players=2, seed=1)  # it gives None there: the heuristic's rollouts run
+    view = multi.view(multi.current_player)
+    assert make(seed=0, iterations=40, rollout=CountingRollout()).act(view) == make(seed=0, iterations=40).act(view)
+
+
 @pytest.mark.parametrize(("pool", "expected_draws"), [(SAMPLE_POOL, SAMPLE_POOL), (None, 100)])
 def test_ismcts_reuses_its_drawn_states_past_the_pool_or_draws_one_per_iteration(
     pool: int | None, expected_draws: int
@@ -321,7 +354,8 @@ def test_the_expert_searches_like_ismcts_beyond_the_exact_solver_and_outside_sol
     multi = town.new_game("town55", players=3, seed=2)
     little = littletown.new_game(players=2, seed=2)
     trying = {"exact_unseen": 49, "exact_nodes": 10}  # tries the solver on the opening, which refuses
-    tuned = {"sample_pool": EXPERT_POOL, "steady": STEADY, "halving": HALVING}  # the search tuned for Town solo
+    # the search tuned for Town solo, on the learned value's rollouts
+    tuned = {"sample_pool": EXPERT_POOL, "steady": STEADY, "halving": HALVING, "rollout": value.learned_rollout}
     for state, options, search in ((opening, {}, tuned), (opening, trying, tuned), (multi, {}, {}), (little, {}, {})):
         view = state.view(state.current_player)
         expert = ExpertAgent(seed=9, iterations=15, **options).act(view)

@@ -37,7 +37,7 @@ from townwidget.exercises import (
     check_transversal,
 )
 from townwidget.search import ExactCover, random_town_board, town_puzzle
-from townwidget.town.solver import solve
+from townwidget.solvers.clairvoyant import solve
 
 Square = list[list[int]]
 

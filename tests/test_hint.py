@@ -17,7 +17,7 @@ from townwidget.advice.careful import careful_actions, careful_cost
 from townwidget.agents.greedy import GreedyAgent
 from townwidget.core import Rng
 from townwidget.core.errors import IllegalAction
-from townwidget.town.vector import SoloBatch
+from townwidget.solvers.vector import SoloBatch
 from townwidget.widget import LittleTownWidget, TownWidget
 
 

@@ -10,8 +10,8 @@ import pytest
 from townwidget import town
 from townwidget.agents import make_agent
 from townwidget.core import Rng
-from townwidget.town.honest import HonestSearch, TooLarge, honest_move_values, honest_policy, honest_value
-from townwidget.town.solver import solve
+from townwidget.solvers.clairvoyant import solve
+from townwidget.solvers.honest import HonestSearch, TooLarge, honest_move_values, honest_policy, honest_value
 
 TOWN33_FLIP = town.Rules("town33-flip", 3, flips=1)
 
@@ -207,7 +207,7 @@ def test_a_time_budget_refuses_a_search_that_would_take_longer(monkeypatch: pyte
     budget (a fake clock here: one second a look), naming both budgets; without it, only nodes count."""
     from types import SimpleNamespace
 
-    from townwidget.town import honest
+    from townwidget.solvers import honest
 
     looks = iter(range(1000))
     monkeypatch.setattr(honest, "time", SimpleNamespace(thread_time=lambda: float(next(looks))))

@@ -10,7 +10,7 @@ import pytest
 
 from townwidget import latin
 from townwidget.core.progress import progress
-from townwidget.town import vector
+from townwidget.solvers import vector
 
 
 def spy(monkeypatch: pytest.MonkeyPatch, module: ModuleType) -> list[dict[str, Any]]:

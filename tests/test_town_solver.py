@@ -9,8 +9,8 @@ import pytest
 
 from townwidget import town
 from townwidget.core import Rng
-from townwidget.town import solver
-from townwidget.town.solver import BEAM_WIDTH, _Search, _widths, solve
+from townwidget.solvers import clairvoyant as solver
+from townwidget.solvers.clairvoyant import BEAM_WIDTH, _Search, _widths, solve
 
 
 def brute_force(state: town.State) -> int:

@@ -11,8 +11,8 @@ import pytest
 from townwidget import town
 from townwidget.agents.mcts import ROLLOUT_DEPTH, _Search
 from townwidget.core import Rng
-from townwidget.town import value
-from townwidget.town.vector import tables
+from townwidget.solvers import value
+from townwidget.solvers.vector import tables
 
 pytestmark = pytest.mark.skipif(not value.COMPILED, reason="the learned rollouts run only compiled (numba)")
 
@@ -83,7 +83,8 @@ def test_search_rollouts_on_the_learned_value_only_where_they_help() -> None:
     town77 = town.new_solo("town77", seed=0)
     assert value.playout_value(town77, 6) == value.playout(town77, 6)
     assert value.playout_value(town.new_solo("town66", seed=0), 6) is None  # flips left: the greedy moves never flip
-    assert town.new_solo("town66", seed=0).rollout(6) is None
+    assert value.learned_rollout(town.new_solo("town66", seed=0), 6) is None
+    assert value.learned_rollout(town.new_game("town77", players=2, seed=0), 6) is None  # solo only
     assert value.playout_value(town.new_solo("town44", seed=0), 6) is None  # measured weaker there
     untrained = town.new_solo("town99", seed=0)
     assert value.playout_value(untrained, 6) is None
@@ -92,11 +93,16 @@ def test_search_rollouts_on_the_learned_value_only_where_they_help() -> None:
             refused(untrained)
 
 
-def test_search_rollouts_use_the_games_own_rollout_when_it_has_one() -> None:
+def test_search_rollouts_use_the_rollout_handed_to_them_where_it_applies() -> None:
     state = positions(deals=range(1))[2]
-    search = _Search(Rng(0), state.view(0))
-    assert search._rollout(state.clone()) == state.rollout(ROLLOUT_DEPTH)
-    assert state.rollout(ROLLOUT_DEPTH) == [value.playout_value(state, ROLLOUT_DEPTH) / 49]
+    learned = _Search(Rng(0), state.view(0), rollout=value.learned_rollout)
+    assert learned._rollout(state.clone()) == value.learned_rollout(state, ROLLOUT_DEPTH)
+    assert value.learned_rollout(state, ROLLOUT_DEPTH) == [value.playout_value(state, ROLLOUT_DEPTH) / 49]
+    plain = _Search(Rng(0), state.view(0))  # the default: the heuristic's rollouts, never the learned value
+    assert plain._rollout(state.clone()) != learned._rollout(state.clone())
+    flips_left = town.new_solo("town66", seed=0)  # where the learned rollout does not apply, the heuristic's runs
+    handed = _Search(Rng(3), flips_left.view(0), rollout=value.learned_rollout)
+    assert handed._rollout(flips_left.clone()) == _Search(Rng(3), flips_left.view(0))._rollout(flips_left.clone())
 
 
 def test_training_by_self_play_beats_its_starting_policy() -> None:

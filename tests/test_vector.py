@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 
 from townwidget import town
-from townwidget.town import vector
-from townwidget.town.vector import SoloBatch, _MultiGames, random_playouts
+from townwidget.solvers import vector
+from townwidget.solvers.vector import SoloBatch, _MultiGames, random_playouts
 
 # The numba kernel is tested wherever numba is installed; the numpy path always.
 BACKENDS = ["numpy"] + (["numba"] if vector.numba_available() else [])

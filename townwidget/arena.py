@@ -234,7 +234,7 @@ def _play_job(job: tuple[Any, ...]) -> GameRecord:
 
 
 def _solve_job(job: tuple[str, int, float | None]) -> Par:
-    from townwidget.town.solver import solve
+    from townwidget.solvers.clairvoyant import solve
 
     game, deal, seconds = job
     best = solve(town.new_solo(game, seed=deal), seconds=seconds, progress=False)

@@ -38,13 +38,14 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import permutations, product
 from operator import index
-from typing import Literal, TypeAlias
-
-import numpy as np
+from typing import TYPE_CHECKING, Literal, TypeAlias
 
 from townwidget.core.checks import require_integer
 from townwidget.core.progress import progress as progress_bar
 from townwidget.exact_cover import ExactCover
+
+if TYPE_CHECKING:  # numpy is imported where it is used: a game's agents need this module, not numpy
+    import numpy as np
 
 __all__ = [
     "MAX_ENUMERATED_ORDER",
@@ -299,6 +300,8 @@ def random_latin_square(n: int, rng: np.random.Generator | int | None = None, st
     """
     if n < 1 or (steps is not None and steps < 0):
         raise ValueError(f"need n >= 1 and steps >= 0, got n={n}, steps={steps}")
+    import numpy as np
+
     seed = int(np.random.default_rng(rng).integers(2**63))
     cube = _IncidenceCube(n, random.Random(seed))
     for _ in range(max(2 * n * n, 30) if steps is None else steps):
@@ -319,10 +322,13 @@ def random_latin_squares(
     ``count`` times from one generator, with a progress bar if the sampling lasts over a second
     (``progress=False`` hides it; see :mod:`townwidget.core.progress`).
 
+    >>> import numpy as np
     >>> rng = np.random.default_rng(5)
     >>> random_latin_squares(4, 3, rng=5) == [random_latin_square(4, rng) for _ in range(3)]
     True
     """
+    import numpy as np
+
     count = require_integer(count, "count", low=0, error=ValueError)
     generator = np.random.default_rng(rng)
     draws = progress_bar(range(count), desc=f"random Latin squares of order {n}", enabled=progress, delay=1.0)
@@ -674,6 +680,8 @@ def _reduced_isotopes(square: Square) -> set[bytes]:
     permutations are then forced. So there are n^2 (n-1)! candidates, built here with numpy, (n-1)! at a
     time (the renamings are the permutations fixing 0, composed with the swap of 0 and square[i][j]).
     """
+    import numpy as np
+
     cells = np.array(square, dtype=np.uint8)
     n = len(cells)
     fixing_zero = np.array([(0, *p) for p in permutations(range(1, n))], dtype=np.uint8)
@@ -704,8 +712,7 @@ def _class_representatives(squares: list[Square], up_to: Literal["isotopy", "mai
 
 
 def _from_bytes(cells: bytes, n: int) -> Square:
-    rows: Square = np.frombuffer(cells, dtype=np.uint8).reshape(n, n).tolist()
-    return rows
+    return [list(cells[row * n : (row + 1) * n]) for row in range(n)]
 
 
 def latin_square_classes(n: int, up_to: Literal["isotopy", "main"] = "main") -> list[Square]:

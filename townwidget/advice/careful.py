@@ -30,10 +30,11 @@ import numpy as np
 from numpy.typing import NDArray
 
 from townwidget.core.rng import Rng
+from townwidget.solvers.vector import SoloBatch, popcount
 from townwidget.town.actions import Place
+from townwidget.town.bits import open_cells
 from townwidget.town.board import geometry
 from townwidget.town.state import SoloState
-from townwidget.town.vector import SoloBatch, popcount
 
 TOP_WEIGHT = 3  # a dead pile top blocks its pile: it counts as this many dead tiles
 STUCK_COST = 3  # a pile top that fits no open cell next to the city now: the game ends when all tops are stuck
@@ -66,7 +67,7 @@ def careful_cost(state: SoloState, action: Place) -> int:
     chance = survival_table(n * n).tolist()
     index = action.cell[0] * n + action.cell[1]
     line = geometry(n).lines[index]
-    empty = ~board.occupied & ((1 << n * n) - 1)
+    empty = board.empty_cells()
     tops = [pile[-1] for pile in state.piles if pile]
     frontier = (board.frontier | geometry(n).neighbours[index]) & ~(1 << index)
     colour, shape = action.tile
@@ -75,7 +76,7 @@ def careful_cost(state: SoloState, action: Place) -> int:
         for c, s in pile:
             if (c, s) == action.tile:
                 continue
-            fits = board.colour_free[c] & board.shape_free[s] & empty
+            fits = open_cells(empty, board.colour_free[c], board.shape_free[s])
             related = c == colour or (s == shape and not action.flip)
             lost = fits & line if related else fits & 1 << index
             count = fits.bit_count()
@@ -158,12 +159,14 @@ def _play(batch: SoloBatch) -> None:
 def _choose(
     work: SoloBatch, masks: NDArray[np.uint64], remaining: NDArray[np.uint64], rng: np.random.Generator
 ) -> NDArray[np.int64]:
-    """Each game's careful action number (see :class:`~townwidget.town.vector.SoloBatch` for the numbering)."""
+    """Each game's careful action number (see :class:`~townwidget.solvers.vector.SoloBatch` for the numbering)."""
     n, cells, games = work.rules.n, work.rules.tiles, len(work)
     tile_ids = np.arange(cells)
     everywhere = np.uint64((1 << cells) - 1)
     empty = ~work.occupied & everywhere
-    fits = work.colour_free[:, tile_ids // n] & work.shape_free[:, tile_ids % n] & empty[:, None]  # (games, tiles)
+    fits = open_cells(
+        empty[:, None], work.colour_free[:, tile_ids // n], work.shape_free[:, tile_ids % n]
+    )  # (games, tiles)
     count = popcount(fits)
     tops = work.tops()  # (games, piles), -1 for an empty pile
     present, top = tops >= 0, np.maximum(tops, 0)

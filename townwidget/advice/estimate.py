@@ -6,7 +6,7 @@ seed makes it reproducible. Every candidate is played out from the same drawn st
 the differences between moves are measured more precisely than the values themselves.
 
 - Town solo: the tiles placed at the end, with the careful policy (:mod:`townwidget.advice.careful`) played by the
-  batched simulator (:mod:`townwidget.town.vector`); every legal placement is measured (on 9 x 9 boards, too
+  batched simulator (:mod:`townwidget.solvers.vector`); every legal placement is measured (on 9 x 9 boards, too
   large for the batched simulator, the scalar engine measures the best few, as below).
 - Town multiplayer and Little Town: the player's ``returns()`` at the end (1 for a win, 0 for last place, shared
   on ties), shown as an expected rank, with the rollout policy of the tree-search agents
@@ -37,9 +37,9 @@ from townwidget.agents.mcts import heuristic_move
 from townwidget.core import Rng, State, View
 from townwidget.core.checks import is_integer
 from townwidget.core.language import _
+from townwidget.solvers.vector import MAX_BATCH_N, SoloBatch
 from townwidget.town.state import SoloState
 from townwidget.town.state import State as TownState
-from townwidget.town.vector import MAX_BATCH_N, SoloBatch
 
 SOLO_PLAYOUTS = 640  # Town solo: playouts per decision, shared among the legal placements (about 0.6 CPU s)
 SOLO_SAMPLES = (8, 32)  # Town solo: drawn states per placement, at least and at most

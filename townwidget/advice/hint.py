@@ -121,10 +121,9 @@ def _solo_reason(view: View, public: SoloState, found: Measurement) -> str:
     if not same:
         return _("no other {colour} tile is still unseen").format(colour=tile_colour(colour))
     board = _after(public, best).board
-    empty = ~board.occupied & ((1 << board.n * board.n) - 1)
     cells = 0
     for c, s in same:
-        cells |= board.colour_free[c] & board.shape_free[s] & empty
+        cells |= board.open_cells(c, s)
     count = cells.bit_count()
     open_cells = ngettext("{count} open cell", "{count} open cells", count).format(count=count)
     keeps = ngettext(
@@ -144,8 +143,7 @@ def _after(state: Any, action: Any) -> Any:
 def _dead_after(state: SoloState, action: Any, coming: list[tuple[int, int]]) -> int:
     """How many of the tiles still to come fit no empty cell after ``action``."""
     board: Board = _after(state, action).board
-    empty = ~board.occupied & ((1 << board.n * board.n) - 1)
-    return sum(1 for c, s in coming if (c, s) != action.tile and not board.colour_free[c] & board.shape_free[s] & empty)
+    return sum(1 for c, s in coming if (c, s) != action.tile and not board.open_cells(c, s))
 
 
 def _multi_reason(view: View, public: Any, best: Any) -> str:

@@ -246,7 +246,7 @@ def review_decisions(
 
 
 def _with_par(review_: Review, start: SoloState, actions: list[Any], seconds: float | None) -> Review:
-    from townwidget.town.solver import solve
+    from townwidget.solvers.clairvoyant import solve
 
     best = solve(start, seconds)
     if best.score >= review_.score:

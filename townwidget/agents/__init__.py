@@ -36,7 +36,7 @@ Built-in agents (:data:`AGENT_NAMES`): ``"random"``, ``"greedy"``, ``"mcts"``, `
 that plays the exact honest optimum in small solo endgames and, on boards up to 4 x 4, keeps a complete board
 possible, :mod:`townwidget.agents.expert`) and ``"clairvoyant"``
 (the one agent that **peeks**: it takes the full solo state and plays the line of the solo solver,
-:mod:`townwidget.town.solver`; see :mod:`townwidget.agents.clairvoyant`). ``"best"`` is an alias
+:mod:`townwidget.solvers.clairvoyant`; see :mod:`townwidget.agents.clairvoyant`). ``"best"`` is an alias
 (:data:`ALIASES`) for the strongest honest agent at its default budget, today ``"expert"`` (``benchmarks/strength.py``),
 so that code which asks for the strongest player keeps getting it when a stronger one arrives.
 
@@ -141,6 +141,6 @@ _FACTORIES: dict[str, Callable[[int | None, int | None, float | None], Agent]] =
 }
 
 AGENT_NAMES = tuple(_FACTORIES)
-"""The agents :func:`make_agent` builds."""
+"""The agents :func:`make_agent` builds, in the order of its registry."""
 
 __all__ = ["AGENT_NAMES", "ALIASES", "Agent", "make_agent"]

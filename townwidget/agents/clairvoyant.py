@@ -1,6 +1,6 @@
 """The ``"clairvoyant"`` agent: the one agent that **peeks**. It plays the line of the solo solver
-(:func:`townwidget.town.solver.solve`), which sees the order of every pile, so it is no opponent but a yardstick:
-it reaches the *par* of a deal.
+(:func:`townwidget.solvers.clairvoyant.solve`), which sees the order of every pile, so it is no opponent but a
+yardstick: it reaches the *par* of a deal.
 
 ``solve`` and ``Solution`` are also importable from here, where the lessons first met them.
 """
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from townwidget.solvers.clairvoyant import Solution, solve
 from townwidget.town.actions import Place
-from townwidget.town.solver import Solution, solve
 from townwidget.town.state import SoloState
 
 DEFAULT_SECONDS = 20.0  # per deal

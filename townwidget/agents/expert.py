@@ -10,16 +10,17 @@ the same visits; a new drawn state at every iteration rather than a pool of 64 r
 steady exploration 2000 or 2500 iterations placed no more than ismcts (-0.42 [-3.45, +2.62], -0.33 [-2.68,
 +2.02]), and without the exact endgames the expert placed as many (+0.08 [-1.22, +1.38]).
 
-In Town 77 solo its rollouts play moves greedy by the learned value of :mod:`townwidget.town.value` and end on that
-value, compiled by numba (``SoloState.rollout``; without numba, or on other boards, the rollouts of
-:mod:`~townwidget.agents.mcts`): the value was fitted by self-play to the tiles games went on to place, where the
-heuristic is nearly flat in the middle game (one move played greedily on it places 34.3 tiles, on the heuristic
-29.0). Town 77 deals 0-99: 37.38 [36.97, 37.79] tiles at 0.18 CPU s a move (2000 iterations); side by side with the
-expert on the heuristic's rollouts (deals 0-43, paired) +1.75 [+0.68, +2.82] tiles (better on 27 deals, worse on 9),
-at 0.18 against 1.09 CPU s a move; on deals 2000-2099 and 3000-3099, chosen after the design, 36.49 [35.92, 37.06]
-and 36.59 [36.13, 37.05], and later 4000-4099 36.65 [35.82, 37.48]: over all 400 deals 36.78 [36.48, 37.07]
-(deals 0-99 were kind). On Town 44, where six rollout moves nearly reach the end, the opening was worth no more
-with it (-0.12 [-0.53, +0.28] tiles of exact value, deals 0-99, paired), so small boards keep the heuristic.
+In Town 77 solo its rollouts play moves greedy by the learned value of :mod:`townwidget.solvers.value` and end on that
+value, compiled by numba (:func:`~townwidget.solvers.value.learned_rollout`, handed to its search as ``rollout``;
+without numba or numpy, or on other boards, the heuristic's rollouts of :mod:`~townwidget.agents.mcts`): the value was
+fitted by self-play to the tiles games went on to place, where the heuristic is nearly flat in the middle game (one move
+played greedily on it places 34.3 tiles, on the heuristic 29.0). Town 77 deals 0-99: 37.38 [36.97, 37.79] tiles at 0.18
+CPU s a move (2000 iterations); side by side with the expert on the heuristic's rollouts (deals 0-43, paired) +1.75
+[+0.68, +2.82] tiles (better on 27 deals, worse on 9), at 0.18 against 1.09 CPU s a move; on deals 2000-2099 and
+3000-3099, chosen after the design, 36.49 [35.92, 37.06] and 36.59 [36.13, 37.05], and later 4000-4099 36.65 [35.82,
+37.48]: over all 400 deals 36.78 [36.48, 37.07] (deals 0-99 were kind). On Town 44, where six rollout moves nearly reach
+the end, the opening was worth no more with it (-0.12 [-0.53, +0.28] tiles of exact value, deals 0-99, paired), so small
+boards keep the heuristic.
 
 The root's budget is shared by sequential halving over paired draws (``halving``, see
 :mod:`~townwidget.agents.mcts`), not by UCB: with the steady exploration, UCB settled on whichever move led after
@@ -38,11 +39,11 @@ expected score if optimal play took over there; paired by deal, the exact tries 
 rule against 13.76 without, +0.34 [+0.02, +0.66] (95%).
 
 In a solo game, once few tiles are unseen below the pile tops (:data:`EXACT_UNSEEN`), the agent asks the exact
-solver of :mod:`townwidget.town.honest` for the move of optimal play without peeking, within a budget of searched
+solver of :mod:`townwidget.solvers.honest` for the move of optimal play without peeking, within a budget of searched
 positions (:data:`EXACT_NODES`) and, under a time budget, of at most :data:`EXACT_SHARE` of the move's CPU
 seconds (on a busy machine nodes cost more: a Town 44 move with a refused try took 2.3 s of a 1.9 s budget
 before this share); the solver reads only what the player sees. When the position is still too large for
-that budget (:class:`~townwidget.town.honest.TooLarge`), or earlier in the game, it searches with the rest of
+that budget (:class:`~townwidget.solvers.honest.TooLarge`), or earlier in the game, it searches with the rest of
 its budget. The solver's tables are kept from move to move (and game to game on the same board size), so a refused
 try is not wasted: the next move's position was searched in part. In any other game (multiplayer Town, Little
 Town) it plays exactly as ``"ismcts"`` with the same arguments, its defaults included.
@@ -64,11 +65,10 @@ from typing import Any
 from townwidget.agents.budget import Budget
 from townwidget.agents.common import legal_actions_of
 from townwidget.agents.mcts import DEFAULT_ITERATIONS as ISMCTS_ITERATIONS
-from townwidget.agents.mcts import ISMCTSAgent
+from townwidget.agents.mcts import ISMCTSAgent, Rollout
 from townwidget.agents.perfect import keeping_moves
 from townwidget.core import Rng, View
-from townwidget.town.honest import HonestSearch, TooLarge, honest_policy
-from townwidget.town.value import warm_up
+from townwidget.solvers.honest import HonestSearch, TooLarge, honest_policy
 from townwidget.town.view import TownView
 
 DEFAULT_ITERATIONS = 2000  # IS-MCTS iterations per move (Town 77: 0.18 CPU s a move with numba, 1 s without)
@@ -106,13 +106,14 @@ class ExpertAgent:
     ) -> None:
         rng = seed if isinstance(seed, Rng) else Rng(seed)
         # Both search on the budget given at each move, from one generator.
-        self.solo_search = ISMCTSAgent(rng, sample_pool=SAMPLE_POOL, steady=STEADY, halving=HALVING)
+        self.solo_search = ISMCTSAgent(
+            rng, sample_pool=SAMPLE_POOL, steady=STEADY, halving=HALVING, rollout=learned_rollout()
+        )
         self.plain_search = ISMCTSAgent(rng)
         self.iterations, self.seconds = iterations, seconds
         self.exact_unseen, self.exact_nodes = exact_unseen, exact_nodes
         self.keep_perfect = keep_perfect
         self.tables: dict[int, HonestSearch] = {}  # per board size
-        warm_up()  # numba compiles the learned rollouts here, not within the first move's budget
 
     def act(self, view: View) -> Any:
         if not isinstance(view, TownView) or (seen := view.to_dict())["mode"] != "solo":
@@ -142,3 +143,14 @@ class ExpertAgent:
             return honest_policy(view, max_nodes=self.exact_nodes, search=search, seconds=seconds)
         except TooLarge:
             return None
+
+
+def learned_rollout() -> Rollout | None:
+    """The rollouts on the learned value, compiled now (not within the first move's budget); ``None`` without
+    numpy, where the search rolls out on the heuristic as it does without numba."""
+    try:
+        from townwidget.solvers import value
+    except ImportError:  # numpy is absent (a browser's Python, say): the learned value needs it
+        return None
+    value.warm_up()
+    return value.learned_rollout

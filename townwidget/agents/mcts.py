@@ -20,9 +20,10 @@ action until the evidence is in, and the shared draws let it compare the actions
 
 Both end a simulation with a *rollout*: a few moves, each the best by the game's own position estimate
 (``state.heuristic``) among the legal ones (a sample of them when there are many), then the position is scored
-by that estimate (random rollouts are weak in Town: a random placement wrecks the board's structure). A state
-may offer its own rollout instead (``state.rollout(moves)``, returning rewards or ``None``): a Town solo state
-plays compiled moves greedy by a learned value (:mod:`townwidget.town.value`) when numba is installed. Rewards
+by that estimate (random rollouts are weak in Town: a random placement wrecks the board's structure). An agent
+may be handed another rollout policy (``rollout=``, a :data:`Rollout`: rewards, or ``None`` where it does not apply
+and the heuristic's rollout runs): the expert hands its search the compiled rollouts on a learned value of Town
+solo positions (:func:`townwidget.solvers.value.learned_rollout`). Rewards
 are each player's ``returns()`` (in [0, 1]); the exploration term is scaled by the spread of the rewards seen, so
 one constant suits games whose rewards differ by 1/49 (a Town solo tile) or by 1 (a multiplayer win). The spread
 is their range, or with ``steady=True`` their standard deviation: in Town solo the range is mostly made by rare
@@ -47,7 +48,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from townwidget.agents.budget import Budget
@@ -62,6 +63,10 @@ ITERATIONS_PER_ACTION = 2  # iterations per legal action between two new trees o
 SAMPLE_POOL = 64  # states drawn by IS-MCTS per move, then reused (a Town solo draw costs about 5% of an iteration)
 ROLLOUT_DEPTH = 6  # moves played after the tree before the position estimate takes over
 ROLLOUT_CHOICES = 32  # at most this many actions (sampled) are compared by the rollout policy at each move
+
+Rollout = Callable[[State, int], "list[float] | None"]
+"""A rollout policy handed to a search: from a state (which it must leave unchanged) and the rollout's length in
+moves, every player's reward in [0, 1], or ``None`` where it does not apply (the heuristic's rollout then runs)."""
 
 
 class _Node:
@@ -79,8 +84,16 @@ class _Node:
 class _Search:
     """One tree search: the shared selection, expansion, rollout and backpropagation."""
 
-    def __init__(self, rng: Rng, view: View, steady: bool = False, among: list[Any] | None = None) -> None:
+    def __init__(
+        self,
+        rng: Rng,
+        view: View,
+        steady: bool = False,
+        among: list[Any] | None = None,
+        rollout: Rollout | None = None,
+    ) -> None:
         self.rng = rng
+        self.own_rollout = rollout
         self.among = among  # the actions the root may take (default: all legal ones)
         self.player = view.player
         advised = view.search_advice().rollout_moves
@@ -150,9 +163,9 @@ class _Search:
 
     def _rollout(self, state: State) -> list[float]:
         """Play a few policy moves, then score the position with the game's estimate (exact when over); or the
-        game's own rollout of as many moves, if it offers one for this state."""
-        own = getattr(state, "rollout", None)
-        if own is not None and (rewards := own(self.rollout_moves)) is not None:
+        rollout handed to the agent, of as many moves, where it applies to this state."""
+        own = self.own_rollout
+        if own is not None and (rewards := own(state, self.rollout_moves)) is not None:
             return list(rewards)
         for _ in range(self.rollout_moves):
             if state.is_terminal():
@@ -196,8 +209,9 @@ def _most_visited(roots: list[_Node], actions: list[Any]) -> Any:
 class MCTSAgent:
     """Determinized UCT: a few drawn states, one UCT tree on each, the most visited action over all trees.
 
-    At most ``determinizations`` states are drawn: one at the start, then one more every
-    :data:`ITERATIONS_PER_ACTION` x (legal actions) iterations, the later trees sharing the iterations in turn.
+    At most ``determinizations`` states are drawn (default :data:`DETERMINIZATIONS`): one at the start, then one
+    more every :data:`ITERATIONS_PER_ACTION` x (legal actions) iterations, the later trees sharing the iterations in
+    turn. ``rollout`` replaces the heuristic's rollouts where it applies (see :data:`Rollout`).
     """
 
     name = "mcts"
@@ -208,16 +222,18 @@ class MCTSAgent:
         iterations: int | None = None,
         seconds: float | None = None,
         determinizations: int = DETERMINIZATIONS,
+        rollout: Rollout | None = None,
     ) -> None:
         self.rng = seed if isinstance(seed, Rng) else Rng(seed)
         self.budget = Budget(iterations, seconds, DEFAULT_ITERATIONS)
         self.determinizations = determinizations
+        self.rollout = rollout
 
     def act(self, view: View) -> Any:
         actions = legal_actions_of(view)
         if len(actions) == 1:
             return actions[0]
-        search = _Search(self.rng, view)
+        search = _Search(self.rng, view, rollout=self.rollout)
         drawn: list[State] = []
         roots: list[_Node] = []
         grow_every = ITERATIONS_PER_ACTION * len(actions)
@@ -237,7 +253,8 @@ class ISMCTSAgent:
     ``sample_pool=None`` every iteration draws its own. ``steady=True`` scales exploration by the standard
     deviation of the rewards seen rather than by their range (:data:`EXPLORATION_DEVIATION`). ``halving=True``
     chooses the root's actions by sequential halving over shared draws rather than by UCB (see the module's
-    docstring); below the root the search is the same.
+    docstring); below the root the search is the same. ``rollout`` replaces the heuristic's rollouts where it
+    applies (see :data:`Rollout`). The expert sets the first three for Town solo (:mod:`townwidget.agents.expert`).
     """
 
     name = "ismcts"
@@ -250,10 +267,11 @@ class ISMCTSAgent:
         sample_pool: int | None = SAMPLE_POOL,
         steady: bool = False,
         halving: bool = False,
+        rollout: Rollout | None = None,
     ) -> None:
         self.rng = seed if isinstance(seed, Rng) else Rng(seed)
         self.budget = Budget(iterations, seconds, DEFAULT_ITERATIONS)
-        self.sample_pool, self.steady, self.halving = sample_pool, steady, halving
+        self.sample_pool, self.steady, self.halving, self.rollout = sample_pool, steady, halving, rollout
 
     def act(self, view: View) -> Any:
         return self.search(view, self.budget)
@@ -266,7 +284,7 @@ class ISMCTSAgent:
             raise ValueError("no action to search among: `among` is empty")
         if len(actions) == 1:
             return actions[0]
-        search, root, draws = _Search(self.rng, view, self.steady, among), _Node(), self._draws(view)
+        search, root, draws = _Search(self.rng, view, self.steady, among, self.rollout), _Node(), self._draws(view)
         if self.halving:
             return self._halve(search, root, view, actions, budget, draws)
         for _ in budget.iterate(view.search_advice().iterations):

@@ -18,8 +18,8 @@ from townwidget.exercises.common import (
     _read_whole_number,
     in_package_language,
 )
+from townwidget.solvers.clairvoyant import solve
 from townwidget.town import Place, SoloState, new_game, new_solo, parse_action
-from townwidget.town.solver import solve
 
 #: The largest board :func:`check_solo_line` computes the par of (the clairvoyant solver is quick up to 5 x 5).
 MAX_PAR_N = 5

@@ -73,7 +73,8 @@ from townwidget.littletown.format import from_dict
 from townwidget.littletown.game import GAME
 from townwidget.littletown.rules import Rules
 from townwidget.littletown.setup import new_game
-from townwidget.littletown.state import FORMAT, PHASES, VP_SOURCES, State
+from townwidget.littletown.state import FORMAT, VP_SOURCES, State
+from townwidget.littletown.turn import PHASES
 from townwidget.littletown.view import LittleTownView
 
 register(GAME)

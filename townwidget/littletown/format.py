@@ -71,7 +71,8 @@ from townwidget.littletown.data import (
 from townwidget.littletown.economy import counts, names
 from townwidget.littletown.rounds import CASTLE_VP_PER_HOUSE, WATCHTOWER_VP_PER_SPACE
 from townwidget.littletown.rules import Rules
-from townwidget.littletown.state import FORMAT, PHASES, RESIDENCE, VP_SOURCES, State, Turn
+from townwidget.littletown.state import FORMAT, RESIDENCE, VP_SOURCES, State
+from townwidget.littletown.turn import PHASES, Turn
 
 
 # --- writing -----------------------------------------------------------------------------------------------
@@ -322,17 +323,15 @@ def _read_players(data: dict[str, Any], state: State) -> None:
             source: require_integer(vp[source], f"{where} 'vp' {source!r}", *bounds[source], error=InvalidState)
             for source in VP_SOURCES
         }
-        state.score[p] = require_integer(
+        score = require_integer(  # written for readers; the score is the sum of the points
             entry["score"],
             f"{where} 'score'",
             sum(low for low, _ in bounds.values()),
             sum(high for _, high in bounds.values()),
             error=InvalidState,
         )
-        if sum(state.vp[p].values()) != state.score[p]:
-            raise InvalidState(
-                f"{where}: 'score' {state.score[p]} is not the sum of 'vp' ({sum(state.vp[p].values())})"
-            )
+        if sum(state.vp[p].values()) != score:
+            raise InvalidState(f"{where}: 'score' {score} is not the sum of 'vp' ({sum(state.vp[p].values())})")
         workers = state.seats.workers
         state.workers_left[p] = require_integer(
             entry["workers_left"], f"{where} 'workers_left'", 0, workers, error=InvalidState

@@ -20,6 +20,7 @@ from townwidget.littletown.actions import Action, Activate, Build, Complete, Gat
 from townwidget.littletown.board import NEIGHBOURS, TERRAIN_RESOURCE, cell_of, index_of
 from townwidget.littletown.data import BUILDING_IDS, CARDS, END_OF_GAME, END_OF_ROUND, RESOURCES
 from townwidget.littletown.effects import activation_fee
+from townwidget.littletown.turn import ALLOWED
 
 if TYPE_CHECKING:
     from townwidget.littletown.state import State
@@ -45,8 +46,6 @@ def refusal(state: State, action: Action) -> str:
 
 def explain(state: State, action: Action) -> Refusal:
     """Why ``action`` is refused in ``state`` (which it is), as data and in English."""
-    from townwidget.littletown.state import ALLOWED
-
     player, phase = state.current_player, state.phase
     assert player is not None
     kind = action.to_dict()["type"]

@@ -50,6 +50,7 @@ from townwidget.littletown.data import (
     WHEAT,
 )
 from townwidget.littletown.economy import Cubes, counts
+from townwidget.littletown.turn import Turn
 
 if TYPE_CHECKING:
     from townwidget.littletown.state import State
@@ -129,7 +130,6 @@ def _tell(state: State, player: int, event: Event) -> None:
 
 # --- a turn ----------------------------------------------------------------------------------------------------
 def _start_worker_turn(state: State, player: int, cell: int) -> None:
-    from townwidget.littletown.state import Turn
 
     state.workers[cell] = player
     state.workers_left[player] -= 1
@@ -138,7 +138,6 @@ def _start_worker_turn(state: State, player: int, cell: int) -> None:
 
 
 def _start_building(state: State, player: int, kind: int) -> None:
-    from townwidget.littletown.state import Turn
 
     state.workers_left[player] -= 1
     state.on_site[player] += 1
@@ -194,7 +193,6 @@ def _end_worker_turn(state: State, player: int) -> None:
 
 def _next_turn(state: State) -> None:
     """The next player clockwise with a worker left takes a turn; when none has, the round ends."""
-    from townwidget.littletown.state import Turn
 
     player = state.current_player
     assert player is not None
@@ -210,7 +208,6 @@ def _next_turn(state: State) -> None:
 # --- the end of a round ----------------------------------------------------------------------------------------
 def _end_round(state: State) -> None:
     """Special buildings (the Cathedral scores, the Residence's owner may activate around it), then feeding."""
-    from townwidget.littletown.state import Turn
 
     _score_cathedral(state)
     found = _around(state, RESIDENCE)
@@ -244,7 +241,6 @@ def _score_cathedral(state: State) -> None:
 
 def _start_feeding(state: State) -> None:
     """Feeding starts with the first player (each player's ``Feed`` passes it on clockwise)."""
-    from townwidget.littletown.state import Turn
 
     state.turn = Turn()
     state.current_player, state.phase = state.first_player, "feed"
@@ -288,7 +284,8 @@ def _next_first_player(state: State) -> int:
     holder, count = state.first_player, state.num_players
     clockwise = [(holder + step) % count for step in range(1, count + 1)]
     if count == 3 and state.round + 1 == ROUNDS:
-        return min(clockwise, key=lambda player: state.score[player])  # min keeps the first of equal scores
+        score = state.score
+        return min(clockwise, key=lambda player: score[player])  # min keeps the first of equal scores
     return clockwise[0]
 
 
@@ -296,7 +293,6 @@ def _next_first_player(state: State) -> int:
 def _end_game(state: State) -> None:
     """Castle and Watchtower, 1 VP per 3 coins; every objective whose condition holds is completed (there is no
     later moment, and completing never costs anything)."""
-    from townwidget.littletown.state import Turn
 
     castle = _around(state, CASTLE)
     if castle is not None:

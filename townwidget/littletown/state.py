@@ -67,22 +67,14 @@ from townwidget.littletown.data import (
     Seats,
     building_kinds,
 )
-from townwidget.littletown.economy import Cubes, can_pay, feedings, names, shop_gives, shop_takes
+from townwidget.littletown.economy import can_pay, feedings, names, shop_gives, shop_takes
+from townwidget.littletown.heuristic import evaluate
+from townwidget.littletown.refusals import refusal
 from townwidget.littletown.rounds import Event
 from townwidget.littletown.rules import Rules
+from townwidget.littletown.turn import Turn
 
 FORMAT = "littletown-state/1"
-PHASES = ("turn", "act", "pay", "give", "take", "site", "residence", "feed", "over")
-ALLOWED = {
-    "turn": ("place_worker", "build"),
-    "act": ("gather", "activate", "done"),
-    "pay": ("pay",),
-    "give": ("give",),
-    "take": ("take",),
-    "site": ("place_building",),
-    "residence": ("activate", "done"),
-    "feed": ("feed",),
-}
 VP_SOURCES = ("buildings", "effects", "objectives", "cathedral", "feeding", "castle", "watchtower", "coins")
 """Where victory points come from; ``state.vp[player]`` holds the points from each (their sum is the score)."""
 
@@ -93,48 +85,6 @@ ACTIVATE = tuple(Activate(cell_of(i)) for i in range(CELLS))
 BUILD = tuple(Build(building) for building in BUILDING_IDS)
 GATHER = tuple(Gather(resource) for resource in RESOURCES)
 DONE = Done()
-
-
-class Turn:
-    """The steps taken so far in the current turn (or in the Residence's activations at the end of a round)."""
-
-    __slots__ = (
-        "source",
-        "worker",
-        "gathered",
-        "harvested",
-        "activated",
-        "vp_buildings",
-        "building",
-        "activating",
-        "give",
-    )
-
-    def __init__(self, source: str | None = None, worker: int | None = None) -> None:
-        self.source = source  # "worker", "build" or "residence"; None between turns
-        self.worker = worker  # the cell of this turn's worker
-        self.gathered: list[int] = []  # resources gathered (each kind of terrain once)
-        self.harvested = [0, 0, 0, 0]  # cubes taken from the reserve per resource (gathered or produced)
-        self.activated: list[int] = []  # cells of the buildings activated
-        self.vp_buildings = 0  # activations that gave victory points
-        self.building: int | None = None  # the market building chosen, until it is placed
-        self.activating: int | None = None  # the cell of the building whose activation is under way
-        self.give: Cubes | None = None  # Shop: the cubes given, until the two others are taken
-
-    def copy(self) -> Turn:
-        other = Turn(self.source, self.worker)
-        other.gathered, other.harvested, other.activated = (
-            self.gathered.copy(),
-            self.harvested.copy(),
-            self.activated.copy(),
-        )
-        other.vp_buildings, other.building, other.activating, other.give = (
-            self.vp_buildings,
-            self.building,
-            self.activating,
-            self.give,
-        )
-        return other
 
 
 class State:
@@ -153,7 +103,6 @@ class State:
         "reserve_coins",
         "coins",
         "cubes",
-        "score",
         "vp",
         "workers_left",
         "on_site",
@@ -186,7 +135,6 @@ class State:
         self.reserve_coins: int = TOTAL_COINS
         self.coins: list[int] = [0] * num_players
         self.cubes: list[list[int]] = [[0, 0, 0, 0] for _ in range(num_players)]
-        self.score: list[int] = [0] * num_players
         self.vp: list[dict[str, int]] = [dict.fromkeys(VP_SOURCES, 0) for _ in range(num_players)]
         self.workers_left: list[int] = [self.seats.workers] * num_players  # not placed yet this round
         self.on_site: list[int] = [0] * num_players  # workers on the construction site
@@ -245,8 +193,6 @@ class State:
         else:
             legal = parsed in self.step_actions()
         if not legal:
-            from townwidget.littletown.refusals import refusal
-
             raise IllegalAction(refusal(self, parsed))
         self.history.append((player, self.phase, parsed))
         self.log.append((player, self.phase, parsed, False))
@@ -260,7 +206,7 @@ class State:
         other.num_players, other.round, other.first_player = self.num_players, self.round, self.first_player
         other._current, other.phase, other.reserve_coins = self._current, self.phase, self.reserve_coins
         other.buildings, other.workers, other.market = self.buildings.copy(), self.workers.copy(), self.market.copy()
-        other.reserve, other.coins, other.score = self.reserve.copy(), self.coins.copy(), self.score.copy()
+        other.reserve, other.coins = self.reserve.copy(), self.coins.copy()
         other.cubes = [cubes.copy() for cubes in self.cubes]
         other.vp = [sources.copy() for sources in self.vp]
         other.workers_left, other.on_site = self.workers_left.copy(), self.on_site.copy()
@@ -271,6 +217,11 @@ class State:
         other.turn, other.history, other.rng = self.turn.copy(), self.history.copy(), self.rng.copy()
         other.log = self.log.copy()
         return other
+
+    @property
+    def score(self) -> list[int]:
+        """Each player's victory points: the sum of their points from every source (``vp``)."""
+        return [sum(points.values()) for points in self.vp]
 
     def returns(self) -> list[float]:
         """Per player in [0, 1]: 1 for the sole winner down to 0 for the last, linearly in the rank; tied players
@@ -289,18 +240,17 @@ class State:
         """When the game is over: ``scores``, ``ranks`` (1 = best; tied players share a rank) and ``winners``."""
         if self._current is not None:
             return None
-        best = max(self.score)
-        ranks = [1 + sum(other > mine for other in self.score) for mine in self.score]
-        winners = [p for p in range(self.num_players) if self.score[p] == best]
-        return {"scores": list(self.score), "ranks": ranks, "winners": winners}
+        score = self.score
+        best = max(score)
+        ranks = [1 + sum(other > mine for other in score) for mine in score]
+        winners = [p for p in range(self.num_players) if score[p] == best]
+        return {"scores": score, "ranks": ranks, "winners": winners}
 
     def heuristic(self, player: int) -> float:
         """A quick estimate in [0, 1] of how well ``player`` stands (for greedy agents and rollout cut-offs).
 
         It reads only what ``player`` may know. See :mod:`townwidget.littletown.heuristic`.
         """
-        from townwidget.littletown.heuristic import evaluate
-
         return evaluate(self, player)
 
     def view(self, player: int) -> Any:
@@ -411,7 +361,6 @@ class State:
     # --- what the machine (:mod:`~townwidget.littletown.rounds`) and the effects change --------------------------
     def gain_vp(self, player: int, amount: int, source: str) -> None:
         """Add ``amount`` points (negative: lose them) from ``source`` (one of :data:`VP_SOURCES`)."""
-        self.score[player] += amount
         self.vp[player][source] += amount
 
     def complete_objective(self, player: int, card: int) -> None:

@@ -1,6 +1,6 @@
 """Town 77 and Town 66: the rules, the states, the JSON format, views for players, and pictures; the placement
-rule on the board's bit masks in :mod:`~townwidget.town.bits`, the batched simulator in :mod:`~townwidget.town.vector`
-and the clairvoyant solo solver (the par of a deal) in :mod:`~townwidget.town.solver`.
+rule on the board's bit masks in :mod:`~townwidget.town.bits`. Plain Python: no numpy, no AI. The solvers and the
+batched simulator sit above the rules, in :mod:`townwidget.solvers`; the players in :mod:`townwidget.agents`.
 
 >>> from townwidget import town
 >>> game = town.new_solo(town.TOWN77, seed=42)

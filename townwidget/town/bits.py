@@ -6,11 +6,11 @@ and column do not hold it yet (``colour_free``, ``shape_free``). A tile ``(c, s)
 both its colour and its shape are free; placing it on a cell blocks its colour and shape along that cell's row and
 column (its ``lines``) and moves the frontier on to the cell's ``neighbours``.
 
-The rule's functions take masks and return masks, with no cell numbers and no constants, so one formulation
-serves Python integers (:class:`~townwidget.town.Board`, :mod:`~townwidget.town.solver`), numpy ``uint64`` arrays
-of many games at once (:mod:`~townwidget.town.vector`) and, compiled by numba, the kernel of the batched simulator
-and the learned value's playouts (:mod:`~townwidget.town.value`). :func:`popcount`, which those compiled kernels
-share, counts the bits of one 64-bit word (Python integers have ``int.bit_count``).
+The rule's functions take masks and return masks, with no cell numbers and no constants, so one formulation serves
+Python integers (:class:`~townwidget.town.Board`, :mod:`~townwidget.solvers.clairvoyant`), numpy ``uint64`` arrays of
+many games at once (:mod:`~townwidget.solvers.vector`) and, compiled by numba, the kernel of the batched simulator and
+the learned value's playouts (:mod:`~townwidget.solvers.value`). This module imports nothing: numpy stays on the
+solvers' side (the compiled kernels' bit count is :func:`townwidget.solvers.bitcount.popcount`).
 
 >>> lines, neighbours = 0b001_001_111, 0b000_001_010  # cell (0, 0) of a 3 x 3 board: its row and column
 >>> everywhere = 0b111_111_111
@@ -20,11 +20,10 @@ share, counts the bits of one 64-bit word (Python integers have ``int.bit_count`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypeVar
-
-import numpy as np
+from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
+    import numpy as np
     from numpy.typing import NDArray
 
     Mask = TypeVar("Mask", int, NDArray[np.uint64])
@@ -32,26 +31,15 @@ else:
     Mask = TypeVar("Mask")
 
 
-# Every constant of popcount is a uint64: numba turns mixed uint64 / int64 arithmetic into floats.
-_ONE, _TWO, _FOUR, _EIGHT, _SIXTEEN, _THIRTY_TWO = (np.uint64(1 << k) for k in range(6))
-_M1, _M2, _M4 = np.uint64(0x5555555555555555), np.uint64(0x3333333333333333), np.uint64(0x0F0F0F0F0F0F0F0F)
-_BYTE = np.uint64(0xFF)
-
-
-def popcount(word: Any) -> int:
-    """The set bits of a 64-bit mask (a numpy ``uint64``; Python integers have ``int.bit_count``), by adding
-    neighbouring bit counts in parallel: the form numba compiles to a few instructions."""
-    word = word - ((word >> _ONE) & _M1)
-    word = (word & _M2) + ((word >> _TWO) & _M2)
-    word = (word + (word >> _FOUR)) & _M4
-    word = word + (word >> _EIGHT)  # bytes add up without a multiplication (no overflow warning in numpy)
-    word = word + (word >> _SIXTEEN)
-    return np.int64((word + (word >> _THIRTY_TWO)) & _BYTE)  # an int64, compiled too
-
-
 def fitting_cells(frontier: Mask, colour_free: Mask, shape_free: Mask) -> Mask:
     """The cells where a tile may go: on the frontier, with its colour and its shape free there."""
     return frontier & colour_free & shape_free
+
+
+def open_cells(empty: Mask, colour_free: Mask, shape_free: Mask) -> Mask:
+    """The cells where a tile could still go some day: empty, with its colour and its shape free there (a tile
+    with none is *dead*: it can never be placed, whatever happens next)."""
+    return empty & colour_free & shape_free
 
 
 def flip_cells(frontier: Mask, colour_free: Mask, shape_free: Mask) -> Mask:

@@ -13,7 +13,7 @@ from functools import cache
 from typing import Any
 
 from townwidget.town.actions import Cell, Tile
-from townwidget.town.bits import fitting_cells, flip_cells, placed
+from townwidget.town.bits import fitting_cells, flip_cells, open_cells, placed
 
 BLANK = "blank"
 """A turned-over tile: it has no colour and no shape, touches its neighbours, and can never be covered."""
@@ -133,6 +133,14 @@ class Board:
     def flip_cells(self, colour: int, shape: int) -> int:
         """Mask of the cells where the tile fits by its colour but its shape conflicts (a Town 66 solo flip)."""
         return flip_cells(self.frontier, self.colour_free[colour], self.shape_free[shape])
+
+    def empty_cells(self) -> int:
+        """Mask of the empty cells."""
+        return self.geometry.all_cells & ~self.occupied
+
+    def open_cells(self, colour: int, shape: int) -> int:
+        """Mask of the cells where tile ``(colour, shape)`` could still go some day (0: it is dead)."""
+        return open_cells(self.empty_cells(), self.colour_free[colour], self.shape_free[shape])
 
     def placed(self) -> int:
         """Number of tiles on the board (blank and colour-only tiles included)."""

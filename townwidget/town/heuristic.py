@@ -23,22 +23,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from townwidget.town.bits import open_cells
+
 if TYPE_CHECKING:
     from townwidget.town.state import MultiState, SoloState, State
 
 SURVIVAL = (0.0, 0.5, 0.8, 0.9, 0.95)  # chance a tile is still placeable when it comes up, by empty cells it fits
 READY_BONUS = 0.3  # tiles, for each pile top that can be placed right now
-
-
-def open_tiles(state: State, tiles: list[tuple[int, int]]) -> int:
-    """How many of ``tiles`` still have some empty cell whose row and column lack their colour and shape.
-
-    A tile with no such cell can never be placed, whatever happens next: the fewer of those, the more of the
-    board remains completable.
-    """
-    board = state.board
-    empty = ~board.occupied
-    return sum(1 for c, s in tiles if board.colour_free[c] & board.shape_free[s] & empty)
 
 
 def evaluate(state: State, player: int) -> float:
@@ -54,12 +45,12 @@ def _solo(state: SoloState) -> float:
     placed = board.placed()
     if state.is_terminal():
         return float(placed)
-    empty, shape_free, flips = ~board.occupied, board.shape_free, state.flips_left
-    room = [free & empty for free in board.colour_free]  # empty cells free of each colour
+    empty, colour_free, shape_free, flips = ~board.occupied, board.colour_free, board.shape_free, state.flips_left
+    room = [free & empty for free in colour_free]  # empty cells free of each colour: a flip ignores shape
     last = len(SURVIVAL) - 1
 
     def survival(colour: int, shape: int) -> float:
-        cells = (room[colour] if flips else room[colour] & shape_free[shape]).bit_count()  # a flip ignores shape
+        cells = (room[colour] if flips else open_cells(empty, colour_free[colour], shape_free[shape])).bit_count()
         return SURVIVAL[cells if cells < last else last]
 
     hidden = [survival(c, s) for pile in state.piles for c, s in pile[:-1]]

@@ -305,15 +305,6 @@ class SoloState(State):
     def returns(self) -> list[float]:
         return [self.board.placed() / self.rules.tiles]
 
-    def rollout(self, moves: int) -> list[float] | None:
-        """A search's rollout from this state, when a compiled one applies: up to ``moves`` moves greedy by the
-        learned value of :mod:`townwidget.town.value`, then that value, as ``returns()`` would be; ``None`` when
-        it does not apply (see :func:`~townwidget.town.value.playout_value`). The state does not change."""
-        from townwidget.town.value import playout_value
-
-        value = playout_value(self, moves)
-        return None if value is None else [value / self.rules.tiles]
-
     def result(self) -> dict[str, Any] | None:
         if self._current is not None:
             return None

@@ -16,12 +16,12 @@ to the tiles those games went on to place; a few rounds of that policy iteration
 heuristic of :mod:`townwidget.town.heuristic` places 28.94 [28.18, 29.69] tiles (300 deals), greedy play on this
 value 34.30 [34.19, 34.41] (4000 deals; ``benchmarks/learned_value.py``).
 
-:data:`WEIGHTS` holds the trained weights per board size (plain rules: no flips), read from ``value_weights.json``
-next to this module (made by ``python -m townwidget.town.value``). The functions below work on the masks of
-:mod:`townwidget.town.bits` and numpy arrays, so one source serves plain Python and, with numba installed (the
-``fast`` extra), compiled code (:data:`COMPILED`). Search agents roll out with :func:`greedy_playout` only where
-that helps and is quick (:func:`playout_value`, through ``SoloState.rollout``): compiled, on the boards of
-:data:`ROLLOUT_BOARDS` (Town 77), once no flips are left.
+:data:`WEIGHTS` holds the trained weights per board size (plain rules: no flips), read from ``value_weights.json`` next
+to this module (made by ``python -m townwidget.solvers.value``). The functions below work on the masks of
+:mod:`townwidget.town.bits` and numpy arrays, so one source serves plain Python and, with numba installed (the ``fast``
+extra), compiled code (:data:`COMPILED`). Search agents roll out with :func:`greedy_playout` only where that helps and
+is quick (:func:`playout_value`, through :func:`learned_rollout`, which the expert hands its search): compiled, on the
+boards of :data:`ROLLOUT_BOARDS` (Town 77), once no flips are left.
 
 >>> from townwidget import town
 >>> game = town.new_solo("town77", seed=0)
@@ -39,13 +39,14 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import numpy as np
 from numpy.typing import NDArray
 
+from townwidget.solvers import bitcount
+from townwidget.solvers.vector import tables
 from townwidget.town import bits
 from townwidget.town.rules import resolve_rules
-from townwidget.town.state import new_solo, pile_sizes
-from townwidget.town.vector import tables
+from townwidget.town.state import SoloState, new_solo, pile_sizes
 
 if TYPE_CHECKING:
-    from townwidget.town.state import SoloState
+    from townwidget.core import State
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -100,9 +101,10 @@ Ints = NDArray[np.int64]
 Weights = NDArray[np.float64]
 
 
-_popcount = _jit(bits.popcount)
+_popcount = _jit(bitcount.popcount)
 _fitting_cells = _jit(bits.fitting_cells)
 _placed = _jit(bits.placed)
+_open_cells = _jit(bits.open_cells)
 
 
 @_jit
@@ -135,7 +137,7 @@ def features(
             continue
         for depth in range(height):
             tile = piles[pile, depth]
-            homes = _popcount(empty & colour_free[tile // n] & shape_free[tile % n])
+            homes = _popcount(_open_cells(empty, colour_free[tile // n], shape_free[tile % n]))
             if depth == height - 1:  # the top
                 out[5] += _fitting_cells(frontier, colour_free[tile // n], shape_free[tile % n]) != 0
                 if homes < len(TOP_BINS):
@@ -351,6 +353,16 @@ def playout(state: SoloState, moves: int) -> float:
     return greedy_playout(*_arrays(state), geometry.lines, geometry.neighbours, moves, weights)
 
 
+def learned_rollout(state: State, moves: int) -> list[float] | None:
+    """A search's rollout on the learned value (``rollout=`` of the agents of :mod:`townwidget.agents.mcts`): the
+    rewards ``returns()`` would give after :func:`playout_value`, or ``None`` where it does not apply (other games
+    than Town solo included), so that the search rolls out on the heuristic there. The state does not change."""
+    if not isinstance(state, SoloState):
+        return None
+    value = playout_value(state, moves)
+    return None if value is None else [value / state.rules.tiles]
+
+
 def playout_value(state: SoloState, moves: int) -> float | None:
     """The search's rollout: :func:`playout` where it applies, else ``None``: without numba (slow), on boards
     outside :data:`ROLLOUT_BOARDS`, or while flips are left (the greedy moves never flip)."""
@@ -366,7 +378,7 @@ def warm_up() -> None:
         playout(new_solo("town77", seed=0), 1)
 
 
-if __name__ == "__main__":  # python -m townwidget.town.value: train the stored weights again
+if __name__ == "__main__":  # python -m townwidget.solvers.value: train the stored weights again
     import time
 
     clock = time.process_time()

@@ -15,8 +15,7 @@ When the search ends within its time, the score is exact; otherwise it is the be
 solution says so (``exact=False``, with a proven ``upper_bound``).
 
 Its honest counterpart, the exact expected score of the best play that does not see the pile order
-(:func:`honest_value`, :func:`honest_policy`, :func:`honest_move_values`), lives in :mod:`townwidget.town.honest`
-and is importable from here too.
+(:func:`honest_value`, :func:`honest_policy`, :func:`honest_move_values`), lives in :mod:`townwidget.solvers.honest`.
 
 >>> from townwidget import town
 >>> deal = town.new_solo("town44", seed=2)
@@ -38,13 +37,8 @@ from typing import Any
 
 from townwidget.core.progress import progress as progress_bar
 from townwidget.town.actions import Place
-from townwidget.town.bits import fitting_cells, flip_cells, placed
+from townwidget.town.bits import fitting_cells, flip_cells, open_cells, placed
 from townwidget.town.board import BLANK, Board, geometry
-from townwidget.town.honest import HonestSearch as HonestSearch
-from townwidget.town.honest import TooLarge as TooLarge
-from townwidget.town.honest import honest_move_values as honest_move_values
-from townwidget.town.honest import honest_policy as honest_policy
-from townwidget.town.honest import honest_value as honest_value
 from townwidget.town.state import SoloState
 
 BEAM_WIDTH = 1024  # Town 77: about 40 tiles at width 200, 42 at width 1000 (10 s)
@@ -155,9 +149,10 @@ class _Search:
         for pile, height in zip(self.piles, self.heights, strict=True):
             for i in range(height - 1, -1, -1):
                 colour, shape = pile[i]
-                fits = colour_free[colour] & empty
-                if not flips:
-                    fits &= shape_free[shape]
+                # while flips are left a tile's shape may clash: it then goes in colour only
+                fits = (
+                    colour_free[colour] & empty if flips else open_cells(empty, colour_free[colour], shape_free[shape])
+                )
                 if not fits:
                     break
                 reachable += 1

@@ -1,12 +1,12 @@
 """The honest optimum of a Town solo position: the exact expected score of the best play that does not peek.
 
 A solo player sees the board, the top of each pile, how many tiles each pile holds, the flips left and which tiles
-remain, but not their order below the tops. The shuffle makes the unseen tiles exchangeable: when a pile's top is
-taken, the tile that comes up is uniform over the unseen tiles. :func:`honest_value` is the expected final score
-(tiles on the board at the end, those already placed included, like the clairvoyant solver's
-:class:`~townwidget.town.solver.Solution.score`) under the best such play, and :func:`honest_policy` a move that
-reaches it. Where the clairvoyant *par* (:mod:`townwidget.town.solver`) says what a deal allowed, the honest optimum
-says what a player could expect: no honest player beats it on average, and on average it lies below par.
+remain, but not their order below the tops. The shuffle makes the unseen tiles exchangeable: when a pile's top is taken,
+the tile that comes up is uniform over the unseen tiles. :func:`honest_value` is the expected final score (tiles on the
+board at the end, those already placed included, like the clairvoyant solver's
+:class:`~townwidget.solvers.clairvoyant.Solution.score`) under the best such play, and :func:`honest_policy` a move that
+reaches it. Where the clairvoyant *par* (:mod:`townwidget.solvers.clairvoyant`) says what a deal allowed, the honest
+optimum says what a player could expect: no honest player beats it on average, and on average it lies below par.
 
 Both read only what the player can see: they take a :class:`~townwidget.town.SoloState` or its player's
 :class:`~townwidget.town.TownView`, and give the same answer for any two states that differ only in the order of
@@ -64,7 +64,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from townwidget.town.actions import Place
-from townwidget.town.bits import fitting_cells, flip_cells, placed
+from townwidget.town.bits import fitting_cells, flip_cells, open_cells, placed
 from townwidget.town.board import Board, geometry
 from townwidget.town.rules import Rules, resolve_rules
 from townwidget.town.state import SoloState, pile_sizes
@@ -114,7 +114,9 @@ class Fits:
         self.colour_room = tuple(free & empty for free in colour_free)
         self.shape_room = tuple(free & empty for free in shape_free)
         self.cells = [
-            room if flips else room & self.shape_room[shape] for room in self.colour_room for shape in range(n)
+            room if flips else open_cells(empty, free_of_colour, free_of_shape)
+            for room, free_of_colour in zip(self.colour_room, colour_free, strict=True)
+            for free_of_shape in shape_free
         ]
         self.live = sum(1 << tile for tile, cells in enumerate(self.cells) if cells)
         self.rooms: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}

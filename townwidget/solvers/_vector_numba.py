@@ -1,4 +1,4 @@
-"""Compiled kernels for :mod:`townwidget.town.vector` (optional: importing this module needs numba).
+"""Compiled kernels for :mod:`townwidget.solvers.vector` (optional: importing this module needs numba).
 
 The kernels play solo games one at a time with the same bitboards and the same uniform random policy as the
 numpy path; each game draws from its own SplitMix64 stream, seeded from the caller's numpy generator. The placement
@@ -12,13 +12,14 @@ import numpy as np
 from numba import njit
 from numpy.typing import NDArray
 
+from townwidget.solvers import bitcount
 from townwidget.town import bits
 
 # The rule on the masks, compiled: every operand is a uint64, so the same Python functions serve.
 fitting_cells = njit(cache=True)(bits.fitting_cells)
 flip_cells = njit(cache=True)(bits.flip_cells)
 placed = njit(cache=True)(bits.placed)
-_popcount = njit(cache=True)(bits.popcount)
+_popcount = njit(cache=True)(bitcount.popcount)
 
 _ZERO, _ONE = np.uint64(0), np.uint64(1)
 _GAMMA, _MIX1, _MIX2 = np.uint64(0x9E3779B97F4A7C15), np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB)

@@ -38,7 +38,7 @@ from townwidget.town.state import MultiState, SoloState, new_game, new_solo, pil
 from townwidget.town.view import TownView
 
 try:  # the optional compiled kernels (extra "fast")
-    from townwidget.town import _vector_numba
+    from townwidget.solvers import _vector_numba
 except ImportError:  # numba is not installed: plain numpy only
     _vector_numba = None  # type: ignore[assignment]
 

@@ -1,0 +1,11 @@
+"""Solvers and simulators of Town, above the rules: they import the games, the games never import them.
+
+- :mod:`~townwidget.solvers.clairvoyant`: the clairvoyant solo solver, the *par* of a deal (it sees the pile order);
+- :mod:`~townwidget.solvers.honest`: the exact expected score of the best play that does not see it;
+- :mod:`~townwidget.solvers.vector`: the batched simulator, many games at once as numpy arrays (compiled kernels in
+  ``_vector_numba`` with numba);
+- :mod:`~townwidget.solvers.value`: a learned value of solo positions and the search rollouts on it.
+
+The first two are plain Python; the last two need numpy (and run compiled with numba, the ``fast`` extra). Nothing
+is imported here, so that importing one solver does not load numpy.
+"""
