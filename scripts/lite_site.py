@@ -34,7 +34,7 @@ PLAY_CELLS = (
     ("markdown", "# Play townwidget in your browser\n\nPython runs in this page (Pyodide): nothing to install. "
      "Run the cells one by one (Shift+Enter)."),
     ("code", INSTALL),
-    ("code", "from townwidget import LittleTownWidget, TownWidget\n\nsolo = TownWidget()  # Town 77 alone\nsolo"),
+    ("code", "from townwidget.widget import LittleTownWidget, TownWidget\n\nsolo = TownWidget()  # Town 77 alone\nsolo"),
     ("markdown", "Against the computer: you are player 0, `greedy` plays after you."),
     ("code", 'multi = TownWidget(mode="multi", opponents=["greedy"])\nmulti'),
     ("markdown", "Little Town: place a worker on a lit space, then end your turn."),
