@@ -33,6 +33,7 @@ ValueError: this game has 2 other seat(s) but 1 opponent(s) were given
 from __future__ import annotations
 
 import json
+import sys
 import threading
 import traceback
 from collections.abc import Callable, Iterator, Sequence
@@ -107,6 +108,10 @@ def check_front_end(cls: type, traits: list[str]) -> None:
     """The traits a class publishes must be those its front end redraws on (``front_end.json``)."""
     if synced_names(cls) != traits:
         raise TypeError(f"{cls.__name__} syncs {synced_names(cls)} but front_end.json lists {traits}")
+
+
+# Pyodide (JupyterLite: Python in the browser) cannot start a thread: there the opponents move before the answer.
+THREADS = sys.platform != "emscripten"
 
 
 def in_kernel() -> bool:
@@ -513,7 +518,8 @@ class GameWidget(anywidget.AnyWidget):
     # --- intents from the browser ----------------------------------------------------------------------------
     def _receive_intent(self, _widget: Any, content: Any, _buffers: Any) -> None:
         with self._lock, speaking(self._lang):
-            self._background = in_kernel() if self.background_thinking is None else self.background_thinking
+            by_default = THREADS and in_kernel()
+            self._background = by_default if self.background_thinking is None else self.background_thinking
             try:
                 self._handle_intent(content)
             finally:
