@@ -31,10 +31,16 @@ PYODIDE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "lan
 LESSONS = ("notebooks/01-play.ipynb", "notebooks/fr/01-jouer.ipynb")
 INSTALL = '# townwidget from this site: nothing is downloaded from elsewhere\n%pip install -q "townwidget[widget]"'
 PLAY_CELLS = (
-    ("markdown", "# Play townwidget in your browser\n\nPython runs in this page (Pyodide): nothing to install. "
-     "Run the cells one by one (Shift+Enter)."),
+    (
+        "markdown",
+        "# Play townwidget in your browser\n\nPython runs in this page (Pyodide): nothing to install. "
+        "Run the cells one by one (Shift+Enter).",
+    ),
     ("code", INSTALL),
-    ("code", "from townwidget.widget import LittleTownWidget, TownWidget\n\nsolo = TownWidget()  # Town 77 alone\nsolo"),
+    (
+        "code",
+        "from townwidget.widget import LittleTownWidget, TownWidget\n\nsolo = TownWidget()  # Town 77 alone\nsolo",
+    ),
     ("markdown", "Against the computer: you are player 0, `greedy` plays after you."),
     ("code", 'multi = TownWidget(mode="multi", opponents=["greedy"])\nmulti'),
     ("markdown", "Little Town: place a worker on a lit space, then end your turn."),

@@ -57,8 +57,12 @@ LOCK = {
             "depends": ["wcwidth"],
             "sha256": "0" * 64,
         },
-        "numpy": {"name": "numpy", "file_name": "numpy-2.4.6-cp314-cp314-pyemscripten_2026_0_wasm32.whl",
-                  "depends": [], "sha256": "0" * 64},
+        "numpy": {
+            "name": "numpy",
+            "file_name": "numpy-2.4.6-cp314-cp314-pyemscripten_2026_0_wasm32.whl",
+            "depends": [],
+            "sha256": "0" * 64,
+        },
     },
 }
 

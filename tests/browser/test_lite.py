@@ -26,14 +26,38 @@ pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "build" / "lite"
 # what the site is built from: a change to any of these makes build/lite stale
-SOURCES = ("townwidget", "lite/requirements.txt", "lite/package-lock.json", "scripts/lite", "scripts/lite_site.py",
-           "notebooks/01-play.ipynb", "notebooks/fr/01-jouer.ipynb")
+SOURCES = (
+    "townwidget",
+    "lite/requirements.txt",
+    "lite/package-lock.json",
+    "scripts/lite",
+    "scripts/lite_site.py",
+    "notebooks/01-play.ipynb",
+    "notebooks/fr/01-jouer.ipynb",
+)
 BUILD_SECONDS = 240
 LOAD_MS = 120_000  # Pyodide, the kernel and the install in a cold browser; the figure printed is the real one
 WAIT_MS = STEP_TIMEOUT_S * 1000
-MIME_TYPES = {".wasm": "application/wasm", ".js": "text/javascript", ".mjs": "text/javascript",
-              ".json": "application/json", ".whl": "application/octet-stream"}
-FAILED = '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]'  # a traceback or stderr
+MIME_TYPES = {
+    ".wasm": "application/wasm",
+    ".js": "text/javascript",
+    ".mjs": "text/javascript",
+    ".json": "application/json",
+    ".whl": "application/octet-stream",
+}
+# The errors the notebook's cells raised, from its model ("ename: evalue").
+CELL_ERRORS = """() => {
+  const cells = window.jupyterapp.shell.currentWidget.content.model.cells;
+  const errors = [];
+  for (let i = 0; i < cells.length; i++) {
+    const outputs = cells.get(i).outputs;
+    for (let j = 0; outputs && j < outputs.length; j++) {
+      const output = outputs.get(j).toJSON();
+      if (output.output_type === "error") errors.push(`${output.ename}: ${output.evalue}`);
+    }
+  }
+  return errors;
+}"""
 # The page exposes its app (window.jupyterapp) to the test only: the served jupyter-lite.json is left as built.
 EXPOSE_APP = '"jupyter-config-data": {"exposeAppInBrowser": "true",'
 # Runs code in the page's kernel and returns what it printed (or the error), for checks of the Python side.
@@ -149,14 +173,16 @@ def play_one_multiplayer_move(page: Any, view: Any, latencies: list[float]) -> N
         click_and_time(page, view, keep, "keeping the hand after the move", latencies)
 
 
-def test_play_in_the_browser_with_nothing_installed(served: str, browser: Any, report_figure: Any) -> None:
+def open_and_run(browser: Any, served: str, notebook: str) -> tuple[Any, list[str], list[str], float]:
+    """Open a notebook of the site, run all its cells; returns the page, its errors, the requests elsewhere and
+    when it was opened (once the first widget or a failed cell shows)."""
     page = browser.new_page(viewport={"width": 1280, "height": 1000})
     errors: list[str] = []
     elsewhere: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     only_local(page, served, elsewhere)
     opened = time.monotonic()
-    page.goto(f"{served}/lab/index.html?path=play.ipynb", timeout=LOAD_MS)
+    page.goto(f"{served}/lab/index.html?path={notebook}", timeout=LOAD_MS)
     page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget", timeout=LOAD_MS)
     page.evaluate(
         """async () => {
@@ -166,10 +192,14 @@ def test_play_in_the_browser_with_nothing_installed(served: str, browser: Any, r
             window.jupyterapp.commands.execute("notebook:run-all-cells");
         }"""
     )
-    page.wait_for_function(f"() => document.querySelector('.tw-root') || document.querySelector('{FAILED}')",
-                           timeout=LOAD_MS)
-    failed = page.locator(FAILED).all_inner_texts()
-    assert not failed, f"a cell of play.ipynb failed: {failed}\npage errors: {errors}\nelsewhere: {elsewhere}"
+    page.wait_for_function(f"() => document.querySelector('.tw-root') || ({CELL_ERRORS})().length", timeout=LOAD_MS)
+    failed = page.evaluate(CELL_ERRORS)
+    assert not failed, f"a cell of {notebook} failed: {failed}\npage errors: {errors}\nelsewhere: {elsewhere}"
+    return page, errors, elsewhere, opened
+
+
+def test_play_in_the_browser_with_nothing_installed(served: str, browser: Any, report_figure: Any) -> None:
+    page, errors, elsewhere, opened = open_and_run(browser, served, "play.ipynb")
     first_widget = time.monotonic() - opened
     page.locator(".ltw-root").wait_for(timeout=LOAD_MS)
     assert in_kernel(page, "import sys; print(sys.platform)") == "emscripten"  # Python of the page, not of a server
@@ -201,3 +231,17 @@ def test_play_in_the_browser_with_nothing_installed(served: str, browser: Any, r
         f"JupyterLite: click -> Python in the browser -> re-render over {len(latencies)} clicks: median "
         f"{statistics.median(latencies):.0f} ms, max {max(latencies):.0f} ms (goal <= 150 ms)"
     )
+
+
+@pytest.mark.parametrize("lesson", ["notebooks/01-play.ipynb", "notebooks/fr/01-jouer.ipynb"])
+def test_lesson_01_runs_in_the_browser(served: str, browser: Any, lesson: str) -> None:
+    page, errors, elsewhere, _ = open_and_run(browser, served, lesson)
+    # every code cell has run (a number in its prompt) and none failed
+    page.wait_for_function(
+        """() => [...document.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')]
+                   .every((prompt) => /\\[\\d+\\]/.test(prompt.textContent))""",
+        timeout=LOAD_MS,
+    )
+    assert not page.evaluate(CELL_ERRORS), page.evaluate(CELL_ERRORS)
+    assert page.locator(".tw-root").count() == 1  # the lesson's Town 44 widget
+    assert not errors and not elsewhere, (errors, elsewhere)
