@@ -22,7 +22,7 @@ import time
 import numpy as np
 
 from townwidget import hint, town
-from townwidget.advice.careful import careful_rollout
+from townwidget.advice.careful_batch import careful_rollout
 from townwidget.solvers.vector import SoloBatch
 
 CAREFUL_GAMES = 64  # games of the careful policy alone per deal (its mean per deal is compared)

@@ -13,7 +13,8 @@ from widget_comm import browser_of, use_front_ends
 
 from townwidget import Hint, hint, littletown, town
 from townwidget.advice import measure
-from townwidget.advice.careful import careful_actions, careful_cost
+from townwidget.advice.careful import careful_cost
+from townwidget.advice.careful_batch import careful_actions
 from townwidget.agents.greedy import GreedyAgent
 from townwidget.core import Rng
 from townwidget.core.errors import IllegalAction

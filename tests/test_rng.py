@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from townwidget.core import Rng
+from townwidget.core.rng import NUMPY_FROM, _draws_numpy
 
 
 @settings(max_examples=200, deadline=None)
@@ -34,3 +36,12 @@ def test_streams_depend_on_the_seed_and_copies_replay() -> None:
     assert [first.randbelow(100) for _ in range(8)] != [second.randbelow(100) for _ in range(8)]
     twin = first.copy()
     assert [first.next64() for _ in range(3)] == [twin.next64() for _ in range(3)]
+
+
+@pytest.mark.parametrize("size", [2, NUMPY_FROM - 1, NUMPY_FROM, 49, 200])
+def test_the_numpy_draws_are_the_plain_draws(size: int) -> None:
+    """From NUMPY_FROM items the shuffle's draws come from numpy; below, and without numpy, from randbelow."""
+    for seed in (0, 1, 2**64 - 1, 0x9E3779B97F4A7C15):
+        stream = Rng(seed)
+        expected = [stream.randbelow(bound) for bound in range(size, 1, -1)]
+        assert _draws_numpy(seed, size) == Rng(seed)._draws(size) == expected

@@ -6,8 +6,10 @@ seed makes it reproducible. Every candidate is played out from the same drawn st
 the differences between moves are measured more precisely than the values themselves.
 
 - Town solo: the tiles placed at the end, with the careful policy (:mod:`townwidget.advice.careful`) played by the
-  batched simulator (:mod:`townwidget.solvers.vector`); every legal placement is measured (on 9 x 9 boards, too
-  large for the batched simulator, the scalar engine measures the best few, as below).
+  batched simulator (:mod:`townwidget.solvers.vector`, loaded at the first measurement); every legal placement is
+  measured. On 9 x 9 boards, too large for the batched simulator, and where numpy is not installed (a browser's
+  Python), the scalar engine measures the best few instead, as below: other figures than the batched ones, as
+  reproducible by seed.
 - Town multiplayer and Little Town: the player's ``returns()`` at the end (1 for a win, 0 for last place, shared
   on ties), shown as an expected rank, with the rollout policy of the tree-search agents
   (:func:`townwidget.agents.mcts.heuristic_move`). When there are many legal actions, the :data:`SCREEN` best by the
@@ -29,17 +31,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-from numpy.typing import NDArray
-
-from townwidget.advice.careful import careful_move, careful_rollout
+from townwidget.advice.careful import careful_move
 from townwidget.agents.mcts import heuristic_move
 from townwidget.core import Rng, State, View
 from townwidget.core.checks import is_integer
+from townwidget.core.extras import numpy_or_none
 from townwidget.core.language import _
-from townwidget.solvers.vector import MAX_BATCH_N, SoloBatch
+from townwidget.solvers import MAX_BATCH_N
 from townwidget.town.state import SoloState
 from townwidget.town.state import State as TownState
+
+Outcomes = tuple[tuple[float, ...], ...]
 
 SOLO_PLAYOUTS = 640  # Town solo: playouts per decision, shared among the legal placements (about 0.6 CPU s)
 SOLO_SAMPLES = (8, 32)  # Town solo: drawn states per placement, at least and at most
@@ -59,7 +61,7 @@ class Estimate:
     samples: int
 
     @classmethod
-    def of(cls, values: Sequence[float] | NDArray[Any]) -> Estimate:
+    def of(cls, values: Sequence[float]) -> Estimate:
         """The mean and standard error of ``values`` (standard error 0 for a single value).
 
         >>> estimate = Estimate.of([30, 32, 34])
@@ -68,11 +70,10 @@ class Estimate:
         >>> print(estimate)
         32 ± 1.2 (3 samples)
         """
-        data = np.asarray(values, dtype=np.float64)
-        if not len(data):
+        if not len(values):
             raise ValueError("an estimate needs at least one value")
-        spread = float(data.std(ddof=1)) if len(data) > 1 else 0.0
-        return cls(float(data.mean()), spread / math.sqrt(len(data)), len(data))
+        mean, spread = _mean_and_spread(values)
+        return cls(mean, spread / math.sqrt(len(values)), len(values))
 
     def __str__(self) -> str:
         """'32.0 ± 1.2 (3 samples)'."""
@@ -122,7 +123,7 @@ class Measurement:
     player: int
     actions: tuple[Any, ...]
     values: tuple[Estimate, ...]
-    outcomes: NDArray[np.float64]
+    outcomes: Outcomes
     scale: Scale
     legal: int
 
@@ -133,7 +134,8 @@ class Measurement:
     def margin(self, better: Any, worse: Any) -> Estimate:
         """How much better action ``better`` did than action ``worse`` (both measured), drawn state by drawn state:
         its standard error is that of the difference, smaller than either's when the two go together."""
-        return Estimate.of(self.outcomes[self.actions.index(better)] - self.outcomes[self.actions.index(worse)])
+        ahead, behind = self.outcomes[self.actions.index(better)], self.outcomes[self.actions.index(worse)]
+        return Estimate.of([a - b for a, b in zip(ahead, behind, strict=True)])
 
 
 def measure(view: View, seed: int = 0, samples: int | None = None, include: Sequence[Any] = ()) -> Measurement:
@@ -150,7 +152,8 @@ def measure(view: View, seed: int = 0, samples: int | None = None, include: Sequ
         raise ValueError(f"player {view.player} has no move to measure: it is not their turn or the game is over")
     rng = Rng(seed)
     first = view.sample_state(rng.spawn())
-    if isinstance(first, SoloState) and first.rules.n <= MAX_BATCH_N:
+    # the batched simulator needs numpy: without it the scalar engine measures, as on boards too large for it
+    if isinstance(first, SoloState) and first.rules.n <= MAX_BATCH_N and numpy_or_none() is not None:
         low, high = SOLO_SAMPLES
         outcomes = _solo_outcomes(
             view, actions, first, samples or max(low, min(high, SOLO_PLAYOUTS // len(actions))), rng
@@ -160,25 +163,42 @@ def measure(view: View, seed: int = 0, samples: int | None = None, include: Sequ
         family = "solo" if isinstance(first, SoloState) else "town" if isinstance(first, TownState) else "littletown"
         candidates = _screen(first, actions, view.player, SCREEN[family], include)
         outcomes = _outcomes(view, candidates, first, samples or SAMPLES[family], PLAYOUT_CHOICES[family], rng)
-    means = outcomes.mean(axis=1)
-    order = sorted(range(len(candidates)), key=lambda i: -means[i])  # stable: the legal order among equals
+    values = [Estimate.of(row) for row in outcomes]
+    order = sorted(range(len(candidates)), key=lambda i: -values[i].mean)  # stable: the legal order among equals
     return Measurement(
         view.player,
         tuple(candidates[i] for i in order),
-        tuple(Estimate.of(outcomes[i]) for i in order),
-        outcomes[order],
+        tuple(values[i] for i in order),
+        tuple(outcomes[i] for i in order),
         Scale(isinstance(first, SoloState), first.num_players),
         len(actions),
     )
 
 
-def _solo_outcomes(view: View, actions: list[Any], first: SoloState, samples: int, rng: Rng) -> NDArray[np.float64]:
+def _mean_and_spread(values: Sequence[float]) -> tuple[float, float]:
+    """The mean and the standard deviation (over n - 1; 0 for one value): by numpy where it is installed, so the
+    figures stay those measured so far; else in plain Python (alike to the last digits or so)."""
+    np = numpy_or_none()
+    if np is not None:
+        data = np.asarray(values, dtype=np.float64)
+        return float(data.mean()), float(data.std(ddof=1)) if len(data) > 1 else 0.0
+    mean = sum(values) / len(values)
+    squares = sum((value - mean) ** 2 for value in values)
+    return mean, math.sqrt(squares / (len(values) - 1)) if len(values) > 1 else 0.0
+
+
+def _solo_outcomes(view: View, actions: list[Any], first: SoloState, samples: int, rng: Rng) -> Outcomes:
     """Tiles placed at the end after each action (rows) from each drawn state (columns), by the batched simulator."""
+    import numpy as np
+
+    from townwidget.advice.careful_batch import careful_rollout
+    from townwidget.solvers.vector import SoloBatch
+
     drawn = [first] + [view.sample_state(rng.spawn()) for _draw in range(samples - 1)]
     base = SoloBatch.from_states(drawn, seed=rng.next64())  # type: ignore[arg-type]  # solo views draw solo states
     batch = base.take(np.tile(np.arange(samples), len(actions)))
     batch.step(np.repeat([base.action_index(action) for action in actions], samples))
-    return careful_rollout(batch).reshape(len(actions), samples).astype(np.float64)
+    return tuple(map(tuple, careful_rollout(batch).reshape(len(actions), samples).astype(np.float64).tolist()))
 
 
 def _screen(state: State, actions: list[Any], player: int, keep: int, include: Sequence[Any]) -> list[Any]:
@@ -196,21 +216,19 @@ def _screen(state: State, actions: list[Any], player: int, keep: int, include: S
     return [actions[i] for i in sorted(chosen)]
 
 
-def _outcomes(
-    view: View, candidates: list[Any], first: State, samples: int, choices: int, rng: Rng
-) -> NDArray[np.float64]:
+def _outcomes(view: View, candidates: list[Any], first: State, samples: int, choices: int, rng: Rng) -> Outcomes:
     """The player's result at the end after each candidate (rows) from each drawn state (columns), played out by
     the scalar engine (the same playout generator for every candidate in a drawn state)."""
     player = view.player
-    out = np.zeros((len(candidates), samples))
+    out = [[0.0] * samples for _ in candidates]
     for column in range(samples):
         state = first if column == 0 else view.sample_state(rng.spawn())
         seed = rng.next64()
         for row, action in enumerate(candidates):
             child = state.clone()
             child.apply(action)
-            out[row, column] = _play_out(child, player, Rng(seed), choices)
-    return out
+            out[row][column] = _play_out(child, player, Rng(seed), choices)
+    return tuple(map(tuple, out))
 
 
 def _play_out(state: State, player: int, rng: Rng, choices: int) -> float:

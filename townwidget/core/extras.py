@@ -13,8 +13,21 @@ pip install "townwidget[widget]"
 from __future__ import annotations
 
 import importlib
+from functools import cache
+from types import ModuleType
 
 EXTRA_MODULES = {"widget": ("anywidget", "traitlets"), "rl": ("gymnasium", "pettingzoo")}
+
+
+@cache
+def numpy_or_none() -> ModuleType | None:
+    """numpy, imported on first use (not when the package is: it takes a good part of a second), or ``None`` where
+    it is not installed (a browser's Python). The play path uses it only to go faster, with the same results."""
+    try:
+        import numpy
+    except ImportError:
+        return None
+    return numpy
 
 
 class MissingExtra(ModuleNotFoundError):

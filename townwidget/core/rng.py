@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import os
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
-
-import numpy as np
+from functools import cache
+from typing import Any, TypeVar
 
 from townwidget.core.checks import is_integer
+from townwidget.core.extras import numpy_or_none
 
 _MASK = (1 << 64) - 1
 _GAMMA, _MIX1, _MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
+NUMPY_FROM = 24  # items: shorter lists shuffle faster in plain Python (measured: numpy's calls cost more below)
 T = TypeVar("T")
 
 
@@ -72,28 +73,66 @@ class Rng:
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Shuffle in place (Fisher-Yates), drawing exactly as ``randbelow(i + 1)`` would for i from the end.
 
-        The draws are computed together with numpy's wrapping uint64 arithmetic: setting up a game is mostly this
-        shuffle, and the vector form takes half the work of a Python loop over 64-bit integers.
+        Setting up a game is mostly this shuffle, so from :data:`NUMPY_FROM` items, where numpy is installed, the
+        draws are computed together with numpy's wrapping uint64 arithmetic; the result is the same bit for bit.
         """
         count = len(items)
         if count < 2:
             return
-        with np.errstate(over="ignore"):
-            z = np.uint64(self.state) + np.arange(1, count, dtype=np.uint64) * np.uint64(_GAMMA)
-            z = (z ^ (z >> np.uint64(30))) * np.uint64(_MIX1)
-            z = (z ^ (z >> np.uint64(27))) * np.uint64(_MIX2)
-            z ^= z >> np.uint64(31)
-            bound = np.arange(count, 1, -1, dtype=np.uint64)  # i + 1 for i = count - 1, ..., 1
-            # the high word of the 128-bit product z * bound, from 32-bit halves (bound < 2**32)
-            high, low = z >> np.uint64(32), z & np.uint64(0xFFFFFFFF)
-            draws = (high * bound + ((low * bound) >> np.uint64(32))) >> np.uint64(32)
+        numpy_there = count >= NUMPY_FROM and numpy_or_none() is not None
+        draws = _draws_numpy(self.state, count) if numpy_there else self._draws(count)
         self.state = (self.state + (count - 1) * _GAMMA) & _MASK
-        for i, j in zip(range(count - 1, 0, -1), draws.tolist(), strict=True):
+        i = count - 1
+        for j in draws:
             items[i], items[j] = items[j], items[i]
+            i -= 1
+
+    def _draws(self, count: int) -> list[int]:
+        """The shuffle's draws ``randbelow(i + 1)`` for i = count - 1, ..., 1, from a copy of the stream."""
+        stream = self.copy()
+        return [stream.randbelow(bound) for bound in range(count, 1, -1)]
 
     def spawn(self) -> Rng:
         """A new generator seeded from this one's stream (for a child that must not replay the parent's draws)."""
         return Rng(self.next64())
+
+
+@cache
+def _steps(count: int) -> tuple[Any, Any]:
+    """For a shuffle of ``count`` items: the stream's increments k * gamma (k = 1 .. count - 1) and the bounds
+    count, ..., 2 of its draws, as uint64 arrays (arrays wrap around silently: no overflow warnings to quiet)."""
+    np: Any = numpy_or_none()
+    return np.arange(1, count, dtype=np.uint64) * np.uint64(_GAMMA), np.arange(count, 1, -1, dtype=np.uint64)
+
+
+@cache
+def _words() -> tuple[Any, ...]:
+    """The uint64 scalars of :func:`_draws_numpy`, made once (each costs as much as an operation on the array)."""
+    np: Any = numpy_or_none()
+    return tuple(np.uint64(word) for word in (30, 27, 31, 32, _MIX1, _MIX2, 0xFFFFFFFF))
+
+
+def _draws_numpy(state: int, count: int) -> list[int]:
+    """:meth:`Rng._draws` by numpy: the next count - 1 outputs of SplitMix64 from ``state`` together, each
+    multiplied by its bound, keeping the high word of the 128-bit product (from 32-bit halves: bounds < 2**32)."""
+    np: Any = numpy_or_none()
+    s30, s27, s31, s32, mix1, mix2, low_half = _words()
+    steps, bound = _steps(count)
+    z = steps + np.uint64(state)
+    z ^= z >> s30
+    z *= mix1
+    z ^= z >> s27
+    z *= mix2
+    z ^= z >> s31
+    high = z >> s32
+    z &= low_half
+    z *= bound
+    z >>= s32
+    high *= bound
+    high += z
+    high >>= s32
+    draws: list[int] = high.tolist()
+    return draws
 
 
 def make_rng(seed: int | Rng | None) -> Rng:

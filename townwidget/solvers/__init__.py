@@ -9,3 +9,6 @@
 The first two are plain Python; the last two need numpy (and run compiled with numba, the ``fast`` extra). Nothing
 is imported here, so that importing one solver does not load numpy.
 """
+
+MAX_BATCH_N = 8
+"""The largest board of the batched simulator: its n * n cells must fit one 64-bit word."""

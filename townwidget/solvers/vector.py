@@ -30,6 +30,7 @@ from numpy.typing import ArrayLike, NDArray
 from townwidget.core.extras import install_hint
 from townwidget.core.progress import progress as progress_bar
 from townwidget.core.rng import Rng
+from townwidget.solvers import MAX_BATCH_N
 from townwidget.town.actions import Action, Place
 from townwidget.town.bits import fitting_cells, flip_cells, placed
 from townwidget.town.board import geometry
@@ -42,7 +43,6 @@ try:  # the optional compiled kernels (extra "fast")
 except ImportError:  # numba is not installed: plain numpy only
     _vector_numba = None  # type: ignore[assignment]
 
-MAX_BATCH_N = 8  # n * n cells must fit one 64-bit word
 CHUNK = 1 << 13  # games simulated together by the numpy path (bounds memory, keeps arrays in cache)
 BACKENDS = ("auto", "numpy", "numba")
 T = TypeVar("T")
