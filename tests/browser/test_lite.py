@@ -2,8 +2,9 @@
 127.0.0.1 with every request elsewhere refused and recorded, so the test fails if the site needs the network.
 
 It opens ``play.ipynb``, runs it (the first cell installs townwidget from the site), plays a whole solo Town 77 game
-by clicks, one multiplayer move against greedy and a Little Town worker placement, checks the Python side through
-the browser's kernel, and prints the time to the first widget and the click -> re-render latency.
+by clicks, one multiplayer move against greedy, a hint, and a Little Town worker placement, checks the Python side
+through the browser's kernel, and prints the time to the first widget and the click -> re-render latency. Lesson 01
+and its French twin must run top to bottom.
 """
 
 from __future__ import annotations
@@ -217,6 +218,9 @@ def test_play_in_the_browser_with_nothing_installed(served: str, browser: Any, r
     )
     movers = in_kernel(page, "print(sorted({entry['player'] for entry in multi.state.to_dict()['history']}))")
     assert movers == "[0, 1]", movers
+    # a hint, measured in the page's kernel from the seat's view (not timed: it plays games out): its cell is ringed
+    multi.locator("[data-key='hint']").click()
+    multi.locator(".gw-hint-mark").wait_for(timeout=WAIT_MS)
 
     space = little.locator(".ltw-legal").first
     space.wait_for(timeout=WAIT_MS)
