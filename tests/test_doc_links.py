@@ -10,7 +10,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 FILE_ENDINGS = ("md", "py", "ipynb", "json", "yml", "yaml", "toml", "png", "svg", "sh", "js", "ts", "css", "txt")
-CREATED_BY_THE_SCRIPTS = {".venv/"}  # named in the README, made by scripts/setup.sh on first run
+# named in the documents, made by scripts/setup.sh (.venv) and scripts/lite (the site, its cache, its play.ipynb)
+CREATED_BY_THE_SCRIPTS = {".venv/", "build/lite/", "build/lite-cache/", "play.ipynb"}
 LINK = re.compile(r"!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 CODE = re.compile(r"`([^`\s]+)`")
 FENCE = re.compile(r"^(```|~~~).*?^\1", re.MULTILINE | re.DOTALL)

@@ -70,6 +70,26 @@ def test_the_play_path_runs_without_numpy_and_numba() -> None:
     assert seen["widgets"] == ["TownWidget", "TownWidget", "LittleTownWidget"]
 
 
+def test_lesson_one_checkers_run_without_numpy() -> None:
+    """Lesson 01 (also on the JupyterLite site) imports every checker: none may need numpy to be imported."""
+    code = """
+import sys
+from townwidget import town
+from townwidget.exercises import check_legal_move_count, check_solo_line
+game = town.new_solo("town44", seed=1)
+right, wrong = check_legal_move_count(game, len(game.legal_actions())), check_legal_move_count(game, 10**6)
+assert not {"numpy", "numba"} & set(sys.modules), "numpy or numba was imported"
+from townwidget import latin
+from townwidget.core.extras import MissingExtra
+try:
+    latin.random_latin_square(3)
+except MissingExtra as error:
+    missing = str(error)
+print(bool(right), bool(wrong), "townwidget[numpy]" in missing)
+"""
+    assert run_without_numpy(code).splitlines()[-1] == "True False True"  # the parts needing numpy name the extra
+
+
 def test_the_same_seeds_give_the_same_deals_draws_and_moves_with_and_without_numpy() -> None:
     code = "import same_seeds\nprint(same_seeds.fingerprint(DEALS, GAMES))"
     deals, games = 2000, 50

@@ -14,7 +14,7 @@ import pytest
 from widget_comm import FrontEnd, browser_of, updates, use_front_ends
 
 from townwidget import town
-from townwidget.widget import LittleTownWidget, TownWidget
+from townwidget.widget import LittleTownWidget, TownWidget, base
 from townwidget.widget.base import WidgetBusy
 
 
@@ -168,3 +168,20 @@ def test_opponents_think_on_a_thread_only_in_a_kernel_by_default() -> None:
     # no kernel here: the opponent moved before the intent's answer was sent, and no thread was started
     assert widget._thinker is None and widget.state.current_player in (0, None)
     assert all(update["state"].get("thinking", "") == "" for update in updates(answer))
+
+
+def test_in_a_kernel_without_threads_the_opponents_move_before_the_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Pyodide (the JupyterLite site) is a kernel in which a thread cannot start
+    def no_thread(thread: threading.Thread) -> None:
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(base, "in_kernel", lambda: True)
+    monkeypatch.setattr(base, "THREADS", False)
+    monkeypatch.setattr(threading.Thread, "start", no_thread)
+    widget = TownWidget(mode="multi", opponents=["random"], seed=5)
+    browser = browser_of(widget)
+    place_a_tile(widget, browser)
+    if widget.state.phase == "discard":
+        browser.intent_now(intent="pass")
+    assert widget.error == "" and widget.thinking == ""
+    assert widget.state.current_player in (0, None) and any(player == 1 for player, _ in widget.history)

@@ -41,6 +41,7 @@ from operator import index
 from typing import TYPE_CHECKING, Literal, TypeAlias
 
 from townwidget.core.checks import require_integer
+from townwidget.core.extras import numpy_for
 from townwidget.core.progress import progress as progress_bar
 from townwidget.exact_cover import ExactCover
 
@@ -300,8 +301,7 @@ def random_latin_square(n: int, rng: np.random.Generator | int | None = None, st
     """
     if n < 1 or (steps is not None and steps < 0):
         raise ValueError(f"need n >= 1 and steps >= 0, got n={n}, steps={steps}")
-    import numpy as np
-
+    np = numpy_for("Random Latin squares")
     seed = int(np.random.default_rng(rng).integers(2**63))
     cube = _IncidenceCube(n, random.Random(seed))
     for _ in range(max(2 * n * n, 30) if steps is None else steps):
@@ -327,8 +327,7 @@ def random_latin_squares(
     >>> random_latin_squares(4, 3, rng=5) == [random_latin_square(4, rng) for _ in range(3)]
     True
     """
-    import numpy as np
-
+    np = numpy_for("Random Latin squares")
     count = require_integer(count, "count", low=0, error=ValueError)
     generator = np.random.default_rng(rng)
     draws = progress_bar(range(count), desc=f"random Latin squares of order {n}", enabled=progress, delay=1.0)
@@ -680,8 +679,7 @@ def _reduced_isotopes(square: Square) -> set[bytes]:
     permutations are then forced. So there are n^2 (n-1)! candidates, built here with numpy, (n-1)! at a
     time (the renamings are the permutations fixing 0, composed with the swap of 0 and square[i][j]).
     """
-    import numpy as np
-
+    np = numpy_for("The main classes of Latin squares")
     cells = np.array(square, dtype=np.uint8)
     n = len(cells)
     fixing_zero = np.array([(0, *p) for p in permutations(range(1, n))], dtype=np.uint8)

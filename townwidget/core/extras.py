@@ -17,7 +17,12 @@ import importlib
 from functools import cache
 from types import ModuleType
 
-EXTRA_MODULES = {"widget": ("anywidget", "traitlets"), "rl": ("gymnasium", "pettingzoo"), "nbgrader": ("nbgrader",)}
+EXTRA_MODULES = {
+    "widget": ("anywidget", "traitlets"),
+    "rl": ("gymnasium", "pettingzoo"),
+    "nbgrader": ("nbgrader",),
+    "numpy": ("numpy",),
+}
 
 
 @cache
@@ -46,7 +51,7 @@ def require_extra(extra: str, feature: str) -> None:
     for module in EXTRA_MODULES[extra]:
         try:
             importlib.import_module(module)
-        except ModuleNotFoundError as error:  # the module, or one it needs (the extra installs both)
+        except ImportError as error:  # the module, or one it needs (the extra installs both), is missing or broken
             top = (error.name or module).split(".")[0]
             missing += [top] if top not in missing else []
     if missing:
@@ -55,3 +60,13 @@ def require_extra(extra: str, feature: str) -> None:
             f"{feature} need {' and '.join(missing)}, which {verb} not installed: {install_hint(extra)}",
             name=missing[0],
         )
+
+
+def numpy_for(feature: str) -> ModuleType:
+    """numpy, for a part that cannot do without it (the batched simulator, random Latin squares); where it is not
+    installed, :class:`MissingExtra` names the extra (the play path never needs it: see :func:`numpy_or_none`)."""
+    numpy = numpy_or_none()
+    if numpy is None:
+        require_extra("numpy", feature)
+    assert numpy is not None
+    return numpy

@@ -24,9 +24,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import numpy as np
-
 from townwidget.arena import wilson_interval
+from townwidget.core.extras import numpy_for
 
 #: Bootstrap resamples per interval: enough that the ends move by less than a hundredth of a tile between seeds.
 RESAMPLES = 4000
@@ -35,6 +34,7 @@ RESAMPLES = 4000
 def bootstrap_mean_interval(values: Sequence[float], seed: int = 0) -> tuple[float, float]:
     """The 95% percentile bootstrap interval of the mean of ``values`` (seeded: the same values, the same interval).
     It lies inside [min(values), max(values)], so inside any bounds the scores respect."""
+    np = numpy_for("Bootstrap intervals")
     data = np.asarray(values, dtype=float)
     if data.ndim != 1 or len(data) < 2:
         raise ValueError(f"a mean's interval needs at least 2 values, not {values!r}")
@@ -47,6 +47,7 @@ def clustered_wilson_interval(successes: Sequence[int], trials: Sequence[int]) -
     """The 95% Wilson interval of a rate measured in clusters (``successes[i]`` of ``trials[i]`` in cluster i: the
     games of one deal), on the effective number of trials: all of them divided by the design effect, the clustered
     variance of the rate over the binomial one (at least 1, so clustering never narrows the interval)."""
+    np = numpy_for("Clustered intervals")
     wins, games = np.asarray(successes, dtype=float), np.asarray(trials, dtype=float)
     if wins.shape != games.shape or len(games) < 2 or (games <= 0).any() or (wins < 0).any() or (wins > games).any():
         raise ValueError("give, for at least 2 clusters, successes from 0 to trials, and trials above 0")

@@ -9,9 +9,8 @@ from itertools import permutations
 from numbers import Rational, Real
 from typing import Any
 
-import numpy as np
-
 from townwidget import latin
+from townwidget.core.extras import numpy_or_none
 from townwidget.exercises.common import (
     NO_ANSWER,
     Grid,
@@ -95,7 +94,9 @@ def _latin_function_cases() -> list[tuple[str, Grid]]:
 
 def _read_truth(said: Any) -> bool | str:
     """A Latin-square test's answer: True or False (numpy's too), or else its repr, to be shown."""
-    return bool(said) if isinstance(said, bool | np.bool_) else repr(said)
+    numpy = numpy_or_none()
+    truth = isinstance(said, bool) or (numpy is not None and isinstance(said, numpy.bool_))
+    return bool(said) if truth else repr(said)
 
 
 def check_latin_function(is_latin: Any) -> Verdict:

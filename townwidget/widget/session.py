@@ -22,6 +22,7 @@ and says so); an interrupted opponent moves again at the next intent (:meth:`Ses
 from __future__ import annotations
 
 import math
+import sys
 import threading
 import time
 import traceback
@@ -37,6 +38,9 @@ from townwidget.core.language import _, default_language, speaking
 from townwidget.core.rng import Rng
 
 MoveCallback = Callable[[int, Any], Any]
+# Pyodide (JupyterLite: Python in the browser) cannot start a thread: there the opponents move before the answer,
+# and an agent that hangs cannot be left behind.
+THREADS = sys.platform != "emscripten"
 MOVE_SECONDS = 30.0  # how long an opponent may think about one move before it forfeits it (``move_seconds=``)
 
 
@@ -338,6 +342,9 @@ class Session:
                 except BaseException as error:  # whatever stops an agent, it could not move
                     answer.append(error)
 
+        if not THREADS:
+            think()
+            return answer[0]
         helper = threading.Thread(target=think, daemon=True, name=f"townwidget: {agent_label(agent)} chooses")
         helper.start()
         helper.join(self.move_seconds)
