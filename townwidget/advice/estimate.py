@@ -35,7 +35,7 @@ from numpy.typing import NDArray
 from townwidget.advice.careful import careful_move, careful_rollout
 from townwidget.agents.mcts import heuristic_move
 from townwidget.core import Rng, State, View
-from townwidget.core.checks import is_integer
+from townwidget.core.checks import is_integer, require_count
 from townwidget.core.language import _
 from townwidget.town.state import SoloState
 from townwidget.town.state import State as TownState
@@ -48,6 +48,9 @@ SOLO_SAMPLES = (8, 32)  # Town solo: drawn states per placement, at least and at
 SAMPLES = {"town": 32, "littletown": 8, "solo": 12}  # drawn states per candidate
 SCREEN = {"town": 8, "littletown": 6, "solo": 8}  # candidates measured, at most (the best by the position estimate)
 PLAYOUT_CHOICES = {"town": 8, "littletown": 3, "solo": 0}  # actions the playout policy compares (solo: careful)
+# The most drawn states per candidate a caller may ask for: a Little Town playout takes about 10 ms, so 10,000
+# samples of its 6 candidates are some 10 CPU minutes per decision, and the solo batch stays within memory.
+MAX_SAMPLES = 10_000
 
 
 @dataclass(frozen=True)
@@ -143,8 +146,7 @@ def measure(view: View, seed: int = 0, samples: int | None = None, include: Sequ
     Raises ``ValueError`` when the viewer has no move (not their turn, or the game is over)."""
     if not is_integer(seed):
         raise ValueError(f"seed must be an integer, not {seed!r}")
-    if samples is not None and (not is_integer(samples) or samples < 1):
-        raise ValueError(f"samples must be a positive integer or None, not {samples!r}")
+    require_count(samples, "samples", MAX_SAMPLES)
     actions = view.legal_actions()
     if not actions:
         raise ValueError(f"player {view.player} has no move to measure: it is not their turn or the game is over")
