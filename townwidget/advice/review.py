@@ -218,6 +218,7 @@ def review_decisions(
         require_seconds(par_seconds, "par_seconds")
     require_count(samples, "samples", MAX_SAMPLES)
     _require_over(final)
+    start = _checked_solo_start(final) if isinstance(final, SoloState) else None
     moves = []
     for number, before, action in progress_bar(decisions, desc="reviewing", unit="move", enabled=progress):
         found = measure(before.view(player), seed, samples, include=[action])
@@ -241,9 +242,9 @@ def review_decisions(
     scale = Scale(solo, final.num_players)
     score = float(final.board.placed()) if solo else final.returns()[player]
     review_ = Review(game_title(final), player, tuple(moves), score, scale)
-    if solo and not without_par:
+    if start is not None and not without_par:
         line = [action for _player, _phase, action in final.history]
-        return _with_par(review_, _solo_start(final), line, par_seconds, progress)
+        return _with_par(review_, start, line, par_seconds, progress)
     return review_
 
 
@@ -272,6 +273,9 @@ def _replayable(game: Any) -> tuple[Any, list[Any]]:
         start = registry.new_game(game.game, len(game.players), game.seed)
         final = registry.replay(game)
         _require_over(final)
+        for key, replayed in (("final", final.to_dict()), ("result", final.result()), ("returns", final.returns())):
+            if replayed != getattr(game, key):  # the review scores the replay: a record at odds with it is forged
+                raise ValueError(f"game record: its {key!r} is not what its moves replay to")
         return start, [action for _player, _phase, action in final.history]
     if isinstance(game, dict):
         if game.get("format") != "town-state/1" or game.get("mode") != "solo":
@@ -284,7 +288,7 @@ def _replayable(game: Any) -> tuple[Any, list[Any]]:
         game = from_dict(game)
     if isinstance(game, SoloState):
         _require_over(game)
-        return _solo_start(game), [action for _player, _phase, action in game.history]
+        return _checked_solo_start(game), [action for _player, _phase, action in game.history]
     if isinstance(game, State):
         raise ValueError(
             "a finished multiplayer state cannot be replayed (its draws are not in its history): "
@@ -299,6 +303,34 @@ def _require_over(state: Any) -> None:
             f"the game is not over ({len(state.history)} moves so far): review a finished game "
             "(townwidget.hint advises during play)"
         )
+
+
+def _checked_solo_start(final: SoloState) -> SoloState:
+    """The deal of a finished solo game, once its history is known to be the game's own: one placement from a pile
+    per tile on the board, which replays from the deal to ``final`` exactly. A history loaded from a saved state is
+    only a record (``from_dict`` does not replay it), so a forged one is refused here, naming the fault."""
+    history, piles = final.history, len(final.piles)
+    if len(history) != final.board.placed():
+        raise ValueError(
+            f"the solo history holds {len(history)} moves but the board {final.board.placed()} tiles: "
+            "it is not this game's history"
+        )
+    for number, (_player, _phase, action) in enumerate(history):
+        if type(action) is not Place or not is_integer(action.pile) or not 0 <= action.pile < piles:
+            raise ValueError(
+                f"history[{number}]: a solo game's moves are placements from piles 0 to {piles - 1}, "
+                f"not {shown(action)}"
+            )
+    start = _solo_start(final)
+    replayed = start.clone()
+    for number, (_player, _phase, action) in enumerate(history):
+        try:
+            replayed.apply(action)
+        except ValueError as error:
+            raise ValueError(f"history[{number}] does not replay from the deal: {error}") from None
+    if replayed.to_dict() != final.to_dict():
+        raise ValueError("the solo history does not replay to the saved position: it is not this game's history")
+    return start
 
 
 def _solo_start(final: SoloState) -> SoloState:

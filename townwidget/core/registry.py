@@ -17,6 +17,7 @@ A finished game is a :class:`GameRecord` (the game, its seed, the players and ev
 from __future__ import annotations
 
 import importlib
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -97,6 +98,27 @@ class GameRecord:
     returns: list[float]
     final: dict[str, Any]  # the full JSON form of the final state, as played
 
+    def __post_init__(self) -> None:
+        """Each field of the form it must have, checked here so that a record made in Python and one read from
+        JSON are held alike: a forged record is refused in words, not by a ``TypeError`` deep in a replay."""
+        try:
+            seats = lookup(self.game).players
+        except ValueError as error:
+            raise ValueError(f"game record: 'game': {error}") from None
+        _require_field(is_integer(self.seed), "seed", "an integer", self.seed)
+        players = self.players
+        named = isinstance(players, list) and all(isinstance(name, str) for name in players)
+        _require_field(named, "players", "a list of player names (strings)", players)
+        seats_wanted = f"a list of {seats.start} to {seats.stop - 1} player names for {self.game!r}"
+        _require_field(len(players) in seats, "players", seats_wanted, players)
+        moves_ok = isinstance(self.moves, list) and all(isinstance(move, dict) for move in self.moves)
+        _require_field(moves_ok, "moves", "a list of action objects", self.moves)
+        _require_field(isinstance(self.result, dict), "result", "an object", self.result)
+        _require_field(isinstance(self.final, dict), "final", "an object (a saved state)", self.final)
+        scores = self.returns
+        numbers = isinstance(scores, list) and len(scores) == len(players) and all(map(_is_finite_number, scores))
+        _require_field(numbers, "returns", f"a list of {len(players)} finite numbers, one per player", scores)
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "format": RECORD_FORMAT,
@@ -117,7 +139,19 @@ class GameRecord:
         missing = set(keys) - set(data)
         if missing:
             raise ValueError(f"game record: missing key(s) {sorted(missing)}")
+        unknown = set(data) - {"format", *keys}
+        if unknown:
+            raise ValueError(f"game record: unknown key(s) {shown(sorted(unknown, key=shown))}")
         return cls(*(data[key] for key in keys))
+
+
+def _require_field(good: bool, key: str, wanted: str, value: Any) -> None:
+    if not good:
+        raise ValueError(f"game record: {key!r} must be {wanted}, not {shown(value)}")
+
+
+def _is_finite_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
 def replay(record: GameRecord | dict[str, Any]) -> State:
