@@ -33,7 +33,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from townwidget.advice.careful import careful_move, careful_rollout
-from townwidget.agents.mcts import heuristic_move
+from townwidget.agents.mcts import heuristic_step
 from townwidget.core import Rng, State, View
 from townwidget.core.checks import is_integer, require_count
 from townwidget.core.language import _
@@ -225,5 +225,5 @@ def _play_out(state: State, player: int, rng: Rng, choices: int) -> float:
         elif solo:
             state.apply(careful_move(state, rng))  # type: ignore[arg-type]
         else:
-            state.apply(heuristic_move(state, actions, rng, choices))
+            state = heuristic_step(state, actions, rng, choices)[1]  # the rated copy: no second apply
     return float(state.board.placed()) if solo else state.returns()[player]  # type: ignore[attr-defined]
