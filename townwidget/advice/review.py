@@ -316,7 +316,8 @@ def _checked_solo_start(final: SoloState) -> SoloState:
             "it is not this game's history"
         )
     for number, (_player, _phase, action) in enumerate(history):
-        if type(action) is not Place or not is_integer(action.pile) or not 0 <= action.pile < piles:
+        pile = action.pile if type(action) is Place else None
+        if not isinstance(pile, int) or isinstance(pile, bool) or not 0 <= pile < piles:
             raise ValueError(
                 f"history[{number}]: a solo game's moves are placements from piles 0 to {piles - 1}, "
                 f"not {shown(action)}"

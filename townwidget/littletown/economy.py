@@ -94,7 +94,7 @@ def shop_takes(given: Sequence[int], reserve: Sequence[int]) -> list[Cubes]:
 
 def shop_gives(have: Sequence[int], coins: int, reserve: Sequence[int]) -> list[Cubes]:
     """The pairs of cubes a player can give to the Shop (paying with cubes and coins) and get two others for."""
-    return list(_shop_gives(tuple(have), coins, tuple(reserve)))  # type: ignore[arg-type]
+    return list(_shop_gives(tuple(have), coins, tuple(reserve)))
 
 
 @lru_cache(maxsize=4096)  # asked whenever a worker stands next to the Shop: 100 pair checks each time
@@ -109,7 +109,7 @@ def feedings(workers: int, have: Sequence[int], coins: int, reserve: Sequence[in
     eat; the others cost 3 VP each. Buying is a choice (coins may be kept and the points lost), and every cube bought
     is eaten. The ways buying fewer cubes come first; then by fish eaten.
     """
-    return list(_feedings(workers, tuple(have), coins, tuple(reserve)))  # type: ignore[arg-type]
+    return list(_feedings(workers, tuple(have), coins, tuple(reserve)))
 
 
 @lru_cache(maxsize=4096)  # every playout feeds at each round's end, mostly with the same few holdings
