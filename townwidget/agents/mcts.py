@@ -176,7 +176,8 @@ def heuristic_step(state: State, actions: list[Any], rng: Rng, choices: int = RO
     mover = state.current_player
     assert mover is not None
     if len(actions) > choices:
-        actions = [actions[rng.randbelow(len(actions))] for _ in range(choices)]
+        drawn = [actions[rng.randbelow(len(actions))] for _ in range(choices)]
+        actions = [action for i, action in enumerate(drawn) if action not in drawn[:i]]  # each rated once
     best: tuple[Any, State, float] | None = None
     for action in actions:
         child = state.clone()
