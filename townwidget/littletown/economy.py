@@ -46,16 +46,23 @@ def payments(
 ) -> list[Cubes]:
     """Every way to pay ``cost`` cubes and ``cost_coins`` coins: per resource, how many of its cubes are replaced by
     coins. The list is empty when the player cannot pay; the way with fewest coins comes first."""
+    return list(_payments(tuple(cost), cost_coins, tuple(have), coins, tuple(reserve)))
+
+
+@lru_cache(maxsize=4096)  # asked at every payment and, through feedings, at every round's end
+def _payments(
+    cost: tuple[int, ...], cost_coins: int, have: tuple[int, ...], coins: int, reserve: tuple[int, ...]
+) -> tuple[Cubes, ...]:
     budget = coins - cost_coins
     if budget < 0:
-        return []
+        return ()
     ranges = []
     for need, held, left in zip(cost, have, reserve, strict=True):
         low, high = max(0, need - held), min(need, left)
         if low > high:
-            return []
+            return ()
         ranges.append(range(low, high + 1))
-    return [ways for ways in product(*ranges) if COINS_PER_SUBSTITUTE * sum(ways) <= budget]  # type: ignore[misc]
+    return tuple(ways for ways in product(*ranges) if COINS_PER_SUBSTITUTE * sum(ways) <= budget)  # type: ignore[misc]
 
 
 def can_pay(cost: Sequence[int], cost_coins: int, have: Sequence[int], coins: int, reserve: Sequence[int]) -> bool:

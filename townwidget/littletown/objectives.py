@@ -104,7 +104,8 @@ _BOARD_ANSWERS_KEPT = 100_000
 def fulfilled(state: State, player: int, card: int) -> bool:
     if card not in BOARD_CARDS:
         return CONDITIONS[card](state, player)
-    key = (card, player, state.rules, state.num_players, tuple(state.buildings))
+    rules = state.rules  # what else the conditions read: the building kinds, the terrain, the seats
+    key = (card, player, rules.restaurant_gives, rules.side, state.num_players, tuple(state.buildings))
     answer = _BOARD_ANSWERS.get(key)
     if answer is None:
         if len(_BOARD_ANSWERS) >= _BOARD_ANSWERS_KEPT:
