@@ -1,13 +1,16 @@
-"""Review and hint speed: CPU seconds to review a 49-move Town 77 solo game, and to give a hint.
+"""Review and hint speed: CPU seconds to review a 49-move Town 77 solo game and a 2-player Little Town game, and to
+give a hint.
 
 A 49-move game is the longest Town 77 solo game (the board filled), and the slowest to review: every decision's
 playouts run to the end of a long game. Each game here fills a complete board (a pair of orthogonal Latin squares
 with its colours and shapes relabelled at random) row by row, its tiles dealt round-robin into the three piles in
 that order. The review (estimates of every move, and the par by the clairvoyant solver, at most 8 s) is timed in
-CPU seconds of this process, and again without the par; its budget is 30 s. Hints are timed on positions of games
-played by the greedy agent: Town 77 solo, Town 77 with 3 players, Little Town with 2 players (budget: about 1 s).
+CPU seconds of this process, and again without the par; its budget is 30 s. A Little Town review (player 0's
+moves in a 2-player game between greedy agents, default samples) has a budget of 10 s. Hints are timed on positions
+of games played by the greedy agent: Town 77 solo, Town 77 with 3 players, Little Town with 2 players (budget: about
+1 s).
 
-    nice -n 10 python benchmarks/review_speed.py [--games 3] [--hints 10] [--seed 1]
+    nice -n 10 python benchmarks/review_speed.py [--games 3] [--little-town 3] [--hints 10] [--seed 1]
 
 Prints each figure, the means with 95% intervals (Student t), and a last JSON line with the figures.
 """
@@ -22,7 +25,7 @@ import statistics
 import time
 from typing import Any
 
-from townwidget import littletown, town
+from townwidget import arena, littletown, town
 from townwidget.advice import hint, review
 from townwidget.agents.greedy import GreedyAgent
 from townwidget.latin import graeco_latin_square
@@ -85,10 +88,11 @@ def positions(seed: int, count: int) -> list[tuple[str, Any]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=3, help="49-move games to review")
+    parser.add_argument("--little-town", type=int, default=3, help="2-player Little Town games to review")
     parser.add_argument("--hints", type=int, default=10, help="positions per game for hints")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    figures: dict[str, Any] = {"review_cpu": [], "estimates_cpu": [], "hint_cpu": {}}
+    figures: dict[str, Any] = {"review_cpu": [], "estimates_cpu": [], "littletown_review_cpu": [], "hint_cpu": {}}
     for k in range(args.games):
         game = full_game(args.seed + k)
         seconds, report = cpu(lambda game=game: review(game, progress=False))
@@ -98,8 +102,17 @@ def main() -> None:
         print(
             f"review of a 49-move game {k + 1}: {seconds:.1f} CPU s, {estimates:.1f} without the par ({report.summary})"
         )
-    print(f"review of a 49-move Town 77 game: {interval(figures['review_cpu'])} CPU s (budget 30)")
-    print(f"  of which the estimates of the moves (no par): {interval(figures['estimates_cpu'])} CPU s")
+    if args.games:
+        print(f"review of a 49-move Town 77 game: {interval(figures['review_cpu'])} CPU s (budget 30)")
+        print(f"  of which the estimates of the moves (no par): {interval(figures['estimates_cpu'])} CPU s")
+    for k in range(args.little_town):
+        record = arena.play_game(["greedy", "greedy"], game="littletown", seed=args.seed + k)
+        seconds, report = cpu(lambda record=record: review(record, progress=False))
+        figures["littletown_review_cpu"].append(seconds)
+        moves = f"{len(report.moves)} of {len(record.moves)} moves"
+        print(f"review of Little Town game {k + 1} ({moves}): {seconds:.1f} CPU s")
+    if args.little_town:
+        print(f"review of a 2-player Little Town game: {interval(figures['littletown_review_cpu'])} CPU s (budget 10)")
     for label, view in positions(args.seed, args.hints):
         seconds, _ = cpu(lambda view=view: hint(view))
         figures["hint_cpu"].setdefault(label, []).append(seconds)

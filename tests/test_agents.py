@@ -77,8 +77,8 @@ def test_make_agent_builds_every_named_agent_satisfying_the_protocol() -> None:
     ("arguments", "message"),
     [
         ({"name": "minimax"}, "unknown agent 'minimax'"),
-        ({"name": "mcts", "iterations": -3}, "iterations must be a positive integer"),
-        ({"name": "mcts", "seconds": 0}, "seconds must be a positive number"),
+        ({"name": "mcts", "iterations": -3}, "iterations must be an integer from 1 to"),
+        ({"name": "mcts", "seconds": 0}, "seconds must be a number of seconds above 0"),
         ({"name": "random", "seed": "x"}, "seed must be an integer"),
     ],
 )

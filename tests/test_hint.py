@@ -97,7 +97,7 @@ def test_hints_refuse_a_full_state_and_a_player_who_cannot_move() -> None:
         hint(game.view(1))
     with pytest.raises(ValueError, match="seed must be an integer, not 'x'"):
         hint(game.view(0), seed="x")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="samples must be a positive integer"):
+    with pytest.raises(ValueError, match="samples must be an integer from 1 to 10000"):
         measure(game.view(0), samples=0)
 
 

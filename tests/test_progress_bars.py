@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from townwidget import latin
+from townwidget import latin, town
 from townwidget.core.progress import progress
 from townwidget.solvers import vector
 
@@ -62,3 +62,19 @@ def test_latin_square_counts_samples_and_transversals_run_under_a_bar(monkeypatc
     assert "order 5" in calls[0]["desc"] and "order 4" in calls[1]["desc"]
     with pytest.raises(ValueError, match="count must be an integer"):
         latin.random_latin_squares(4, -1)
+
+
+def test_a_review_without_progress_shows_no_solver_bar(
+    monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    from townwidget.advice.review import review_decisions
+    from townwidget.solvers import clairvoyant as solver
+
+    calls = spy(monkeypatch, solver)
+    game = town.new_solo("town77", seed=7)
+    while not game.is_terminal():
+        game.apply(game.legal_actions()[0])
+    report = review_decisions([], game, 0, par_seconds=1.5, progress=False)  # the par alone, over the bar's delay
+    assert report.par is not None and report.par >= report.score
+    assert [call["enabled"] for call in calls] == [False]
+    assert "clairvoyant search" not in capfd.readouterr().err

@@ -209,7 +209,7 @@ def test_bad_input_is_refused_with_the_reason() -> None:
         review({"format": "x"})
     with pytest.raises(ValueError, match="player must be a player number from 0 to 0, not 1"):
         review(finished, player=1)
-    with pytest.raises(ValueError, match="par_seconds must be a number >= 0"):
+    with pytest.raises(ValueError, match="par_seconds must be a number of seconds above 0"):
         review(finished, par_seconds=-1)
     record = arena.play_game(["greedy"], game="town44", seed=1).to_dict()
     with pytest.raises(ValueError, match="game record: move 0 .* does not replay"):

@@ -32,9 +32,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from townwidget.advice.careful import careful_move
-from townwidget.agents.mcts import heuristic_move
+from townwidget.agents.mcts import heuristic_step
 from townwidget.core import Rng, State, View
-from townwidget.core.checks import is_integer
+from townwidget.core.checks import is_integer, require_count
 from townwidget.core.extras import numpy_or_none
 from townwidget.core.language import _
 from townwidget.solvers import MAX_BATCH_N
@@ -50,6 +50,9 @@ SOLO_SAMPLES = (8, 32)  # Town solo: drawn states per placement, at least and at
 SAMPLES = {"town": 32, "littletown": 8, "solo": 12}  # drawn states per candidate
 SCREEN = {"town": 8, "littletown": 6, "solo": 8}  # candidates measured, at most (the best by the position estimate)
 PLAYOUT_CHOICES = {"town": 8, "littletown": 3, "solo": 0}  # actions the playout policy compares (solo: careful)
+# The most drawn states per candidate a caller may ask for: a Little Town playout takes about 10 ms, so 10,000
+# samples of its 6 candidates are some 10 CPU minutes per decision, and the solo batch stays within memory.
+MAX_SAMPLES = 10_000
 
 
 @dataclass(frozen=True)
@@ -145,8 +148,7 @@ def measure(view: View, seed: int = 0, samples: int | None = None, include: Sequ
     Raises ``ValueError`` when the viewer has no move (not their turn, or the game is over)."""
     if not is_integer(seed):
         raise ValueError(f"seed must be an integer, not {seed!r}")
-    if samples is not None and (not is_integer(samples) or samples < 1):
-        raise ValueError(f"samples must be a positive integer or None, not {samples!r}")
+    require_count(samples, "samples", MAX_SAMPLES)
     actions = view.legal_actions()
     if not actions:
         raise ValueError(f"player {view.player} has no move to measure: it is not their turn or the game is over")
@@ -241,5 +243,5 @@ def _play_out(state: State, player: int, rng: Rng, choices: int) -> float:
         elif solo:
             state.apply(careful_move(state, rng))  # type: ignore[arg-type]
         else:
-            state.apply(heuristic_move(state, actions, rng, choices))
+            state = heuristic_step(state, actions, rng, choices)[1]  # the rated copy: no second apply
     return float(state.board.placed()) if solo else state.returns()[player]  # type: ignore[attr-defined]

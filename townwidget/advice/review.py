@@ -28,10 +28,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from townwidget.advice.estimate import Estimate, Scale, measure
+from townwidget.advice.estimate import MAX_SAMPLES, Estimate, Scale, measure
 from townwidget.advice.words import game_title, move_words, words_for
 from townwidget.core import State, registry
-from townwidget.core.checks import is_integer, shown
+from townwidget.core.checks import is_integer, require_count, require_seconds, shown
 from townwidget.core.language import _
 from townwidget.core.progress import progress as progress_bar
 from townwidget.town.state import SoloState
@@ -181,8 +181,8 @@ def review(
     finished game (:class:`townwidget.core.registry.GameRecord` or its dict), which replays every position. A finished
     multiplayer state cannot be replayed (its draws are not in its history): review its record. ``seed`` and
     ``samples`` are passed to :func:`~townwidget.advice.estimate.measure` for each decision; ``par_seconds``
-    bounds the solver in CPU seconds (``None``: no limit; 0: no par); ``progress`` shows a bar (``None``: the
-    package setting).
+    bounds the solver in CPU seconds (``None``: no limit; 0: no par; at most a day); ``progress`` shows the bars of
+    the review and of the solver (``None``: the package setting).
 
     Raises ``ValueError`` naming the fault for an unfinished game, a player who is not in the game, or anything
     that is not a game this function can replay.
@@ -212,9 +212,12 @@ def review_decisions(
     the move number in the history, the full state before it (only the player's view of it is read) and the action
     played. This is what :func:`review` does after replaying a game; a widget calls it with the snapshots it keeps
     for undo. In Town solo the par is solved from ``final``'s deal."""
-    if par_seconds is not None and (not isinstance(par_seconds, (int, float)) or par_seconds < 0):
-        raise ValueError(f"par_seconds must be a number >= 0 or None, not {shown(par_seconds)}")
+    without_par = type(par_seconds) in (int, float) and par_seconds == 0
+    if not without_par:
+        require_seconds(par_seconds, "par_seconds")
+    require_count(samples, "samples", MAX_SAMPLES)
     _require_over(final)
+    start = _deal_of(final) if isinstance(final, SoloState) else None
     moves = []
     for number, before, action in progress_bar(decisions, desc="reviewing", unit="move", enabled=progress):
         found = measure(before.view(player), seed, samples, include=[action])
@@ -238,16 +241,18 @@ def review_decisions(
     scale = Scale(solo, final.num_players)
     score = float(final.board.placed()) if solo else final.returns()[player]
     review_ = Review(game_title(final), player, tuple(moves), score, scale)
-    if solo and par_seconds != 0:
+    if start is not None and not without_par:
         line = [action for _player, _phase, action in final.history]
-        return _with_par(review_, _deal_of(final), line, par_seconds)
+        return _with_par(review_, start, line, par_seconds, progress)
     return review_
 
 
-def _with_par(review_: Review, start: SoloState, actions: list[Any], seconds: float | None) -> Review:
+def _with_par(
+    review_: Review, start: SoloState, actions: list[Any], seconds: float | None, progress: bool | None
+) -> Review:
     from townwidget.solvers.clairvoyant import solve
 
-    best = solve(start, seconds)
+    best = solve(start, seconds, progress=progress)
     if best.score >= review_.score:
         par, line = best.score, best.actions
     else:  # the solver's time ran out below the player's own line, which is a line too
@@ -267,6 +272,9 @@ def _replayable(game: Any) -> tuple[Any, list[Any]]:
         start = registry.new_game(game.game, len(game.players), game.seed)
         final = registry.replay(game)
         _require_over(final)
+        for key, replayed in (("final", final.to_dict()), ("result", final.result()), ("returns", final.returns())):
+            if replayed != getattr(game, key):  # the review scores the replay: a record at odds with it is forged
+                raise ValueError(f"game record: its {key!r} is not what its moves replay to")
         return start, [action for _player, _phase, action in final.history]
     if isinstance(game, dict):
         if game.get("format") != "town-state/1" or game.get("mode") != "solo":

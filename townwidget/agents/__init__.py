@@ -50,7 +50,7 @@ from collections.abc import Callable
 from typing import Any
 
 from townwidget.core import Agent
-from townwidget.core.checks import is_integer, shown
+from townwidget.core.checks import is_integer, require_count, require_seconds, shown
 
 ALIASES = {"best": "expert"}
 """Other names :func:`make_agent` accepts: ``"best"``, the strongest honest solo agent at its default budget, today
@@ -75,15 +75,13 @@ def make_agent(
     >>> make_agent("mcts", iterations=0)
     Traceback (most recent call last):
     ...
-    ValueError: iterations must be a positive integer or None, not 0
+    ValueError: iterations must be an integer from 1 to 100000000, or None, not 0
     """
     name = agent_name(name)
     if seed is not None and not is_integer(seed):
         raise ValueError(f"seed must be an integer or None, not {shown(seed)}")
-    if iterations is not None and (not is_integer(iterations) or iterations < 1):
-        raise ValueError(f"iterations must be a positive integer or None, not {shown(iterations)}")
-    if seconds is not None and (not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or seconds <= 0):
-        raise ValueError(f"seconds must be a positive number or None, not {shown(seconds)}")
+    require_count(iterations, "iterations")
+    require_seconds(seconds, "seconds")
     return _FACTORIES[name](seed, iterations, seconds)
 
 

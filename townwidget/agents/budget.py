@@ -15,6 +15,8 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from townwidget.core.checks import require_count, require_seconds
+
 
 @dataclass(frozen=True)
 class Budget:
@@ -24,6 +26,10 @@ class Budget:
     iterations: int | None
     seconds: float | None
     default_iterations: int
+
+    def __post_init__(self) -> None:  # an agent built directly, not by make_agent, is bounded too
+        require_count(self.iterations, "iterations")
+        require_seconds(self.seconds, "seconds")
 
     def iterate(self, default_iterations: int | None = None) -> Iterator[int]:
         """Iteration numbers 0, 1, 2, ... until the budget is spent (at least one iteration is always given).

@@ -21,6 +21,7 @@ from typing import Any
 
 from townwidget.agents.common import legal_actions_of
 from townwidget.core import Rng, View
+from townwidget.core.checks import require_count
 
 SAMPLES = 4  # drawn states per decision: the estimate after a move may depend on the tile it reveals or draws
 
@@ -30,11 +31,10 @@ class GreedyAgent:
 
     name = "greedy"
 
-    def __init__(self, seed: int | Rng | None = None, samples: int = SAMPLES) -> None:
-        if not isinstance(samples, int) or samples < 1:
-            raise ValueError(f"samples must be a positive integer, not {samples!r}")
+    def __init__(self, seed: int | Rng | None = None, samples: int | None = None) -> None:
+        """``samples``: drawn states per decision (``None``: :data:`SAMPLES`)."""
         self.rng = seed if isinstance(seed, Rng) else Rng(seed)
-        self.samples = samples
+        self.samples = require_count(samples, "samples") or SAMPLES
 
     def act(self, view: View) -> Any:
         actions = legal_actions_of(view)

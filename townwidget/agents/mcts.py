@@ -180,18 +180,26 @@ class _Search:
 def heuristic_move(state: State, actions: list[Any], rng: Rng, choices: int = ROLLOUT_CHOICES) -> Any:
     """The rollout policy: the best of ``choices`` actions sampled from ``actions`` (all of them when there are no
     more) by the mover's position estimate after each; the first in order among equals."""
+    return heuristic_step(state, actions, rng, choices)[0]
+
+
+def heuristic_step(state: State, actions: list[Any], rng: Rng, choices: int = ROLLOUT_CHOICES) -> tuple[Any, State]:
+    """:func:`heuristic_move`'s action and the position after it (the copy of ``state`` it rated), for a playout
+    that goes on from there instead of applying the action again."""
     mover = state.current_player
     assert mover is not None
     if len(actions) > choices:
-        actions = [actions[rng.randbelow(len(actions))] for _ in range(choices)]
-    best, best_value = actions[0], -math.inf
+        drawn = [actions[rng.randbelow(len(actions))] for _ in range(choices)]
+        actions = [action for i, action in enumerate(drawn) if action not in drawn[:i]]  # each rated once
+    best: tuple[Any, State, float] | None = None
     for action in actions:
         child = state.clone()
         child.apply(action)
         value = child.heuristic(mover)
-        if value > best_value:
-            best, best_value = action, value
-    return best
+        if best is None or value > best[2]:  # the first in order among equals
+            best = (action, child, value)
+    assert best is not None  # ``actions`` is never empty
+    return best[0], best[1]
 
 
 def _most_visited(roots: list[_Node], actions: list[Any]) -> Any:

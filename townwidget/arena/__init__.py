@@ -74,7 +74,7 @@ from townwidget.arena.isolation import (
 from townwidget.arena.isolation import IsolatedAgent as IsolatedAgent  # re-exported: an agent in its own process
 from townwidget.arena.players import REASONS, Forfeit, InProcessPlayer, check_peeking, in_process_player
 from townwidget.core import Rng, agent_label, is_agent
-from townwidget.core.checks import is_integer, require_integer, shown
+from townwidget.core.checks import is_integer, require_integer, require_seconds, shown
 from townwidget.core.progress import progress as show_progress
 from townwidget.core.registry import RECORD_FORMAT as RECORD_FORMAT  # re-exported: records are the arena's output
 from townwidget.core.registry import GameRecord, lookup, new_game
@@ -350,8 +350,7 @@ def solo_par(
     [(2, 16, True), (3, 16, True)]
     """
     require_integer(deals, "deals", 1, error=ValueError)
-    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or seconds <= 0):
-        raise ValueError(f"seconds must be a positive number or None, not {shown(seconds)}")
+    require_seconds(seconds, "seconds")
     if not isinstance(game, str) or not game.startswith("town"):
         raise ValueError(f"par is computed for Town solo deals ('town77', 'town66', ...), not {shown(game)}")
     jobs = [(game, deal, seconds) for deal in range(seed, seed + deals)]

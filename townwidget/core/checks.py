@@ -13,6 +13,16 @@ ValueError: colour must be an integer from 0 to 6, not 7
 True
 >>> shown(10**5000), shown([10**5000])
 ('<an integer of about 5000 digits>', '<a list too large to show>')
+
+Budgets (how long a search may think, how many playouts a measurement takes) are checked here too, for every caller:
+a NaN, an infinity or 1e300 seconds would make a search that never stops, as would 10**100 iterations.
+
+>>> require_seconds(2.5, "seconds"), require_seconds(None, "seconds"), require_count(300, "iterations")
+(2.5, None, 300)
+>>> require_seconds(float("nan"), "par_seconds")
+Traceback (most recent call last):
+    ...
+ValueError: par_seconds must be a number of seconds above 0 and at most 86400 (a day), or None, not nan
 """
 
 from __future__ import annotations
@@ -21,6 +31,12 @@ from typing import Any
 
 #: How much of an untrusted value an error message quotes.
 SHOWN_CHARS = 100
+#: The most CPU seconds any one budget may give: a day. The longest searches here (an exact Town 77 par) take
+#: hours; anything beyond a day is a typo or an overflow (1e300), which would otherwise mean "never stop".
+MAX_SECONDS = 86_400.0
+#: The most iterations or samples any one budget may give. The cheapest of them (a search iteration, a playout)
+#: costs about a millisecond of Python, so 10**8 is already about a day of CPU.
+MAX_COUNT = 10**8
 
 
 def is_integer(value: Any) -> bool:
@@ -56,3 +72,24 @@ def require_integer(
     else:
         span = ""
     raise error(f"{what} must be an integer{span}, not {shown(value)}")
+
+
+def require_seconds(value: Any, what: str) -> float | None:
+    """A time budget: ``value`` as a float if it is a real number in ``(0, MAX_SECONDS]``, or ``None`` (no limit, or
+    the caller's default), else ``ValueError`` naming ``what``. NaN, infinities and ``bool`` are refused."""
+    if value is None:
+        return None
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 < value <= MAX_SECONDS:
+        return float(value)  # NaN fails every comparison, so it never gets here
+    limit = f"above 0 and at most {MAX_SECONDS:.0f} (a day)"
+    raise ValueError(f"{what} must be a number of seconds {limit}, or None, not {shown(value)}")
+
+
+def require_count(value: Any, what: str, high: int = MAX_COUNT) -> int | None:
+    """A budget counted in iterations or samples: ``value`` if it is an integer from 1 to ``high``, or ``None`` (the
+    caller's default), else ``ValueError`` naming ``what``."""
+    if value is None:
+        return None
+    if is_integer(value) and 1 <= value <= high:
+        return int(value)
+    raise ValueError(f"{what} must be an integer from 1 to {high}, or None, not {shown(value)}")

@@ -19,6 +19,7 @@ game can tell it (not in multiplayer Town, whose draws the history does not hold
 from __future__ import annotations
 
 import importlib
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -117,6 +118,31 @@ class GameRecord:
     # compared nor in to_dict() (the records of a seed are the same wherever and however fast they were played)
     cpu_seconds: list[float] = field(default_factory=list, compare=False)
 
+    def __post_init__(self) -> None:
+        """Each field of the form it must have, checked here so that a record made in Python and one read from
+        JSON are held alike: a forged record is refused in words, not by a ``TypeError`` deep in a replay."""
+        try:
+            seats = lookup(self.game).players
+        except ValueError as error:
+            raise ValueError(f"game record: 'game': {error}") from None
+        _require_field(is_integer(self.seed), "seed", "an integer", self.seed)
+        players = self.players
+        named = isinstance(players, list) and all(isinstance(name, str) for name in players)
+        _require_field(named, "players", "a list of player names (strings)", players)
+        seats_wanted = f"a list of {seats.start} to {seats.stop - 1} player names for {self.game!r}"
+        _require_field(len(players) in seats, "players", seats_wanted, players)
+        moves_ok = isinstance(self.moves, list) and all(isinstance(move, dict) for move in self.moves)
+        _require_field(moves_ok, "moves", "a list of action objects", self.moves)
+        _require_field(isinstance(self.result, dict), "result", "an object", self.result)
+        _require_field(isinstance(self.final, dict), "final", "an object (a saved state)", self.final)
+        scores = self.returns
+        numbers = isinstance(scores, list) and len(scores) == len(players) and all(map(_is_finite_number, scores))
+        _require_field(numbers, "returns", f"a list of {len(players)} finite numbers, one per player", scores)
+        forfeits = isinstance(self.forfeits, list) and all(isinstance(entry, dict) for entry in self.forfeits)
+        _require_field(forfeits, "forfeits", "a list of objects (seat, agent, move, reason, detail)", self.forfeits)
+        peeked = isinstance(self.peeked, list) and all(isinstance(flag, bool) for flag in self.peeked)
+        _require_field(peeked, "peeked", "a list of true or false, one per player", self.peeked)
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "format": RECORD_FORMAT,
@@ -140,7 +166,19 @@ class GameRecord:
         if missing:
             raise ValueError(f"game record: missing key(s) {sorted(missing)}")
         optional = ("forfeits", "peeked")  # records written before forfeits were recorded lack them
+        unknown = set(data) - {"format", *keys, *optional}
+        if unknown:
+            raise ValueError(f"game record: unknown key(s) {shown(sorted(unknown, key=shown))}")
         return cls(*(data[key] for key in keys), **{key: data[key] for key in optional if key in data})
+
+
+def _require_field(good: bool, key: str, wanted: str, value: Any) -> None:
+    if not good:
+        raise ValueError(f"game record: {key!r} must be {wanted}, not {shown(value)}")
+
+
+def _is_finite_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
 def replay(record: GameRecord | dict[str, Any]) -> State:

@@ -22,7 +22,7 @@ False
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations_with_replacement, product
 
 from townwidget.littletown.data import COINS_PER_SUBSTITUTE, FISH, RESOURCES, WHEAT
@@ -46,16 +46,23 @@ def payments(
 ) -> list[Cubes]:
     """Every way to pay ``cost`` cubes and ``cost_coins`` coins: per resource, how many of its cubes are replaced by
     coins. The list is empty when the player cannot pay; the way with fewest coins comes first."""
+    return list(_payments(tuple(cost), cost_coins, tuple(have), coins, tuple(reserve)))
+
+
+@lru_cache(maxsize=4096)  # asked at every payment and, through feedings, at every round's end
+def _payments(
+    cost: tuple[int, ...], cost_coins: int, have: tuple[int, ...], coins: int, reserve: tuple[int, ...]
+) -> tuple[Cubes, ...]:
     budget = coins - cost_coins
     if budget < 0:
-        return []
+        return ()
     ranges = []
     for need, held, left in zip(cost, have, reserve, strict=True):
         low, high = max(0, need - held), min(need, left)
         if low > high:
-            return []
+            return ()
         ranges.append(range(low, high + 1))
-    return [ways for ways in product(*ranges) if COINS_PER_SUBSTITUTE * sum(ways) <= budget]  # type: ignore[misc]
+    return tuple(ways for ways in product(*ranges) if COINS_PER_SUBSTITUTE * sum(ways) <= budget)  # type: ignore[misc]
 
 
 def can_pay(cost: Sequence[int], cost_coins: int, have: Sequence[int], coins: int, reserve: Sequence[int]) -> bool:
@@ -94,7 +101,12 @@ def shop_takes(given: Sequence[int], reserve: Sequence[int]) -> list[Cubes]:
 
 def shop_gives(have: Sequence[int], coins: int, reserve: Sequence[int]) -> list[Cubes]:
     """The pairs of cubes a player can give to the Shop (paying with cubes and coins) and get two others for."""
-    return [pair for pair in pairs() if can_pay(pair, 0, have, coins, reserve) and shop_takes(pair, reserve)]
+    return list(_shop_gives(tuple(have), coins, tuple(reserve)))
+
+
+@lru_cache(maxsize=4096)  # asked whenever a worker stands next to the Shop: 100 pair checks each time
+def _shop_gives(have: Cubes, coins: int, reserve: Cubes) -> tuple[Cubes, ...]:
+    return tuple(pair for pair in pairs() if can_pay(pair, 0, have, coins, reserve) and shop_takes(pair, reserve))
 
 
 def feedings(workers: int, have: Sequence[int], coins: int, reserve: Sequence[int]) -> list[tuple[int, Cubes]]:
@@ -104,6 +116,11 @@ def feedings(workers: int, have: Sequence[int], coins: int, reserve: Sequence[in
     eat; the others cost 3 VP each. Buying is a choice (coins may be kept and the points lost), and every cube bought
     is eaten. The ways buying fewer cubes come first; then by fish eaten.
     """
+    return list(_feedings(workers, tuple(have), coins, tuple(reserve)))
+
+
+@lru_cache(maxsize=4096)  # every playout feeds at each round's end, mostly with the same few holdings
+def _feedings(workers: int, have: Cubes, coins: int, reserve: Cubes) -> tuple[tuple[int, Cubes], ...]:
     held = have[FISH] + have[WHEAT]
     ways = []
     for bought in range(workers + 1):
@@ -114,4 +131,4 @@ def feedings(workers: int, have: Sequence[int], coins: int, reserve: Sequence[in
             for way in payments((0, 0, fish, fed - fish), 0, have, coins, reserve)
             if sum(way) == bought
         ]
-    return ways
+    return tuple(ways)

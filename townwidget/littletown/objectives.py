@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from itertools import permutations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from townwidget.littletown.board import FOREST, LAKE, MOUNTAIN, NEIGHBOURS, SIDE_NEIGHBOURS
 from townwidget.littletown.data import CARDS, FISH, STONE, WHEAT, WOOD, Kind, kind_by_id
@@ -95,8 +95,23 @@ CONDITIONS: dict[int, Callable[[State, int], bool]] = {
 """Per card number: whether ``player`` fulfils its condition in ``state`` now."""
 
 
+BOARD_CARDS = frozenset({1, 2, 4, 8, 9, 10, 11, 18})
+"""The cards whose condition reads only the buildings on the board (and the rules and the seats)."""
+_BOARD_ANSWERS: dict[tuple[Any, ...], bool] = {}  # their answers by board: a playout asks again after every step
+_BOARD_ANSWERS_KEPT = 100_000
+
+
 def fulfilled(state: State, player: int, card: int) -> bool:
-    return CONDITIONS[card](state, player)
+    if card not in BOARD_CARDS:
+        return CONDITIONS[card](state, player)
+    rules = state.rules  # what else the conditions read: the building kinds, the terrain, the seats
+    key = (card, player, rules.restaurant_gives, rules.side, state.num_players, tuple(state.buildings))
+    answer = _BOARD_ANSWERS.get(key)
+    if answer is None:
+        if len(_BOARD_ANSWERS) >= _BOARD_ANSWERS_KEPT:
+            _BOARD_ANSWERS.clear()
+        answer = _BOARD_ANSWERS[key] = CONDITIONS[card](state, player)
+    return answer
 
 
 # What the market must offer for a market-symbol card to be possible (cards without the symbol always are).

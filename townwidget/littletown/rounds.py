@@ -84,6 +84,7 @@ def play(state: State, action: Action) -> None:
     """Play one legal step of the player to act, and move on to the next phase (and player)."""
     player = state.current_player
     assert player is not None
+    state.forget_steps()
     if isinstance(action, Complete):
         state.complete_objective(player, action.card)
     elif isinstance(action, PlaceWorker):

@@ -119,6 +119,8 @@ class State:
         "history",
         "log",
         "rng",
+        "_steps",
+        "_memo",
     )
 
     def __init__(self, rules: Rules, num_players: int, rng: Rng) -> None:
@@ -151,6 +153,12 @@ class State:
         self.history: list[tuple[int, str, Action]] = []  # (player, phase, action) of every action applied
         self.log: list[tuple[int, str, Action | Event, bool]] = []  # every step, automatic ones too (see rounds)
         self.rng: Rng = rng
+        # The steps of the position, once asked for: apply checks an action against them and a playout asks for
+        # them again, so remembering them saves about a third of a playout. Only the engine's moves change a
+        # position once play has begun (every change goes through rounds.play, which forgets them); a state still
+        # being filled in (new_game, from_dict) remembers nothing.
+        self._steps: list[Action] | None = None
+        self._memo = False
 
     # --- the core protocol ---------------------------------------------------------------------------------
     @property
@@ -198,6 +206,7 @@ class State:
         self.log.append((player, self.phase, parsed, False))
         rounds.play(self, parsed)
         rounds.settle(self)
+        self._memo = True
 
     def clone(self) -> State:
         """An independent copy (the generator included, so both play on identically)."""
@@ -216,6 +225,7 @@ class State:
         other.achievements = [done.copy() for done in self.achievements]
         other.turn, other.history, other.rng = self.turn.copy(), self.history.copy(), self.rng.copy()
         other.log = self.log.copy()
+        other._steps, other._memo = self._steps, self._memo  # the list is never changed in place: shared
         return other
 
     @property
@@ -309,6 +319,18 @@ class State:
     def step_actions(self) -> list[Action]:
         """The current phase's steps for the player to act (the objective cards aside): they depend only on
         public information, so every player can tell what the player to act may do, completions apart."""
+        steps = self._steps
+        if steps is None:
+            steps = self._phase_steps()
+            if self._memo:
+                self._steps = steps
+        return steps.copy()
+
+    def forget_steps(self) -> None:
+        """The position is about to change (:func:`~townwidget.littletown.rounds.play` says so)."""
+        self._steps = None
+
+    def _phase_steps(self) -> list[Action]:
         player = self._current
         assert player is not None
         phase = self.phase

@@ -49,7 +49,8 @@ class Turn:
         self.give: Cubes | None = None  # Shop: the cubes given, until the two others are taken
 
     def copy(self) -> Turn:
-        other = Turn(self.source, self.worker)
+        other = Turn.__new__(Turn)  # every field is set below: no fresh lists to throw away (a copy per clone)
+        other.source, other.worker = self.source, self.worker
         other.gathered, other.harvested, other.activated = (
             self.gathered.copy(),
             self.harvested.copy(),

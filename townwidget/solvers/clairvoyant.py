@@ -35,6 +35,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from townwidget.core.checks import require_seconds
 from townwidget.core.progress import progress as progress_bar
 from townwidget.town.actions import Place
 from townwidget.town.bits import fitting_cells, flip_cells, open_cells, placed
@@ -225,12 +226,12 @@ def solve(
     boards up to 5 x 5, long for Town 77). A search that lasts over a second shows a progress bar of
     its passes (beams of growing width, then the depth-first search); ``progress=False`` hides it (see
     :mod:`townwidget.core.progress`).
-    A state that is not a :class:`SoloState`, or ``seconds`` that is not positive, raises ``ValueError``.
+    A state that is not a :class:`SoloState`, or ``seconds`` that is not a budget (a number of seconds above 0 and at
+    most a day: :func:`~townwidget.core.checks.require_seconds`), raises ``ValueError``.
     """
     if not isinstance(state, SoloState):
         raise ValueError(f"the clairvoyant solver needs the full SoloState (it sees the piles), not {state!r}")
-    if seconds is not None and seconds <= 0:
-        raise ValueError(f"seconds must be a positive number or None, not {seconds!r}")
+    require_seconds(seconds, "seconds")
     deadline = None if seconds is None else time.thread_time() + seconds  # CPU time: the same on a busy machine
     search = _Search(state, deadline)
     root_bound = search.placed + search.bound()
