@@ -14,7 +14,7 @@ import pytest
 from widget_comm import FrontEnd, browser_of, updates, use_front_ends
 
 from townwidget import town
-from townwidget.widget import LittleTownWidget, TownWidget, base
+from townwidget.widget import LittleTownWidget, TownWidget, base, session
 from townwidget.widget.base import WidgetBusy
 
 
@@ -176,7 +176,7 @@ def test_in_a_kernel_without_threads_the_opponents_move_before_the_answer(monkey
         raise RuntimeError("can't start new thread")
 
     monkeypatch.setattr(base, "in_kernel", lambda: True)
-    monkeypatch.setattr(base, "THREADS", False)
+    monkeypatch.setattr(session, "THREADS", False)
     monkeypatch.setattr(threading.Thread, "start", no_thread)
     widget = TownWidget(mode="multi", opponents=["random"], seed=5)
     browser = browser_of(widget)

@@ -5,6 +5,7 @@
 0
 """
 
+import importlib
 from typing import Any
 
 from townwidget import core, littletown, town
@@ -30,12 +31,9 @@ _WIDGETS = ("LittleTownWidget", "TownWidget")
 
 def __getattr__(name: str) -> Any:
     # the widgets need anywidget and traitlets (the "widget" extra): import them only when asked for
+    # import_module looks in sys.modules (a "from townwidget import widget" would take a stale package attribute)
     if name in _WIDGETS:
-        from townwidget import widget
-
-        return getattr(widget, name)
+        return getattr(importlib.import_module("townwidget.widget"), name)
     if name in _ADVICE:
-        from townwidget import advice
-
-        return getattr(advice, name)
+        return getattr(importlib.import_module("townwidget.advice"), name)
     raise AttributeError(f"module 'townwidget' has no attribute {name!r}")

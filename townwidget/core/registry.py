@@ -141,6 +141,7 @@ class GameRecord:
         forfeits = isinstance(self.forfeits, list) and all(isinstance(entry, dict) for entry in self.forfeits)
         _require_field(forfeits, "forfeits", "a list of objects (seat, agent, move, reason, detail)", self.forfeits)
         peeked = isinstance(self.peeked, list) and all(isinstance(flag, bool) for flag in self.peeked)
+        peeked = peeked and len(self.peeked) in (0, len(players))  # empty: a record from before it was recorded
         _require_field(peeked, "peeked", "a list of true or false, one per player", self.peeked)
 
     def to_dict(self) -> dict[str, Any]:

@@ -42,8 +42,9 @@ from townwidget.core.checks import shown
 from townwidget.core.errors import IllegalAction
 from townwidget.core.language import N_, _, check_language, default_language, ngettext, speaking
 from townwidget.core.rng import Rng
+from townwidget.widget import session as sessions
 from townwidget.widget.front_end import FRONT_END
-from townwidget.widget.session import MOVE_SECONDS, THREADS, MoveCallback, Session, WidgetBusy, check_seed
+from townwidget.widget.session import MOVE_SECONDS, MoveCallback, Session, WidgetBusy, check_seed
 from townwidget.widget.texts import front_end_texts
 
 REVIEWER = N_("the review")  # who thinks (the ``thinking`` trait) while a finished game is reviewed
@@ -375,7 +376,7 @@ class GameWidget(anywidget.AnyWidget):
     def _receive_intent(self, _widget: Any, content: Any, _buffers: Any) -> None:
         session = self._session
         with session.lock, speaking(self._lang):
-            by_default = THREADS and in_kernel()
+            by_default = sessions.THREADS and in_kernel()  # Pyodide cannot start a thread
             session.background = by_default if self.background_thinking is None else self.background_thinking
             try:
                 self._handle_intent(content)
