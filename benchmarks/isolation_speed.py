@@ -29,6 +29,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import results
+
 from townwidget import arena, town
 from townwidget.agents import make_agent
 from townwidget.arena import isolation
@@ -180,6 +182,24 @@ def main() -> None:
         f"same records: {speed['same_records']}"
     )
     print(json.dumps({"overhead": cost, "speed": speed}))
+    results.save(
+        __file__,
+        [
+            results.Figure(
+                f"per-move overhead of isolation, {args.game} views (median of paired differences)",
+                round(cost["overhead_ms"], 3),
+                "ms",
+                tuple(round(bound, 3) for bound in cost["overhead_ci_ms"]),
+            ),
+            results.Figure(
+                f"isolated / in-process mcts games per second ({args.iterations} iterations, wall clock)",
+                round(speed["wall_ratio"], 3),
+                "x",
+                tuple(round(bound, 3) for bound in speed["wall_ratio_ci"]),
+            ),
+            results.Figure("the same records isolated and in process (1: yes)", int(speed["same_records"]), "flag"),
+        ],
+    )
 
 
 if __name__ == "__main__":

@@ -25,6 +25,8 @@ import statistics
 import time
 from typing import Any
 
+import results
+
 from townwidget import arena, littletown, town
 from townwidget.advice import hint, review
 from townwidget.agents.greedy import GreedyAgent
@@ -119,6 +121,20 @@ def main() -> None:
     for label, times in figures["hint_cpu"].items():
         print(f"hint, {label}: {interval(times)} CPU s, slowest {max(times):.2f} (budget about 1)")
     print(json.dumps(figures))
+    saved = []
+    if args.games:
+        saved.append(results.mean_figure("review of a 49-move Town 77 game", figures["review_cpu"], "CPU s"))
+        saved.append(results.mean_figure("  of which the move estimates (no par)", figures["estimates_cpu"], "CPU s"))
+    if args.little_town:
+        saved.append(
+            results.mean_figure("review of a 2-player Little Town game", figures["littletown_review_cpu"], "CPU s")
+        )
+    for label, times in figures["hint_cpu"].items():
+        saved += [
+            results.mean_figure(f"hint, {label}", times, "CPU s"),
+            results.Figure(f"hint, {label}: slowest", round(max(times), 3), "CPU s"),
+        ]
+    results.save(__file__, saved)
 
 
 if __name__ == "__main__":
