@@ -32,6 +32,7 @@ from typing import IO, Any
 from townwidget.agents import make_agent
 from townwidget.arena.isolation import set_dumpable
 from townwidget.arena.players import Forfeit, fault_detail, plain_action
+from townwidget.core import is_agent
 from townwidget.core.registry import families
 
 PARENT_POLL_SECONDS = 1.0
@@ -142,7 +143,7 @@ class FunctionAgent:
 
 def as_agent(candidate: Any) -> Any:
     """``candidate`` if it has ``act(view)``, a function wrapped as an agent, else a ValueError in words."""
-    if callable(getattr(candidate, "act", None)):
+    if is_agent(candidate):
         return candidate
     if isinstance(candidate, types.FunctionType):
         return FunctionAgent(candidate)

@@ -17,7 +17,7 @@ from typing import Any
 
 from townwidget.agents import make_agent
 from townwidget.agents.clairvoyant import ClairvoyantAgent
-from townwidget.core import agent_label, is_agent
+from townwidget.core import agent_label, asks_to_peek, is_agent
 from townwidget.core.checks import shown
 from townwidget.core.protocol import State
 
@@ -130,11 +130,7 @@ def check_peeking(agent: Any, solo: bool, allow_peeking: bool) -> bool:
                 "the clairvoyant agent peeks at the full state: pass allow_peeking=True (par runs, reviews) to let it"
             )
         return True
-    try:
-        asks = getattr(agent, "peeks", None) not in (None, False)
-    except Exception:  # a property that raises asks for nothing the arena will give
-        asks = True
-    if asks:
+    if asks_to_peek(agent):
         raise ValueError(
             f"agent {agent_label(agent)!r} sets peeks: only the package's clairvoyant solver is ever handed the full "
             "state (solo, with allow_peeking=True); other agents play from their views"

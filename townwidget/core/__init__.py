@@ -8,7 +8,17 @@
 """
 
 from townwidget.core.errors import IllegalAction, InvalidState
-from townwidget.core.protocol import Action, Agent, SearchAdvice, State, View, agent_label, is_agent
+from townwidget.core.protocol import (
+    Action,
+    Agent,
+    SearchAdvice,
+    State,
+    View,
+    agent_label,
+    asks_to_peek,
+    declared_name,
+    is_agent,
+)
 from townwidget.core.rng import Rng, make_rng
 
 __all__ = [
@@ -21,6 +31,8 @@ __all__ = [
     "State",
     "View",
     "agent_label",
+    "asks_to_peek",
+    "declared_name",
     "is_agent",
     "make_rng",
 ]

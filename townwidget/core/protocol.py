@@ -127,6 +127,21 @@ def is_agent(thing: Any) -> bool:
     return callable(getattr(thing, "act", None))
 
 
+def declared_name(agent: Any) -> str | None:
+    """The ``name`` an agent declares for tables, if it is a string (else ``None``)."""
+    name = getattr(agent, "name", None)
+    return name if isinstance(name, str) else None
+
+
+def asks_to_peek(agent: Any) -> bool:
+    """Whether an agent declares ``peeks``: it asks for full states, which only the package's clairvoyant solver is
+    ever given (a ``peeks`` property that raises asks too: the arena refuses it rather than guess)."""
+    try:
+        return getattr(agent, "peeks", None) not in (None, False)
+    except Exception:
+        return True
+
+
 def agent_label(thing: Any) -> str:
     """The name that labels an agent (or an agent's name itself) in tables, records and messages."""
     if isinstance(thing, str):

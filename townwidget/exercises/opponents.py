@@ -8,6 +8,7 @@ from typing import Any
 
 from townwidget.agents import AGENT_NAMES, make_agent
 from townwidget.arena import Z95, Forfeit, IsolatedAgent, solo_run
+from townwidget.core import asks_to_peek, declared_name, is_agent
 from townwidget.core.errors import IllegalAction
 from townwidget.core.language import _, language, ngettext
 from townwidget.exercises.common import (
@@ -309,12 +310,12 @@ def check_agent(agent: Any, must_beat: str | None = None) -> Verdict:
         task += f", and places more tiles than the {must_beat} agent"
     if agent is None:
         return Verdict(task, (NO_ANSWER,))
-    if not callable(getattr(agent, "act", None)):
+    if not is_agent(agent):
         return Verdict(task, (f"it has no act(view) method: {agent!r}",))
     problems = []
-    if not isinstance(getattr(agent, "name", None), str):
+    if declared_name(agent) is None:
         problems.append("give it a name (a string attribute): the arena's tables show it")
-    if getattr(agent, "peeks", False):
+    if asks_to_peek(agent):
         problems.append("it asks to peek (peeks = True): an honest agent plays from its view alone")
         return Verdict(task, tuple(problems))
     borrowed = package_player_in(agent)
