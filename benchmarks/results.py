@@ -28,6 +28,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from townwidget.arena import t95
+
 RESULTS = Path(__file__).resolve().parent / "results"
 FIGURE_KEYS = ("label", "value", "interval", "unit", "command", "date", "machine", "commit")
 FILE_KEYS = ("benchmark", "about", "figures")
@@ -46,17 +48,12 @@ class Figure:
     interval: tuple[float, float] | None = None
 
 
-# Student's t, two-sided 95%, by degrees of freedom: the few rounds of a speed benchmark are too few for 1.96.
-T95 = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 6: 2.45, 7: 2.36, 8: 2.31, 9: 2.26, 10: 2.23, 15: 2.13, 20: 2.09}
-
-
 def mean_figure(label: str, values: list[float], unit: str) -> Figure:
     """The mean of repeated measurements (rounds of a speed benchmark) with its t interval (95%)."""
     mean = statistics.fmean(values)
     if len(values) < 2:
         return Figure(label, round(mean, 3), unit)
-    t = T95[max(k for k in T95 if k <= len(values) - 1)]
-    half = t * statistics.stdev(values) / len(values) ** 0.5
+    half = t95(len(values) - 1) * statistics.stdev(values) / len(values) ** 0.5
     return Figure(label, round(mean, 3), unit, (round(mean - half, 3), round(mean + half, 3)))
 
 

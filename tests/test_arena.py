@@ -89,7 +89,10 @@ def test_confidence_intervals() -> None:
     assert low == 0.0 and 0.25 < high < 0.35
     assert arena.mean_interval([2.0, 2.0, 2.0]) == (2.0, 2.0)
     low, high = arena.mean_interval([0.0, 10.0])
-    assert low < 5.0 < high
+    assert low < 5.0 < high and high - low > 2 * 1.96 * 5  # Student's t: two values give a wide interval
+    assert arena.mean_interval([0.0, 10.0], bounds=(0, 16)) == (0, 16)  # never beyond what a score can be
+    wide, narrow = arena.mean_interval([3.0, 4.0, 5.0] * 2), arena.mean_interval([3.0, 4.0, 5.0] * 40)
+    assert wide[0] < narrow[0] < 4.0 < narrow[1] < wide[1]
 
 
 @pytest.mark.parametrize(

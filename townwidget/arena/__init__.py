@@ -753,7 +753,7 @@ def summarize(records: Sequence[GameRecord], labels: Sequence[str] | None = None
                 "win_rate": wins / games,
                 "win_ci": wilson_interval(int(wins), games),
                 "mean_rank": statistics.fmean(stats["ranks"]),
-                "rank_ci": mean_interval(stats["ranks"]),
+                "rank_ci": mean_interval(stats["ranks"], bounds=(1, len(records[0].players))),
                 "mean_score": statistics.fmean(stats["scores"]),
                 "score_ci": mean_interval(stats["scores"]),
                 "score_name": lookup(records[0].game).score_name(len(records[0].players)),
@@ -778,11 +778,29 @@ def wilson_interval(successes: int, trials: int) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def mean_interval(values: Sequence[float]) -> tuple[float, float]:
-    """The 95% normal interval of a mean (a single value gives a zero-width interval)."""
+# Student's t, two-sided 95%, by degrees of freedom up to 30 (beyond, within 2% of the normal quantile, Z95)
+T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131)
+T95 += (2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
+
+
+def t95(degrees: int) -> float:
+    """The two-sided 95% quantile of Student's t with ``degrees`` degrees of freedom (at least 1)."""
+    return T95[degrees - 1] if degrees <= len(T95) else Z95
+
+
+def mean_interval(values: Sequence[float], bounds: tuple[float, float] | None = None) -> tuple[float, float]:
+    """The 95% Student t interval of a mean (few games get the wider interval they need; a single value gives a
+    zero-width one), cut to ``bounds`` where the scores cannot leave them (tiles placed lie in 0 .. n * n).
+
+    >>> [round(end, 2) for end in mean_interval([0, 10])], mean_interval([0, 10], bounds=(0, 16))
+    ([-58.53, 68.53], (0, 16))
+    """
     mean = statistics.fmean(values)
-    half = Z95 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
-    return mean - half, mean + half
+    half = t95(len(values) - 1) * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    low, high = mean - half, mean + half
+    if bounds is not None:
+        low, high = max(low, bounds[0]), min(high, bounds[1])
+    return low, high
 
 
 def format_summary(rows: Sequence[dict[str, Any]]) -> str:

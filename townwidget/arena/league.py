@@ -199,6 +199,7 @@ def leaderboard(records: Sequence[GameRecord], labels: Sequence[str]) -> list[di
 
 def _solo_rows(records: Sequence[GameRecord], labels: Sequence[str]) -> list[dict[str, Any]]:
     score = lookup(records[0].game).score
+    board = records[0].final["rules"]["n"] ** 2  # a solo league is Town's: its scores lie in 0 .. n * n
     tiles: dict[str, dict[int, float]] = {label: {} for label in labels}
     for record in records:
         tiles[record.players[0]][record.seed] = score(record.result, 0)
@@ -213,9 +214,9 @@ def _solo_rows(records: Sequence[GameRecord], labels: Sequence[str]) -> list[dic
                 "agent": label,
                 "games": len(tiles[label]),
                 "mean_tiles": means[label],
-                "tiles_ci": arena.mean_interval(list(tiles[label].values())),
+                "tiles_ci": arena.mean_interval(list(tiles[label].values()), bounds=(0, board)),
                 "to_leader": statistics.fmean(paired),
-                "to_leader_ci": arena.mean_interval(paired),
+                "to_leader_ci": arena.mean_interval(paired, bounds=(-board, board)),
             }
         )
     return rows
