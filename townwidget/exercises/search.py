@@ -158,19 +158,29 @@ def _scattered_tiles(n: int, tiles: int, rng: random.Random) -> Grid:
     return board
 
 
+def _dead_end(rng: random.Random) -> Grid:
+    """A 4 x 4 board of 5 scattered tiles that cannot be completed, though no tile clashes with another: the trap of
+    a function that only checks the givens (always a dead end, so that a verdict reads the same at every call)."""
+    for _ in range(1000):  # about half of such boards are dead ends
+        board = _scattered_tiles(4, 5, rng)
+        if TownSearch(board).count(limit=1) == 0:
+            return board
+    raise RuntimeError("no dead-end 4 x 4 board in 1000 draws")  # never seen: a bug in the drawing, not bad luck
+
+
 def _completion_cases() -> list[tuple[str, Grid, bool]]:
     """The boards a student's completion function is tried on, smallest first: (description, board, whether it
     can be completed). Drawn afresh at each call from a seed chosen then, so no code can look them up."""
     rng = random.Random(secrets.randbits(64))
     hard = [(description, _disguised(board, rng), possible) for description, board, possible in _hard_boards()]
-    scattered = _scattered_tiles(4, 5, rng)
+    scattered = _dead_end(rng)
     cases = [
         ("the empty 1 x 1 board", [[None]], True),
         ("the empty 2 x 2 board (no full board of order 2 exists)", [[None, None], [None, None]], False),
         ("a 3 x 3 board holding one tile", _disguised([[[0, 0], None, None], [None] * 3, [None] * 3], rng), True),
         ("a full 4 x 4 board", random_town_board(4, seed=rng.getrandbits(32)), True),
         ("a 4 x 4 puzzle", town_puzzle(4, 10, seed=rng.getrandbits(32), progress=False).board, True),
-        ("a 4 x 4 board with 5 scattered tiles", scattered, TownSearch(scattered).count(limit=1) == 1),
+        ("a 4 x 4 board with 5 scattered tiles", scattered, False),
     ]
     return cases[:4] + hard[:1] + cases[4:] + hard[1:]
 
