@@ -49,12 +49,13 @@ class Figure:
 
 
 def mean_figure(label: str, values: list[float], unit: str) -> Figure:
-    """The mean of repeated measurements (rounds of a speed benchmark) with its t interval (95%)."""
+    """The mean of repeated measurements (rounds of a speed benchmark, times, ratios: never negative) with its t
+    interval (95%), cut at 0."""
     mean = statistics.fmean(values)
     if len(values) < 2:
         return Figure(label, round(mean, 3), unit)
     half = t95(len(values) - 1) * statistics.stdev(values) / len(values) ** 0.5
-    return Figure(label, round(mean, 3), unit, (round(mean - half, 3), round(mean + half, 3)))
+    return Figure(label, round(mean, 3), unit, (round(max(mean - half, 0.0), 3), round(mean + half, 3)))
 
 
 def save(script: str, figures: Iterable[Figure]) -> Path:
