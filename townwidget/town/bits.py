@@ -20,15 +20,20 @@ solvers' side (the compiled kernels' bit count is :func:`townwidget.solvers.bitc
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeVar
+from typing import Any, Protocol, TypeVar
 
-if TYPE_CHECKING:
-    import numpy as np
-    from numpy.typing import NDArray
 
-    Mask = TypeVar("Mask", int, NDArray[np.uint64])
-else:
-    Mask = TypeVar("Mask")
+class Bits(Protocol):
+    """What a mask is to the rule: anything with bitwise and, or and not (an ``int``, a numpy ``uint64`` array)."""
+
+    def __and__(self, other: Any, /) -> Any: ...
+
+    def __or__(self, other: Any, /) -> Any: ...
+
+    def __invert__(self) -> Any: ...
+
+
+Mask = TypeVar("Mask", bound=Bits)
 
 
 def fitting_cells(frontier: Mask, colour_free: Mask, shape_free: Mask) -> Mask:
