@@ -45,6 +45,17 @@ def history(record: Record) -> list[Any]:
     return list(record.read()["state"]["history"])
 
 
+def first_style(view: Any, selector: str, property: str) -> str:
+    """A computed style of the first ``selector`` inside the view, found and read in one call.
+
+    Reading it through a located node can race a redraw: a node replaced in between has no computed style.
+    """
+    return view.evaluate(
+        "(root, [selector, property]) => getComputedStyle(root.querySelector(selector))[property]",
+        [selector, property],
+    )
+
+
 def wait_for(condition: Any, what: str, seconds: float = STEP_TIMEOUT_S) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -131,8 +142,7 @@ def test_town_mouse_then_keys_words_narrow_and_themes(lab: Any, browser: Any) ->
     assert unnamed == 0
     assert view.locator(".tw-cell[tabindex='0']").count() == 1  # one stop for Tab on the board, arrows inside
     # a second cue besides colour: the colour's number on each tile, larger than 10 px
-    size = view.locator(".tw-placed text").first.evaluate("(node) => parseFloat(getComputedStyle(node).fontSize)")
-    assert size >= 14
+    assert float(first_style(view, ".tw-placed text", "fontSize").removesuffix("px")) >= 14
 
     # the picked tile's ghost on a cell where it may go; the fits and their legend; a numbered log
     legal = view.locator(".tw-cell.tw-legal").first
@@ -144,7 +154,7 @@ def test_town_mouse_then_keys_words_narrow_and_themes(lab: Any, browser: Any) ->
     view.locator(".tw-legend").wait_for(timeout=WAIT_MS)
     assert "how many of your pile tops may go there" in view.locator(".tw-legend").inner_text()
     assert view.locator(".tw-fit").count() > 0
-    assert view.locator(".tw-log li").first.evaluate("(node) => getComputedStyle(node).listStyleType") == "decimal"
+    assert first_style(view, ".tw-log li", "listStyleType") == "decimal"
 
     page.mouse.move(0, 0)
     check_fits_and_contrast(page, view, "tw")
@@ -190,8 +200,7 @@ def test_little_town_by_keyboard_words_narrow_and_themes(lab: Any, browser: Any)
     wait_for(lambda: len(history(game)) > before + 1 and game.read()["state"]["current_player"] == 0, "the turn")
     labels = view.locator(".ltw-cell").evaluate_all("(cells) => cells.map((cell) => cell.getAttribute('aria-label'))")
     assert len(labels) == 54 and all(label.startswith("Row ") and ": " in label for label in labels)
-    size = view.locator(".ltw-piece-number").first.evaluate("(node) => parseFloat(getComputedStyle(node).fontSize)")
-    assert size >= 14
+    assert float(first_style(view, ".ltw-piece-number", "fontSize").removesuffix("px")) >= 14
 
     # the market's buildable look (the card to click) must be readable in both themes, like everything else
     view.locator(".ltw-offer").first.evaluate("(node) => node.classList.add('ltw-buildable')")
