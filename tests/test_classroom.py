@@ -31,7 +31,8 @@ def test_students_get_every_lesson_in_both_languages_and_no_solution(tmp_path: P
     written = copy_lessons(tmp_path / "class")
     names = sorted(str(path.relative_to(tmp_path / "class")) for path in written)
     lessons = sorted(path.name for path in NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
-    assert names == sorted([*lessons, "fr/01-jouer.ipynb", "fr/README.md"])
+    french = ["01-jouer", "02-1-verifier-un-carre", "02-2-compter-les-carres", "02-3-un-carre-au-hasard"]
+    assert names == sorted([*lessons, *(f"fr/{name}.ipynb" for name in french), "fr/README.md"])
     assert not any("solution" in name for name in names)
     assert (tmp_path / "class" / "01-play.ipynb").read_bytes() == (NOTEBOOKS / "01-play.ipynb").read_bytes()
 

@@ -100,6 +100,21 @@ EXERCISES: dict[str, tuple[str, str, tuple[Exercise, ...]]] = {
         "solutions/02-3-random-squares-solutions.ipynb",
         RANDOM,
     ),
+    "02-1-verifier-un-carre": (
+        "fr/02-1-verifier-un-carre.ipynb",
+        "solutions/02-1-checking-squares-solutions.ipynb",
+        CHECKING,
+    ),
+    "02-2-compter-les-carres": (
+        "fr/02-2-compter-les-carres.ipynb",
+        "solutions/02-2-counting-squares-solutions.ipynb",
+        COUNTING,
+    ),
+    "02-3-un-carre-au-hasard": (
+        "fr/02-3-un-carre-au-hasard.ipynb",
+        "solutions/02-3-random-squares-solutions.ipynb",
+        RANDOM,
+    ),
     "03-euler-36-officers": (
         "03-euler-36-officers.ipynb",
         "solutions/03-euler-36-officers-solutions.ipynb",
