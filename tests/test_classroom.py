@@ -31,7 +31,8 @@ def test_students_get_every_lesson_in_both_languages_and_no_solution(tmp_path: P
     written = copy_lessons(tmp_path / "class")
     names = sorted(str(path.relative_to(tmp_path / "class")) for path in written)
     lessons = sorted(path.name for path in NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
-    assert names == sorted([*lessons, "fr/01-jouer.ipynb", "fr/README.md"])
+    french = ["01-jouer", "02-1-verifier-un-carre", "02-2-compter-les-carres", "02-3-un-carre-au-hasard"]
+    assert names == sorted([*lessons, *(f"fr/{name}.ipynb" for name in french), "fr/README.md"])
     assert not any("solution" in name for name in names)
     assert (tmp_path / "class" / "01-play.ipynb").read_bytes() == (NOTEBOOKS / "01-play.ipynb").read_bytes()
 
@@ -60,7 +61,7 @@ def test_a_folder_that_is_not_empty_is_refused_unless_forced(tmp_path: Path) -> 
 
 def test_the_command_line_copies_and_refuses_in_words(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["lessons", "--teacher", str(tmp_path / "kit")]) == 0
-    assert "15 files written" in capsys.readouterr().out
+    assert f"{len(lesson_files(teacher=True))} files written" in capsys.readouterr().out
     assert main(["lessons", str(tmp_path / "kit")]) == 2
     assert "is not empty" in capsys.readouterr().err
     assert main(["lessons", "--force", str(tmp_path / "kit")]) == 0
@@ -154,7 +155,9 @@ def worked(assignment: str) -> dict[int, str]:
     return {n: region.split(BEGIN_SOLUTION)[1].split(END_SOLUTION)[0] for n, region in enumerate(regions, 1)}
 
 
-BOTH = "0[12]-[pl]*"  # nbgrader takes a pattern: 01-play and 02-latin-squares (not 01-jouer), in one run each
+BOTH = "0[12]-[p1][l-][ac]*"  # nbgrader takes a pattern: 01-play and 02-1-checking-squares (not 01-jouer, not the
+# French 02-1), in one run each
+CHECKING = "02-1-checking-squares"  # lesson 02, part 1: the Latin-square exercises
 FORGETS_COLUMNS = """
 def is_latin(square):
     n = len(square)
@@ -170,38 +173,37 @@ def test_nbgrader_grades_right_and_wrong_submissions(tmp_path: Path, monkeypatch
     course = tmp_path / "course"
     write_course(course)
     nbgrader(course, "generate_assignment", BOTH)
-    released = (course / "release" / "02-latin-squares" / "02-latin-squares.ipynb").read_text(encoding="utf-8")
+    released = (course / "release" / CHECKING / f"{CHECKING}.ipynb").read_text(encoding="utf-8")
     assert "check_latin_function(is_latin)" in released
     assert BEGIN_HIDDEN not in released and "column repeats" not in released and "column_order" not in released
 
     submit(course, "01-play", "right", worked("01-play"))
     submit(course, "01-play", "wrong", {1: "answer_1 = 4"})  # exercise 2 left as released: its placeholder
-    latin_right = worked("02-latin-squares")
-    # the wrong student: the givens ignored, an is_latin that forgets the columns, exercises 3 to 5 right
-    submit(course, "02-latin-squares", "right", latin_right)
-    wrong_latin = {**latin_right, 1: "answer_1 = cyclic(5)", 2: FORGETS_COLUMNS}
-    submit(course, "02-latin-squares", "wrong", wrong_latin)
+    latin_right = worked(CHECKING)
+    # the wrong student: exercise 1 right, an is_latin that forgets the columns
+    submit(course, CHECKING, "right", latin_right)
+    submit(course, CHECKING, "wrong", {**latin_right, 2: FORGETS_COLUMNS})
     nbgrader(course, "autograde", BOTH)
 
     with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
         scores = {
             (assignment, student): gradebook.find_submission(assignment, student).score
-            for assignment in ("01-play", "02-latin-squares")
+            for assignment in ("01-play", CHECKING)
             for student in ("right", "wrong")
         }
-        latin_points = [e.points for e in EXERCISES["02-latin-squares"][2]]
+        latin_points = [e.points for e in EXERCISES[CHECKING][2]]
         assert scores == {
             ("01-play", "right"): 3,
             ("01-play", "wrong"): 0,
-            ("02-latin-squares", "right"): sum(latin_points),
-            ("02-latin-squares", "wrong"): sum(latin_points[2:]),
+            (CHECKING, "right"): sum(latin_points),
+            (CHECKING, "wrong"): latin_points[0],
         }
 
     # feedback (nbgrader's default shows the hidden tests): the course's switch hides them, keeping the sentence
     config = course / "nbgrader_config.py"
     switch = "HIDE_HIDDEN_TESTS_IN_FEEDBACK = "
     config.write_text(config.read_text().replace(switch + "False", switch + "True"))
-    nbgrader(course, "generate_feedback", "02-latin-squares", "--student", "wrong")
-    page = (course / "feedback" / "wrong" / "02-latin-squares" / "02-latin-squares.html").read_text(encoding="utf-8")
+    nbgrader(course, "generate_feedback", CHECKING, "--student", "wrong")
+    page = (course / "feedback" / "wrong" / CHECKING / f"{CHECKING}.html").read_text(encoding="utf-8")
     assert "check_latin_function" in page and "Not yet right" in page
     assert "HIDDEN TESTS" not in page and "column repeats" not in page

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import random
 from collections import Counter
 from itertools import combinations, permutations, product
 
@@ -12,6 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from townwidget.latin import (
+    MAX_CUBE_ORDER,
+    IncidenceCube,
     are_orthogonal,
     count_latin_squares,
     euler_36_officers,
@@ -194,6 +197,54 @@ def test_random_squares_are_uniform(n: int, samples: int) -> None:
     statistic = sum((seen[str(s)] - expected) ** 2 / expected for s in all_latin_squares_row_by_row(n))
     assert sum(seen.values()) == samples and len(seen) <= total
     assert statistic < chi_square_critical_value(total - 1)
+
+
+def line_sums(cube: IncidenceCube) -> set[int]:
+    """The sums of the 3 n^2 lines of the cube (two coordinates fixed, the third varying)."""
+    n, sums = cube.n, set()
+    for a, b in product(range(n), repeat=2):
+        sums |= {sum(cube.entry(x, a, b) for x in range(n)), sum(cube.entry(a, x, b) for x in range(n))}
+        sums.add(sum(cube.entry(a, b, x) for x in range(n)))
+    return sums
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(2, 6), st.integers(0, 2**32), st.integers(1, 60))
+def test_every_move_of_the_incidence_cube_keeps_every_line_sum_one(n: int, seed: int, moves: int) -> None:
+    cube = IncidenceCube(n, random.Random(seed))
+    for _ in range(moves):
+        cube.move()
+        assert line_sums(cube) == {1}
+        entries = [cube.entry(r, c, s) for r, c, s in product(range(n), repeat=3)]
+        assert entries.count(-1) == (cube.improper is not None)
+        if cube.improper is not None:
+            assert cube.entry(*cube.improper) == -1
+    while cube.improper is not None:
+        cube.move()
+    assert is_latin_square(cube.square())
+
+
+def test_a_move_from_a_square_of_order_2_gives_the_other_square() -> None:
+    cube = IncidenceCube(2, random.Random(3))
+    for expected in ([[1, 0], [0, 1]], [[0, 1], [1, 0]], [[1, 0], [0, 1]]):
+        cube.move()
+        assert cube.improper is None and cube.square() == expected
+
+
+def test_an_incidence_cube_refuses_bad_orders_choosers_cells_and_improper_squares() -> None:
+    with pytest.raises(ValueError, match=f"the order n must be an integer from 1 to {MAX_CUBE_ORDER}, not 0"):
+        IncidenceCube(0, random.Random(1))
+    with pytest.raises(ValueError, match="the order n must be an integer"):
+        IncidenceCube(MAX_CUBE_ORDER + 1, random.Random(1))
+    with pytest.raises(TypeError, match="chooser must be a random.Random"):
+        IncidenceCube(3, np.random.default_rng(1))  # type: ignore[arg-type]
+    cube = IncidenceCube(3, random.Random(1))
+    with pytest.raises(ValueError, match="symbol must be an integer from 0 to 2, not 3"):
+        cube.entry(0, 0, 3)
+    while cube.improper is None:
+        cube.move()
+    with pytest.raises(ValueError, match="the state is improper"):
+        cube.square()
 
 
 # --- finite fields and Graeco-Latin squares -------------------------------------------------------------

@@ -17,8 +17,8 @@ ALL = sorted(NOTEBOOKS.rglob("*.ipynb"))
 CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f]")
 
 
-def test_there_are_six_lessons() -> None:
-    assert [path.name[:2] for path in LESSONS] == ["01", "02", "03", "04", "05", "06"]
+def test_there_are_six_lessons() -> None:  # some in parts: 02-1-checking-squares, 02-2-counting-squares, ...
+    assert sorted({path.name[:2] for path in LESSONS}) == ["01", "02", "03", "04", "05", "06"]
 
 
 @pytest.mark.parametrize("path", ALL, ids=lambda path: path.name)
@@ -64,3 +64,27 @@ def test_no_live_widget_state_is_committed(path: Path) -> None:
         if "application/vnd.jupyter.widget-view+json" in output.get("data", {})
     ]
     assert not views, f"run scripts/run_lessons.py, which drops the live views (cells {views})"
+
+
+#: The French lesson parts and the English parts they follow cell for cell: the same code, the same checkers.
+FRENCH_PARTS = {
+    "fr/02-1-verifier-un-carre.ipynb": "02-1-checking-squares.ipynb",
+    "fr/02-2-compter-les-carres.ipynb": "02-2-counting-squares.ipynb",
+    "fr/02-3-un-carre-au-hasard.ipynb": "02-3-random-squares.ipynb",
+}
+
+
+def checker_calls(path: Path) -> list[str]:
+    """The lines of a notebook's code cells that call an exercise checker, in order."""
+    cells = nbformat.read(path, as_version=4).cells
+    lines = [line.strip() for cell in cells if cell.cell_type == "code" for line in cell.source.splitlines()]
+    return [line for line in lines if re.match(r"check_\w+\(", line)]
+
+
+@pytest.mark.parametrize(("french", "english"), FRENCH_PARTS.items())
+def test_a_french_part_asks_the_exercises_of_its_english_part(french: str, english: str) -> None:
+    def code_cells(path: Path) -> int:
+        return sum(cell.cell_type == "code" for cell in nbformat.read(path, as_version=4).cells)
+
+    assert code_cells(NOTEBOOKS / french) == code_cells(NOTEBOOKS / english)
+    assert checker_calls(NOTEBOOKS / french) == checker_calls(NOTEBOOKS / english) != []

@@ -40,7 +40,7 @@ from itertools import permutations, product
 from operator import index
 from typing import TYPE_CHECKING, Literal, TypeAlias
 
-from townwidget.core.checks import require_integer
+from townwidget.core.checks import require_integer, shown
 from townwidget.core.extras import numpy_for
 from townwidget.core.progress import progress as progress_bar
 from townwidget.exact_cover import ExactCover
@@ -49,9 +49,11 @@ if TYPE_CHECKING:  # numpy is imported where it is used: a game's agents need th
     import numpy as np
 
 __all__ = [
+    "MAX_CUBE_ORDER",
     "MAX_ENUMERATED_ORDER",
     "MAX_PAIRED_ORDER",
     "EulerEvidence",
+    "IncidenceCube",
     "Square",
     "SquareLike",
     "Transversal",
@@ -82,6 +84,8 @@ Transversal: TypeAlias = tuple[int, ...]
 MAX_ENUMERATED_ORDER = 6
 #: Orders up to which :func:`orthogonal_pairs` lists every pair (order 5 has 161,280 squares, each with mates).
 MAX_PAIRED_ORDER = 4
+#: The largest order :class:`IncidenceCube` holds (n^3 entries: 8 million at 200, and a square costs O(n^4) moves).
+MAX_CUBE_ORDER = 200
 #: OEIS A000315 and A002860 at n = 7, for the error message of :func:`count_latin_squares`.
 _REDUCED_ORDER_7 = 16_942_080
 _ALL_ORDER_7 = 61_479_419_904_000
@@ -303,7 +307,7 @@ def random_latin_square(n: int, rng: np.random.Generator | int | None = None, st
         raise ValueError(f"need n >= 1 and steps >= 0, got n={n}, steps={steps}")
     np = numpy_for("Random Latin squares")
     seed = int(np.random.default_rng(rng).integers(2**63))
-    cube = _IncidenceCube(n, random.Random(seed))
+    cube = IncidenceCube(n, random.Random(seed))
     for _ in range(max(2 * n * n, 30) if steps is None else steps):
         cube.move()
         while cube.improper is not None:
@@ -334,18 +338,41 @@ def random_latin_squares(
     return [random_latin_square(n, generator, steps) for _ in draws]
 
 
-class _IncidenceCube:
-    """The state of the Jacobson-Matthews chain: the n^3 entries in {-1, 0, 1}, (r, c, s) at (r n + c) n + s.
+class IncidenceCube:
+    """The state of the Jacobson-Matthews chain (see :func:`random_latin_square`), for lessons and experiments.
 
-    The three lines through a cell are strided slices of the flat list, so finding their 1s is cheap.
+    The n x n x n entries are in {-1, 0, 1}; the chain starts at the cyclic square's cube (1 at (r, c, (r + c) mod n)).
+    :meth:`move` makes one move with ``chooser``; :attr:`improper` is the cell holding -1, or None when the state is
+    a Latin square, which :meth:`square` then returns. Every line (two coordinates fixed) sums to 1 after every move.
+    The entries live in one flat list, (r, c, s) at (r n + c) n + s, so the three lines through a cell are strided
+    slices and finding their 1s is cheap.
+
+    >>> cube = IncidenceCube(3, random.Random(7))
+    >>> cube.square()
+    [[0, 1, 2], [1, 2, 0], [2, 0, 1]]
+    >>> while True:  # one step: a move from a proper state, then on until proper again
+    ...     cube.move()
+    ...     if cube.improper is None:
+    ...         break
+    >>> is_latin_square(cube.square()), cube.entry(0, 0, cube.square()[0][0])
+    (True, 1)
     """
 
     def __init__(self, n: int, chooser: random.Random) -> None:
+        n = require_integer(n, "the order n", low=1, high=MAX_CUBE_ORDER, error=ValueError)
+        if not isinstance(chooser, random.Random):
+            raise TypeError(f"chooser must be a random.Random (it makes the chain's choices), not {shown(chooser)}")
         self.n, self.chooser = n, chooser
         self.cells = [0] * n**3
         for r, c in product(range(n), repeat=2):
             self.cells[self._at(r, c, (r + c) % n)] = 1
         self.improper: tuple[int, int, int] | None = None
+
+    def entry(self, r: int, c: int, s: int) -> int:
+        """The entry at row r, column c, symbol s: 1, 0, or -1 (only at :attr:`improper`)."""
+        for value, what in ((r, "row"), (c, "column"), (s, "symbol")):
+            require_integer(value, what, low=0, high=self.n - 1, error=ValueError)
+        return self.cells[self._at(r, c, s)]
 
     def _at(self, r: int, c: int, s: int) -> int:
         return (r * self.n + c) * self.n + s
@@ -386,7 +413,9 @@ class _IncidenceCube:
         self.improper = (r2, c2, s2) if self.cells[self._at(r2, c2, s2)] < 0 else None
 
     def square(self) -> Square:
-        """The Latin square of a proper state."""
+        """The Latin square of a proper state (a ValueError while :attr:`improper`: it is then no square)."""
+        if self.improper is not None:
+            raise ValueError(f"the state is improper (-1 at {self.improper}): move on until improper is None")
         return [[self._symbols_line(r, c).index(1) for c in range(self.n)] for r in range(self.n)]
 
 

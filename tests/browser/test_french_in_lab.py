@@ -179,7 +179,7 @@ def test_little_town_in_french_to_the_end(lab: Any, browser: Any) -> None:
             target.hover()
             no_english(view, "with a reason on show")
             timed_click(page, view, target, game, "clicking a forest", latencies)
-            assert "herbe" in view.locator(".ltw-error").inner_text()
+            assert "prairie" in view.locator(".ltw-error").inner_text()
         if view.locator(".ltw-cell.ltw-legal").count():
             target = view.locator(".ltw-cell.ltw-legal").last
         elif view.locator(".ltw-choice").count():

@@ -72,20 +72,48 @@ PLAY = (
     Exercise("check_legal_move_count(position, answer_1)", ("answer_1",), 1),
     Exercise("check_solo_line(deal, answer_2)", ("answer_2",), 2),
 )
+CHECKING = (
+    Exercise("check_latin_square(answer_1, givens=givens)", ("answer_1",), 1),
+    Exercise("check_latin_function(is_latin)", ("is_latin",), 2, IS_LATIN_CASES),
+)
+COUNTING = (
+    Exercise("check_reduction(original_1, answer_1)", ("answer_1",), 1),
+    Exercise("check_first_row_count(5, answer_2)", ("answer_2",), 1),
+)
+RANDOM = (Exercise("check_row_by_row_probability(cyclic(4), answer_1)", ("answer_1",), 2),)
 #: The graded exercises of each assignment: its lesson notebook, its solutions notebook, its exercises in order.
 EXERCISES: dict[str, tuple[str, str, tuple[Exercise, ...]]] = {
     "01-play": ("01-play.ipynb", "solutions/01-play-solutions.ipynb", PLAY),
-    "01-jouer": ("fr/01-jouer.ipynb", "solutions/01-play-solutions.ipynb", PLAY),
-    "02-latin-squares": (
-        "02-latin-squares.ipynb",
-        "solutions/02-latin-squares-solutions.ipynb",
-        (
-            Exercise("check_latin_square(answer_1, givens=givens)", ("answer_1",), 1),
-            Exercise("check_latin_function(is_latin)", ("is_latin",), 2, IS_LATIN_CASES),
-            Exercise("check_reduction(original_3, answer_3)", ("answer_3",), 1),
-            Exercise("check_first_row_count(5, answer_4)", ("answer_4",), 1),
-            Exercise("check_row_by_row_probability(cyclic(4), answer_5)", ("answer_5",), 2),
-        ),
+    "01-jouer": ("fr/01-jouer.ipynb", "solutions/01-play-solutions.ipynb", PLAY[:1]),  # no duplicate of 05 ex 2
+    "02-1-checking-squares": (
+        "02-1-checking-squares.ipynb",
+        "solutions/02-1-checking-squares-solutions.ipynb",
+        CHECKING,
+    ),
+    "02-2-counting-squares": (
+        "02-2-counting-squares.ipynb",
+        "solutions/02-2-counting-squares-solutions.ipynb",
+        COUNTING,
+    ),
+    "02-3-random-squares": (
+        "02-3-random-squares.ipynb",
+        "solutions/02-3-random-squares-solutions.ipynb",
+        RANDOM,
+    ),
+    "02-1-verifier-un-carre": (
+        "fr/02-1-verifier-un-carre.ipynb",
+        "solutions/02-1-checking-squares-solutions.ipynb",
+        CHECKING,
+    ),
+    "02-2-compter-les-carres": (
+        "fr/02-2-compter-les-carres.ipynb",
+        "solutions/02-2-counting-squares-solutions.ipynb",
+        COUNTING,
+    ),
+    "02-3-un-carre-au-hasard": (
+        "fr/02-3-un-carre-au-hasard.ipynb",
+        "solutions/02-3-random-squares-solutions.ipynb",
+        RANDOM,
     ),
     "03-euler-36-officers": (
         "03-euler-36-officers.ipynb",

@@ -5,7 +5,7 @@ folder as ``townwidget/classroom/notebooks/`` (``[tool.hatch.build.targets.wheel
 pyproject.toml). In a source checkout, where that folder does not exist, the repository's own folder serves.
 
 >>> sorted(path.split("/")[0] for path in lesson_files(teacher=False))[:3]
-['01-play.ipynb', '02-latin-squares.ipynb', '03-euler-36-officers.ipynb']
+['01-play.ipynb', '02-1-checking-squares.ipynb', '02-2-counting-squares.ipynb']
 >>> "solutions/01-play-solutions.ipynb" in lesson_files(teacher=True), "README.md" in lesson_files(teacher=True)
 (True, True)
 """

@@ -193,7 +193,7 @@ def refusal_words(refused: Refusal, seat: int, names: list[str]) -> str:
     >>> forest = next(c for c in range(len(game.terrain.kinds)) if game.terrain.kinds[c] == "F")
     >>> refused = explain(game, PlaceWorker(cell_of(forest)))
     >>> with speaking("fr"):
-    ...     refusal_words(refused, 0, ["Vous", "Joueur 1 (greedy)"]).endswith("n’est pas de l’herbe (forêt)")
+    ...     refusal_words(refused, 0, ["Vous", "Joueur 1 (greedy)"]).endswith("n’est pas une prairie (forêt)")
     True
     """
     facts = dict(refused.facts)
