@@ -25,7 +25,8 @@ from townwidget.widget.intents import Intent
 from townwidget.widget.session import opponent_list
 from townwidget.widget.words import ordinal
 
-Departures = list[tuple[int, int, int, int]]  # (move, player, order of leaving, tiles left): see TownWidget
+Departures = list[tuple[int, int, int, int]]  # (move, player, order of leaving, tiles left): see departures()
+Frames = Sequence[dict[str, Any] | None]  # the seat's view after each move (None: played before the game loaded)
 
 
 class TownMode(Protocol):
@@ -59,6 +60,11 @@ class TownMode(Protocol):
 
     def review_extras(self, report: Any, final: Any, frame: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
         """What the view needs besides the review's JSON form."""
+
+    def departures(self, frames: Frames) -> Departures:
+        """``(move, player, order, tiles left)`` for each player who left, from the seat's history frames: the move
+        after which they left (1 = the first move), the order of leaving, and their tiles then (0: the hand was
+        emptied). Nobody leaves a solo game."""
 
     def end_reason(self, state: Any) -> str:
         """Why the game ended, in words."""
@@ -117,6 +123,9 @@ class Solo:
         if report.par_line is None:
             return {}
         return {"par_frames": [frame(position) for position in par_positions(final, report.par_line)]}
+
+    def departures(self, frames: Frames) -> Departures:
+        return []
 
     def end_reason(self, state: SoloState) -> str:
         if state.board.placed() == state.rules.tiles:
@@ -179,6 +188,17 @@ class Multi:
 
     def review_extras(self, report: Any, final: Any, frame: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
         return {}
+
+    def departures(self, frames: Frames) -> Departures:
+        found = []
+        for move in range(1, len(frames)):
+            before, after = frames[move - 1], frames[move]
+            if before is None or after is None:  # played before the game was loaded
+                continue
+            for player, order in enumerate(after["out"]):
+                if order is not None and before["out"][player] is None:
+                    found.append((move, player, order, len(after["hands"][player])))
+        return sorted(found, key=lambda item: (item[0], item[2]))
 
     def end_reason(self, state: MultiState) -> str:
         return _("every player has left (a player leaves when the hand is empty or none of its tiles fits)")

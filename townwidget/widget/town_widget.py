@@ -118,7 +118,7 @@ class TownWidget(GameWidget):
 
     # --- the game's part of the widget -----------------------------------------------------------------------
     def _loaded(self) -> None:
-        self._mode = mode_of(self._state)  # chosen once per game: a loaded state may be of the other mode
+        self._mode = mode_of(self._state)  # chosen once per game loaded, from the state's own mode
         super()._loaded()
 
     def _new_state(self, seed: int) -> State:
@@ -177,7 +177,7 @@ class TownWidget(GameWidget):
         ended."""
         state = self._state
         departures: dict[int, list[str]] = {}
-        for move, player, order, tiles_left in self._departures():
+        for move, player, order, tiles_left in self._mode.departures(self._frames):
             departures.setdefault(move, []).append(leaving_words(names[player], order, tiles_left))
         visible = iter(view["history"])
         lines = []
@@ -188,20 +188,6 @@ class TownWidget(GameWidget):
         if state.current_player is None:
             lines.append(_("Game over: {reason}.").format(reason=self._end_reason()))
         return lines
-
-    def _departures(self) -> list[tuple[int, int, int, int]]:
-        """``(move, player, order, tiles left)`` for each player who left, from the frames: the move after which
-        they left (1 = the first move), the order of leaving, and their tiles then (0: the hand was emptied)."""
-        frames = self._frames
-        found = []
-        for move in range(1, len(frames)):
-            before, after = frames[move - 1], frames[move]
-            if before is None or after is None:  # played before the game was loaded
-                continue
-            for player, order in enumerate(after.get("out", [])):
-                if order is not None and before["out"][player] is None:
-                    found.append((move, player, order, len(after["hands"][player])))
-        return sorted(found, key=lambda item: (item[0], item[2]))
 
     def _end_reason(self) -> str:
         return self._mode.end_reason(self._state)
@@ -342,7 +328,7 @@ class TownWidget(GameWidget):
         if result is None:
             return {}
         reason = _("The game ended: {reason}.").format(reason=self._end_reason())
-        return {**self._mode.outcome(state, result, names, self._departures()), "reason": reason}
+        return {**self._mode.outcome(state, result, names, self._mode.departures(self._frames)), "reason": reason}
 
     def _final_status(self, names: list[str]) -> str:
         result = self._state.result()
