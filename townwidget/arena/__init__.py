@@ -270,9 +270,8 @@ def tournament(
     """
     settings = Settings(isolate, Limits(move_seconds, agent_memory_mb), allow_peeking, budget)
     run = _run(agents, game, games, seed, rotate, settings)
-    options: dict[str, Any] = {"executor": executor, "workers": workers, "progress": progress}
     with agent_processes():
-        records = run_jobs(_play_job, run.jobs, seeds=run.deals, on_result=on_record, **options)
+        records = _gathered(_played(run, executor, workers, progress), len(run.jobs), on_record)
     return Tournament(records, summarize(records, run.labels), run.seed)
 
 
@@ -299,8 +298,15 @@ def iter_tournament(
     True
     """
     run = _run(agents, game, games, seed, rotate, Settings.of(options))
-    stream = iter_jobs(_play_job, run.jobs, seeds=run.deals, executor=executor, workers=workers, progress=progress)
-    return _results(stream)
+    return _results(_played(run, executor, workers, progress))
+
+
+def _played(
+    run: _Run, executor: Executor | None, workers: int, progress: bool | None
+) -> Generator[tuple[int, GameRecord], None, None]:
+    """The games of ``run`` as they finish, each with its number: what both :func:`tournament` (which puts them
+    back in order) and :func:`iter_tournament` read."""
+    return iter_jobs(_play_job, run.jobs, seeds=run.deals, executor=executor, workers=workers, progress=progress)
 
 
 def _results(stream: Generator[tuple[int, Any], None, None]) -> Iterator[Any]:
@@ -480,6 +486,14 @@ def run_jobs(
     [3, 1, 2]
     """
     stream = iter_jobs(function, jobs, seeds=seeds, executor=executor, workers=workers, progress=progress, unit=unit)
+    return _gathered(stream, len(jobs), on_result)
+
+
+def _gathered(
+    stream: Generator[tuple[int, Any], None, None], total: int, on_result: Callable[[Any], Any] | None
+) -> list[Any]:
+    """The results of :func:`iter_jobs`'s ``stream`` in the jobs' order, ``on_result`` called as each finishes;
+    Ctrl-C stops the workers, then raises :class:`TournamentInterrupted` with the finished results."""
     finished: dict[int, Any] = {}
     try:
         for index, result in stream:
@@ -488,7 +502,7 @@ def run_jobs(
                 on_result(result)
     except KeyboardInterrupt:
         stream.close()  # stops the workers before the caller hears of it
-        raise TournamentInterrupted(_in_order(finished), len(jobs)) from None
+        raise TournamentInterrupted(_in_order(finished), total) from None
     return _in_order(finished)
 
 

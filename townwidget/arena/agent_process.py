@@ -32,7 +32,7 @@ from typing import IO, Any
 from townwidget.agents import make_agent
 from townwidget.arena.isolation import set_dumpable
 from townwidget.arena.players import Forfeit, fault_detail, plain_action
-from townwidget.core import is_agent
+from townwidget.core import action_data, is_agent
 from townwidget.core.registry import families
 
 PARENT_POLL_SECONDS = 1.0
@@ -90,7 +90,7 @@ def _act(agent: Any, message: dict[str, Any]) -> dict[str, Any]:
     try:
         action = plain_action(agent.act(view))
         cpu = time.process_time() - start
-        return {"action": action.to_dict() if hasattr(action, "to_dict") else action, "cpu": cpu}
+        return {"action": action_data(action), "cpu": cpu}
     except KeyboardInterrupt:
         raise
     except Forfeit as forfeit:
@@ -138,7 +138,7 @@ class FunctionAgent:
 
     def __init__(self, function: Any) -> None:
         self.act = function
-        self.name = getattr(function, "__name__", "act")
+        self.name = function.__name__
 
 
 def as_agent(candidate: Any) -> Any:

@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from townwidget.arena.players import Forfeit
-from townwidget.core import agent_label, is_agent
+from townwidget.core import agent_label, home_module, is_agent
 from townwidget.core.checks import shown
 from townwidget.core.protocol import State
 
@@ -116,7 +116,7 @@ def _pickled(agent: Any) -> bytes:
     try:
         import cloudpickle  # type: ignore[import-untyped]
     except ImportError:
-        if getattr(type(agent), "__module__", None) == "__main__" or getattr(agent, "__module__", None) == "__main__":
+        if home_module(agent) == "__main__":
             raise ValueError(
                 "an agent defined in a notebook or script (__main__) is sent to its process by cloudpickle: "
                 "pip install 'townwidget[league]'"

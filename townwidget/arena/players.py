@@ -17,7 +17,7 @@ from typing import Any
 
 from townwidget.agents import make_agent
 from townwidget.agents.clairvoyant import ClairvoyantAgent
-from townwidget.core import agent_label, asks_to_peek, is_agent
+from townwidget.core import action_data, agent_label, asks_to_peek, has_action_form, is_agent
 from townwidget.core.checks import shown
 from townwidget.core.protocol import State
 
@@ -70,11 +70,9 @@ def plain_action(action: Any) -> Any:
     """
     if type(action).__module__.startswith(PACKAGE):
         return action
-    if not isinstance(action, dict):
-        to_dict = getattr(type(action), "to_dict", None)
-        if not callable(to_dict):
-            raise Forfeit("invalid", f"returned {shown(action)}: an action must be a dict or an action object")
-        action = to_dict(action)
+    if not isinstance(action, dict) and not has_action_form(action):
+        raise Forfeit("invalid", f"returned {shown(action)}: an action must be a dict or an action object")
+    action = action_data(action)
     try:
         return json.loads(json.dumps(action))
     except (TypeError, ValueError, RecursionError) as error:

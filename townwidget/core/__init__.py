@@ -14,9 +14,12 @@ from townwidget.core.protocol import (
     SearchAdvice,
     State,
     View,
+    action_data,
     agent_label,
     asks_to_peek,
     declared_name,
+    has_action_form,
+    home_module,
     is_agent,
 )
 from townwidget.core.rng import Rng, make_rng
@@ -30,9 +33,12 @@ __all__ = [
     "SearchAdvice",
     "State",
     "View",
+    "action_data",
     "agent_label",
     "asks_to_peek",
     "declared_name",
+    "has_action_form",
+    "home_module",
     "is_agent",
     "make_rng",
 ]

@@ -9,6 +9,7 @@ protocols (``phase``, ``history``, ``result()``, :class:`SearchAdvice`), never a
 
 from __future__ import annotations
 
+import types
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
@@ -120,6 +121,33 @@ class Agent(Protocol):
     name: str
 
     def act(self, view: View) -> Any: ...
+
+
+def has_action_form(thing: Any) -> bool:
+    """Whether ``thing``'s type declares the :class:`Action` protocol's ``to_dict`` (an instance attribute of that
+    name does not count: what is played must be what the type says)."""
+    return callable(getattr(type(thing), "to_dict", None))
+
+
+def action_data(action: Any) -> Any:
+    """Any game's action as plain data: an action object's ``to_dict()`` form, anything else (a dict, already the
+    form every state's ``apply`` accepts) as it is.
+
+    >>> class Pass:
+    ...     def to_dict(self):
+    ...         return {"type": "pass"}
+    >>> action_data(Pass()), action_data({"type": "pass"})
+    ({'type': 'pass'}, {'type': 'pass'})
+    """
+    return type(action).to_dict(action) if has_action_form(action) else action
+
+
+def home_module(thing: Any) -> str:
+    """The module ``thing``'s code was defined in: a class's or a function's own, else its type's (``"__main__"``
+    for a notebook's or a script's)."""
+    if isinstance(thing, (type, types.FunctionType)):
+        return thing.__module__
+    return type(thing).__module__
 
 
 def is_agent(thing: Any) -> bool:

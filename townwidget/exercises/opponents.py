@@ -22,7 +22,7 @@ from townwidget.exercises.common import (
 )
 from townwidget.exercises.provenance import package_player_in
 from townwidget.solvers.clairvoyant import solve
-from townwidget.town import Place, SoloState, new_game, new_solo, parse_action
+from townwidget.town import Place, SoloState, TownView, new_game, new_solo, parse_action
 
 #: The largest board :func:`check_solo_line` computes the par of (the clairvoyant solver is quick up to 5 x 5).
 MAX_PAR_N = 5
@@ -49,8 +49,8 @@ def check_hidden_hands_count(view: Any, answer: Any) -> Verdict:
     >>> print(check_hidden_hands_count(view, 24))
     Right: it is the number of hands the other players may hold, given what player 0 sees.
     """
-    data = view.to_dict() if hasattr(view, "to_dict") else None
-    if not isinstance(data, dict) or data.get("mode") != "multi":
+    data = view.to_dict() if isinstance(view, TownView) else None
+    if data is None or data["mode"] != "multi":
         raise ValueError(f"the view must be a multiplayer TownView, not {view!r}")
     if data["current_player"] != view.player:
         raise ValueError("take the view of the player to act: then their own turn says nothing about the other hands")

@@ -61,6 +61,7 @@ from townwidget.town.bits import fitting_cells, flip_cells, placed
 from townwidget.town.board import Board, geometry
 from townwidget.town.rules import Rules, resolve_rules
 from townwidget.town.state import SoloState, pile_sizes
+from townwidget.town.view import TownView
 
 MAX_NODES = 300_000
 """The default node budget: a search that needs more is refused (it takes several CPU seconds)."""
@@ -130,10 +131,9 @@ class Fits:
 def seen_position(state: Any) -> Position:
     """The visible part of a solo state or of its player's view; anything else raises ``ValueError``."""
     if not isinstance(state, SoloState):
-        sample = getattr(state, "sample_state", None)
-        if sample is None:
+        if not isinstance(state, TownView):
             raise ValueError(f"the honest solver takes a solo SoloState or its TownView, not {state!r}")
-        state = sample(0)  # any state consistent with the view: only its visible parts are read below
+        state = state.sample_state(0)  # any state consistent with the view: only its visible parts are read below
         if not isinstance(state, SoloState):
             raise ValueError(f"the honest solver needs a solo game, not a {type(state).__name__}")
     n, board = state.rules.n, state.board

@@ -157,6 +157,12 @@ class GameWidget(anywidget.AnyWidget):
         self._loaded()
         self.on_msg(self._receive_intent)
 
+    @classmethod
+    def _check_given(cls, state: Any) -> None:
+        """A ``state`` given to the constructor must be one of this game's (``None``: a new game)."""
+        if state is not None and not isinstance(state, cls.STATE_TYPES):
+            raise ValueError(f"state must be a {cls.GAME} state, not {type(state).__name__}")
+
     # --- the session's parts the game widgets read ------------------------------------------------------------
     @property
     def _state(self) -> Any:

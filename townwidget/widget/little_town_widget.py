@@ -136,10 +136,9 @@ class LittleTownWidget(GameWidget):
         move_seconds: float = MOVE_SECONDS,
     ) -> None:
         check_seed(seed)
+        self._check_given(state)
         if state is None:
             state = new_game(players, seed, rules)
-        elif not isinstance(state, State):
-            raise ValueError(f"state must be a Little Town state, not {type(state).__name__}")
         super().__init__(state, seat, opponents, seed, lang, move_seconds)
 
     # --- the game's part of the widget -----------------------------------------------------------------------

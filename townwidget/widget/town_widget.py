@@ -28,19 +28,7 @@ from typing import Any
 import traitlets
 
 from townwidget.core.language import _
-from townwidget.town import (
-    Discard,
-    Exchange,
-    MultiState,
-    Pass,
-    Place,
-    Rules,
-    SoloState,
-    State,
-    Tile,
-    new_game,
-    new_solo,
-)
+from townwidget.town import Discard, Exchange, MultiState, Pass, Place, Rules, SoloState, State, Tile
 from townwidget.town.rules import resolve_rules
 from townwidget.town.style import COLOUR_NAMES, tile_style
 from townwidget.widget.base import (
@@ -51,20 +39,18 @@ from townwidget.widget.base import (
 )
 from townwidget.widget.front_end import FRONT_END, STATIC
 from townwidget.widget.intents import Intent, parse_intent
-from townwidget.widget.session import MOVE_SECONDS, check_seed, opponent_list
+from townwidget.widget.session import MOVE_SECONDS, check_seed
+from townwidget.widget.town_modes import MODES, TownMode, mode_of, own_tile
 from townwidget.widget.words import (
     colour_name,
     describe_move,
     humanize,
     leaving_words,
-    ordinal,
     refusal_words,
     shape_name,
     tile_back,
     tile_colour,
 )
-
-MODES = ("solo", "multi")
 
 
 @dataclass
@@ -107,6 +93,7 @@ class TownWidget(GameWidget):
     fits = synced(traitlets.List(read_only=True))
     inspect = synced(traitlets.Bool(False, read_only=True))
     chosen = synced(traitlets.List(read_only=True))
+    _mode: TownMode  # solo or multiplayer: what differs between them (chosen when a game loads)
 
     def __init__(
         self,
@@ -119,22 +106,23 @@ class TownWidget(GameWidget):
         lang: str | None = None,
         move_seconds: float = MOVE_SECONDS,
     ) -> None:
-        if mode not in MODES:
+        if not isinstance(mode, str) or mode not in MODES:
             raise ValueError(f"mode must be 'solo' or 'multi', not {mode!r}")
         check_seed(seed)
-        if state is not None and not isinstance(state, State):
-            raise ValueError(f"state must be a Town state (SoloState or MultiState), not {type(state).__name__}")
+        self._check_given(state)
         self._picks = _Picks()
         if state is None:
-            rules = resolve_rules(game)
-            players = 1 if mode == "solo" else 1 + len(opponent_list(opponents, None, self.DEFAULT_OPPONENTS))
-            state = new_solo(rules, seed) if mode == "solo" else new_game(rules, players, seed)
+            chosen = MODES[mode]
+            state = chosen.deal(resolve_rules(game), chosen.seats(opponents, self.DEFAULT_OPPONENTS), seed)
         super().__init__(state, seat, opponents, seed, lang, move_seconds)
 
     # --- the game's part of the widget -----------------------------------------------------------------------
+    def _loaded(self) -> None:
+        self._mode = mode_of(self._state)  # chosen once per game loaded, from the state's own mode
+        super()._loaded()
+
     def _new_state(self, seed: int) -> State:
-        old = self._state
-        return new_solo(old.rules, seed) if old.mode == "solo" else new_game(old.rules, old.num_players, seed)
+        return self._mode.deal(self._state.rules, self._state.num_players, seed)
 
     def _parse_intent(self, content: Any) -> Intent:
         return parse_intent(content, self._state.rules.n)
@@ -166,31 +154,17 @@ class TownWidget(GameWidget):
         self._picks = _Picks(inspect=self._picks.inspect)
 
     def _review_extras(self, report: Any, final: State) -> dict[str, Any]:
-        """Solo: the seat's view of each position along the par line (``par_frames``), for stepping through it on
-        the board (the line sees the piles, and the game is over: nothing is left to hide)."""
-        from townwidget.advice.review import par_positions
-
-        if report.par_line is None or not isinstance(final, SoloState):
-            return {}
-        return {"par_frames": [self._frame(position) for position in par_positions(final, report.par_line)]}
+        return mode_of(final).review_extras(report, final, self._frame)
 
     def _undo_is_practice(self) -> bool:
-        """A solo undo shows the player what a pile top hid, so the score no longer counts."""
-        return isinstance(self._state, SoloState)
+        return self._mode.undo_is_practice
 
     def _restore(self, before: State) -> State:
-        """Undo must not let the player peek: in solo the tiles below the pile tops are dealt again, so the next tile
-        of a pile is not known in advance; in multiplayer the bag's future draws get fresh randomness."""
-        if isinstance(before, SoloState):
-            dealt = before.view(self.seat).sample_state(self._rng.spawn())
-            dealt.history = before.history  # solo records hold placements only: all public, and the same here
-            return dealt
-        before.rng = self._rng.spawn()
-        return before
+        """Undo must not let the player peek (see :mod:`townwidget.widget.town_modes`)."""
+        return self._mode.restore(before, self.seat, self._rng)
 
     def _label(self) -> str:
-        state = self._state
-        return f"{state.rules.name} {'solo' if state.mode == 'solo' else f'{state.num_players} players'}"
+        return self._mode.label(self._state)
 
     def _progress(self) -> str:
         return f"{self._state.board.placed()}/{self._state.rules.tiles} tiles placed"
@@ -203,7 +177,7 @@ class TownWidget(GameWidget):
         ended."""
         state = self._state
         departures: dict[int, list[str]] = {}
-        for move, player, order, tiles_left in self._departures():
+        for move, player, order, tiles_left in self._mode.departures(self._frames):
             departures.setdefault(move, []).append(leaving_words(names[player], order, tiles_left))
         visible = iter(view["history"])
         lines = []
@@ -215,48 +189,16 @@ class TownWidget(GameWidget):
             lines.append(_("Game over: {reason}.").format(reason=self._end_reason()))
         return lines
 
-    def _departures(self) -> list[tuple[int, int, int, int]]:
-        """``(move, player, order, tiles left)`` for each player who left, from the frames: the move after which
-        they left (1 = the first move), the order of leaving, and their tiles then (0: the hand was emptied)."""
-        frames = self._frames
-        found = []
-        for move in range(1, len(frames)):
-            before, after = frames[move - 1], frames[move]
-            if before is None or after is None:  # played before the game was loaded
-                continue
-            for player, order in enumerate(after.get("out", [])):
-                if order is not None and before["out"][player] is None:
-                    found.append((move, player, order, len(after["hands"][player])))
-        return sorted(found, key=lambda item: (item[0], item[2]))
-
     def _end_reason(self) -> str:
-        state = self._state
-        if isinstance(state, MultiState):
-            return _("every player has left (a player leaves when the hand is empty or none of its tiles fits)")
-        if state.board.placed() == state.rules.tiles:
-            return _("every tile is placed")
-        if isinstance(state, SoloState) and state.flips_left:
-            return _("no pile top fits an open cell, even turned over")
-        if state.rules.flips:
-            return _("no pile top fits an open cell, and no flip is left")
-        return _("no pile top fits an open cell")
+        return self._mode.end_reason(self._state)
 
     # --- intents from the browser ----------------------------------------------------------------------------
     def _on_select(self, intent: Intent) -> None:
         state, picks = self._state, self._picks
-        if isinstance(state, SoloState):
-            if intent.pile is None:
-                raise Refused(_("in solo you pick the top of a pile, not a tile"))
-            if intent.pile >= len(state.piles) or not state.piles[intent.pile]:
-                raise Refused(_("pile {pile} is empty or does not exist").format(pile=intent.pile))
-            tile = state.piles[intent.pile][-1]
-        else:
-            if intent.pile is not None:
-                raise Refused(_("there are no piles in a multiplayer game: pick a tile of your hand"))
-            tile = self._own_tile(intent)
-            if state.phase == "exchange" and state.current_player == self.seat:
-                self._on_choose(intent)
-                return
+        tile = self._mode.picked(state, intent, self.seat)
+        if state.phase == "exchange" and state.current_player == self.seat:  # a tile of the hand, for the exchange
+            self._on_choose(intent)
+            return
         same = (picks.pile, picks.tile) == (intent.pile, tile)
         picks.pile, picks.tile = (None, None) if same else (intent.pile, tile)  # picking it again drops it
         picks.flip = False
@@ -266,8 +208,7 @@ class TownWidget(GameWidget):
         self._step = None
 
     def _on_flip(self, intent: Intent) -> None:
-        state = self._state
-        if intent.on and not (isinstance(state, SoloState) and state.flips_left):
+        if intent.on and not self._mode.flips_left(self._state):
             raise Refused(_("no flip is available (only Town 66 solo allows flips, two per game)"))
         self._picks.flip = bool(intent.on)
 
@@ -279,15 +220,8 @@ class TownWidget(GameWidget):
         self._seat_decides(Place(picks.tile, intent.cell, picks.pile, picks.flip))
 
     def _on_choose(self, intent: Intent) -> None:
-        chosen, tile = self._picks.chosen, self._own_tile(intent)
+        chosen, tile = self._picks.chosen, own_tile(self._mode, self._state, intent, self.seat)
         self._picks.chosen = [other for other in chosen if other != tile] if tile in chosen else [*chosen, tile]
-
-    def _own_tile(self, intent: Intent) -> Tile:
-        """The intent's tile, which must be in the seated player's hand."""
-        state = self._state
-        if intent.tile is None or not isinstance(state, MultiState) or intent.tile not in state.hands[self.seat]:
-            raise Refused(_("tile {tile} is not in your hand").format(tile=list(intent.tile or ())))
-        return intent.tile
 
     def _on_exchange(self, _intent: Intent) -> None:
         self._seat_decides(Exchange(tuple(sorted(self._picks.chosen))))
@@ -363,18 +297,11 @@ class TownWidget(GameWidget):
             return _("you have placed this turn: discard a tile or keep your hand")
         return None
 
-    def _hand(self) -> list[Tile]:
-        state = self._state
-        if isinstance(state, SoloState):
-            return [pile[-1] for pile in state.piles if pile]
-        assert isinstance(state, MultiState)
-        return list(state.hands[self.seat])
-
     def _fits(self) -> list[list[int | None]]:
         """Per open cell (empty and next to the city), how many of the hand's tiles (solo: pile tops) may go there;
         ``None`` elsewhere, where nothing can go."""
         board = self._state.board
-        masks = [board.legal_cells(colour, shape) for colour, shape in self._hand()]
+        masks = [board.legal_cells(colour, shape) for colour, shape in self._mode.offered(self._state, self.seat)]
         n = board.n
         return [
             [
@@ -392,7 +319,7 @@ class TownWidget(GameWidget):
             "exchange": Exchange(tuple(sorted(picks.chosen))) in actions,
             "pass": pass_label if Pass() in actions else "",
             "discard": state.phase == "discard" and picks.tile is not None and bool(actions),
-            "flip": isinstance(state, SoloState) and bool(state.flips_left) and bool(actions),
+            "flip": bool(self._mode.flips_left(state)) and bool(actions),
         }
 
     def _outcome(self, names: list[str]) -> dict[str, Any]:
@@ -401,34 +328,12 @@ class TownWidget(GameWidget):
         if result is None:
             return {}
         reason = _("The game ended: {reason}.").format(reason=self._end_reason())
-        if not isinstance(state, MultiState):
-            level = _(result["level"]) if result["level"] else ""
-            return {"placed": result["placed"], "tiles": state.rules.tiles, "level": level, "reason": reason}
-        when = {player: (move, tiles_left) for move, player, _order, tiles_left in self._departures()}
-        rows = [
-            {
-                "rank": rank,
-                "name": names[player],
-                "tiles_left": left,
-                "left": _leaving(state.out[player], when.get(player)),
-            }
-            for player, (rank, left) in enumerate(zip(result["ranks"], result["tiles_left"], strict=True))
-        ]
-        return {"rows": sorted(rows, key=lambda row: row["rank"]), "reason": reason}
+        return {**self._mode.outcome(state, result, names, self._mode.departures(self._frames)), "reason": reason}
 
     def _final_status(self, names: list[str]) -> str:
-        state = self._state
-        result = state.result()
+        result = self._state.result()
         assert result is not None
-        if state.mode == "solo":
-            practice = " " + _("Practice: Undo was used, so this score does not count.") if self._practice else ""
-            level = f" {_(result['level'])}" if result["level"] else ""
-            over = _("Game over: {placed} of {tiles} tiles placed.").format(
-                placed=result["placed"], tiles=state.rules.tiles
-            )
-            return f"{over}{level}{practice}"
-        rank = ordinal(result["ranks"][self.seat])
-        return _("Game over: you finished {rank} of {players}.").format(rank=rank, players=state.num_players)
+        return self._mode.final_status(self._state, result, self.seat, self._practice)
 
     def _prompt(self) -> str:
         state = self._state
@@ -439,20 +344,7 @@ class TownWidget(GameWidget):
         practice = _("Practice game (Undo was used). ") if self._practice else ""
         if self._picks.tile is not None:
             return practice + _("Now click a lit cell (or move with the arrow keys and press Enter).")
-        if state.mode == "solo":
-            return practice + _("Your move: pick a pile top, then a lit cell.")
-        return practice + _("Your move: pick a tile of your hand, then a lit cell.")
+        return practice + self._mode.move_prompt()
 
 
 check_front_end(TownWidget, FRONT_END["town"]["traits"])
-
-
-def _leaving(order: int | None, when: tuple[int, int] | None) -> str:
-    """When and why a player left, for the final table ('' for a player who never left)."""
-    if not order:
-        return ""
-    if when is None:  # before the frames this widget holds
-        return ordinal(order)
-    move, tiles_left = when
-    why = _("hand emptied") if not tiles_left else _("no tile fitted")
-    return _("{order}, after move {move}: {why}").format(order=ordinal(order), move=move, why=why)
