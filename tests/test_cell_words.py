@@ -5,12 +5,11 @@ in French, in both widgets."""
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pytest
 from widget_comm import browser_of, use_front_ends
 
-from townwidget import hint, littletown, review, town
+from townwidget import hint, review, town
 from townwidget.advice.render import costliest_words
 from townwidget.advice.words import cell_words
 from townwidget.core.language import speaking
