@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from widget_comm import use_front_ends
+from widget_comm import browser_of, use_front_ends
 
 from townwidget import arena, replay_html, town
 from townwidget.core.registry import GameRecord
@@ -48,6 +48,19 @@ def test_a_widget_game_exports_one_page_with_a_frame_per_position(tmp_path: Path
     assert len(page_data(page)["frames"]) == 4 and 'max="3"' in page  # the deal and one position per move
     assert log_lines(page) == widget.moves and "row " in log_lines(page)[0]
     assert not FETCHES.search(page), FETCHES.search(page)
+
+
+def test_a_reviewed_game_shares_the_review_plot(tmp_path: Path, monkeypatch: Any) -> None:
+    use_front_ends(monkeypatch)
+    widget = TownWidget("town33", seed=1)
+    while not widget.state.is_terminal():
+        widget.apply(widget.state.legal_actions()[0])
+    before = widget.export_html(tmp_path / "before.html").read_text(encoding="utf-8")
+    browser_of(widget).intent(intent="review")
+    after = widget.export_html(tmp_path / "after.html").read_text(encoding="utf-8")
+    assert 'class="rp-plot"' not in before and 'class="rp-plot"' in after
+    plot = re.search(r'<section class="rp-plot"><h2>Review</h2>(<svg.*?</svg>)</section>', after, re.S)
+    assert plot and "<polyline" in plot[1] and not FETCHES.search(after)
 
 
 def test_a_finished_records_page_replays_every_move_with_no_address_in_it(town_record: GameRecord) -> None:
