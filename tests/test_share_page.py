@@ -72,6 +72,28 @@ def test_a_finished_records_page_replays_every_move_with_no_address_in_it(town_r
     assert not FETCHES.search(page), FETCHES.search(page)
 
 
+class _Failing:
+    """An agent that fails on its third move: it forfeits, and in Town it leaves the game there."""
+
+    name = "failing"
+
+    def __init__(self) -> None:
+        self.moves = 0
+
+    def act(self, view: Any) -> Any:
+        self.moves += 1
+        if self.moves > 2:
+            raise RuntimeError("gives up")
+        return view.legal_actions()[0]
+
+
+def test_a_record_with_a_forfeit_shows_every_position_up_to_the_end() -> None:
+    record = arena.play_game(["greedy", _Failing()], "town44", seed=1)
+    assert record.forfeits, "the second seat forfeits"
+    page = replay_html(record)
+    assert len(page_data(page)["frames"]) == len(record.moves) + 1 and "Player 1 (failing)" in page
+
+
 def test_the_page_is_in_the_language_asked_for(town_record: GameRecord) -> None:
     page = replay_html(town_record, lang="fr")
     assert '<html lang="fr">' in page and "Relecture : Town 44, 2 joueurs" in page

@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 
-from townwidget import town
 from townwidget.widget import TownWidget
 
 pytestmark = pytest.mark.browser

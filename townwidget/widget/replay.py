@@ -10,16 +10,8 @@ cannot see give the same page.
 its seed; :meth:`GameWidget.export_html <townwidget.widget.base.GameWidget.export_html>` writes the page of the game
 in a widget.
 
->>> from townwidget import town
->>> from townwidget.core.registry import GameRecord
->>> game = town.new_solo("town33", seed=5)
->>> moves = []
->>> while not game.is_terminal():
-...     action = game.legal_actions()[0]
-...     game.apply(action)
-...     moves.append({**action.to_dict(), "player": 0})
->>> record = GameRecord("town33", 5, ["you"], moves, game.result(), game.returns(), game.to_dict())
->>> page = replay_html(record)
+>>> from townwidget import arena
+>>> page = replay_html(arena.play_game(["greedy"], "town33", seed=5))
 >>> page.startswith("<!doctype html>") and "Town 33, solo" in page and "http" not in page
 True
 """
@@ -178,11 +170,10 @@ def replay_html(record: registry.GameRecord | dict[str, Any], seat: int = 0, lan
     if not is_integer(seat) or not 0 <= seat < players:
         raise ValueError(f"seat must be a player number from 0 to {players - 1}, not {shown(seat)}")
     lang = default_language() if lang is None else check_language(lang)
-    final = registry.replay(record)
+    positions = registry.record_positions(record)
+    final = positions[-1]
     if final.current_player not in (None, seat):
         raise ValueError(f"the record stops before a move of player {final.current_player}: show it for that seat")
-    start = registry.new_game(record.game, players, record.seed)
-    positions = registry.replay_history(start, final)
     widget = _widget_of(final, seat, record.players, lang)
     try:
         frames = [position.to_dict(viewer=seat) for position in positions]
