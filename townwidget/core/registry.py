@@ -196,9 +196,8 @@ def replay(record: GameRecord | dict[str, Any]) -> State:
     >>> replay(record.to_dict()).to_dict() == game.to_dict()
     True
     """
-    for state in _replaying(record):
-        pass
-    return state
+    *_, final = _replaying(record)  # one state object, played on to the end
+    return final
 
 
 def record_positions(record: GameRecord | dict[str, Any]) -> list[State]:
