@@ -81,9 +81,8 @@ def test_play_little_town_in_jupyterlab(lab: Any, browser: Any, report_figure: A
     target = first.locator(f'[data-cell="{forest[0]},{forest[1]}"]')
     target.hover()
     row, column = forest
-    reason = first.locator(
-        ".ltw-reason"
-    ).inner_text()  # the hover text names the space in words, as the labels number it
+    # the hover text names the space in words, numbered as the board's labels are
+    reason = first.locator(".ltw-reason").inner_text()
     assert reason.startswith(f"Row {row}, column {column}: forest"), reason
     assert f"the space at row {row}, column {column} is forest, not grass" in reason, reason
     refused = click(target, "clicking a forest space")
