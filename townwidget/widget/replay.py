@@ -110,7 +110,8 @@ def page(
     last = len(frames) - 1
     items = "".join(f"<li>{escape(line)}</li>" for line in log)
     review, moves = escape(_("Review")), escape(_("Moves"))
-    plot = f'<section class="rp-plot"><h2>{review}</h2>{plot.replace(_NAMESPACE, "", 1)}</section>' if plot else ""
+    reviewed = f'<section class="rp-plot"><h2>{review}</h2>{plot.replace(_NAMESPACE, "", 1)}</section>' if plot else ""
+    shown_last = drawings[order[-1]] or ""  # the end of the game, drawn for a browser without scripts too
     heading = escape(_("Replay: {title}").format(title=title))
     slider = escape(_("Move on show"))
     return (
@@ -120,8 +121,8 @@ def page(
         + (f'<p class="rp-summary">{escape(summary)}</p>' if summary else "")
         + f'<div class="rp-controls"><label>{slider} <input id="rp-step" type="range" min="0" max="{last}" '
         f'value="{last}" step="1"></label><output id="rp-where" aria-live="polite"></output></div>'
-        f'<div class="rp-board" id="rp-board"></div>'
-        f'<h2>{moves}</h2><ol class="rp-log">{items}</ol>{plot}'
+        f'<div class="rp-board" id="rp-board">{shown_last}</div>'
+        f'<h2>{moves}</h2><ol class="rp-log">{items}</ol>{reviewed}'
         f'<script type="application/json" id="rp-data">{_script_json(data)}</script>'
         f"<script>{SCRIPT}</script></body></html>\n"
     )
