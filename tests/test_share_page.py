@@ -135,5 +135,9 @@ def test_bad_input_is_refused_in_words(town_record: GameRecord, tmp_path: Path, 
         replay_html({**town_record.to_dict(), "extra": 1})
     with pytest.raises(ValueError, match="does not replay"):
         replay_html({**town_record.to_dict(), "moves": town_record.moves[::-1]})
+    unfinished = {**town_record.to_dict(), "moves": town_record.moves[:2]}  # player 0 placed, discarded: 1 is next
+    with pytest.raises(ValueError, match="stops before a move of player 1"):
+        replay_html(unfinished, seat=0)
+    assert len(page_data(replay_html(unfinished, seat=1))["frames"]) == 3  # the seat to play may show it
     with pytest.raises(TypeError, match="path must be a file name"):
         LittleTownWidget(seed=1).export_html(3)  # type: ignore[arg-type]
