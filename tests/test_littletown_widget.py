@@ -124,7 +124,7 @@ def test_spaces_say_what_a_click_there_does_or_why_not() -> None:
     }
     assert widget.notes[0][2] == {
         "what": "forest (wood)",
-        "click": "Not here: space [0, 2] is forest, not grass",
+        "click": "Not here: the space at row 0, column 2 is forest, not grass",
         "blocked": True,
     }
     widget.apply({"type": "place_worker", "cell": [1, 1]})
@@ -191,7 +191,7 @@ def test_four_players_and_the_seat_elsewhere_than_first() -> None:
 
 # --- refusals --------------------------------------------------------------------------------------------------
 ILLEGAL = [
-    ({"intent": "cell", "cell": [0, 2]}, "space [0, 2] is forest, not grass"),
+    ({"intent": "cell", "cell": [0, 2]}, "the space at row 0, column 2 is forest, not grass"),
     ({"intent": "build", "building": "church"}, "you cannot pay for the Church (4 stone"),
     ({"intent": "build", "building": "tavern"}, "the Tavern is not in the market"),
     ({"intent": "act", "action": {"type": "gather", "resource": "wood"}}, "a 'gather' action is not allowed"),

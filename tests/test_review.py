@@ -82,7 +82,7 @@ def test_a_par_solver_out_of_time_falls_back_on_the_players_own_line() -> None:
     game = solo_game("town77", 7)
     report = review(game, samples=2, par_seconds=1e-6, progress=False)
     assert report.par is not None and report.par >= report.score
-    assert report.summary.startswith("town77 solo: ") and "sees the piles" in report.summary
+    assert report.summary.startswith("Town 77, solo: ") and "sees the piles" in report.summary
 
 
 def test_a_state_its_json_form_and_its_record_give_the_same_review() -> None:
@@ -266,7 +266,9 @@ def test_the_review_intent_thinks_behind_the_view_and_sends_the_par_line_boards(
         row, column = move["cell"]
         assert before["board"][row][column] is None and after["board"][row][column] == move["tile"]
     assert sum(tile is not None for row in frames[-1]["board"] for tile in row) == shown["par"]
-    assert len(shown["par_words"]) == len(line) and shown["par_words"][0].endswith(f"to {line[0]['cell']}")
+    assert len(shown["par_words"]) == len(line) and shown["par_words"][0].endswith(
+        "to row {}, column {}".format(*line[0]["cell"])
+    )
     for move in shown["moves"]:  # solo estimates are shown in tiles, as measured
         assert move["shown"]["after"] == {key: move["after"][key] for key in ("mean", "se")}
 

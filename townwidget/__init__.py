@@ -21,12 +21,14 @@ __all__ = [
     "core",
     "hint",
     "littletown",
+    "replay_html",
     "review",
     "set_language",
     "town",
 ]
 _ADVICE = ("Hint", "Review", "hint", "review")  # townwidget.advice: imported on first use, like the widgets
 _WIDGETS = ("LittleTownWidget", "TownWidget")
+_REPLAY = "replay_html"  # townwidget.widget.replay: a game record as a page to share (the widgets write its log)
 
 
 def __getattr__(name: str) -> Any:
@@ -34,6 +36,8 @@ def __getattr__(name: str) -> Any:
     # import_module looks in sys.modules (a "from townwidget import widget" would take a stale package attribute)
     if name in _WIDGETS:
         return getattr(importlib.import_module("townwidget.widget"), name)
+    if name == _REPLAY:
+        return getattr(importlib.import_module("townwidget.widget.replay"), name)
     if name in _ADVICE:
         return getattr(importlib.import_module("townwidget.advice"), name)
     raise AttributeError(f"module 'townwidget' has no attribute {name!r}")

@@ -121,14 +121,6 @@ export function moveReviewText(texts, reviewed, step) {
 }
 
 /**
- * The costliest moves, numbered as the log numbers them.
- * @param {Texts | undefined} texts
- * @param {number[]} costliest history indices, costliest first
- */
-export const costliestText = (texts, costliest) =>
-  costliest.length ? words(texts, "costliest", { moves: costliest.map((number) => number + 1).join(", ") }) : words(texts, "none_costly");
-
-/**
  * Where the par line stands: the deal (0) or the move just played on it.
  * @param {Texts | undefined} texts
  * @param {string[]} parWords the par line's moves in words

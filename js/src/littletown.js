@@ -322,7 +322,7 @@ function createView(model, el) {
       },
       overlay,
     );
-    line.textContent = t("space_line", { row: spot[0], column: spot[1], what: note.what }) + (note.click ? ` · ${note.click}` : "");
+    line.textContent = littleTownCellLabel(get("texts"), spot, note.what, note.click);
   }
 
   // --- round track, choices, players, market, log ------------------------------------------------------------

@@ -38,6 +38,26 @@ export function counted(texts, key, count, values = {}) {
 }
 
 /**
+ * A cell in words, as Python names it (townwidget.advice.words.cell_words): "row 2, column 3", numbered from 0 as
+ * the board's coordinate labels are.
+ * @param {Texts} texts
+ * @param {ArrayLike<number>} cell
+ */
+export const cellWords = (texts, cell) => say(texts, "cell", { row: cell[0], column: cell[1] });
+
+/**
+ * A message about a cell, begun with a capital (the cell's words start it: "Row 2, column 3: empty").
+ * @param {Texts} texts
+ * @param {string} key
+ * @param {ArrayLike<number>} cell
+ * @param {Record<string, unknown>} [values]
+ */
+export function sayAboutCell(texts, key, cell, values = {}) {
+  const text = say(texts, key, { ...values, cell: cellWords(texts, cell) });
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
  * A cell as a map key and a data attribute: [2, 3] -> "2,3".
  * @param {ArrayLike<number | null> | string} cell
  */
@@ -106,7 +126,7 @@ export function tileName(style, texts, tile) {
 export function townCellLabel(style, texts, cell, about) {
   const empty = say(texts, about.legal ? "empty_legal" : "empty");
   const what = about.tile === null ? empty : tileName(style, texts, about.tile);
-  let label = say(texts, "row_column", { row: cell[0], column: cell[1], what });
+  let label = sayAboutCell(texts, "cell_line", cell, { what });
   if (about.pioneer && about.tile === null) label += `, ${say(texts, "pioneer_cell")}`;
   if (about.fit !== null) label += `; ${counted(texts, "fits_here", about.fit)}`;
   return label;
@@ -134,5 +154,5 @@ export function pileLabel(style, texts, pile, top, size) {
  * @param {string} click
  */
 export function littleTownCellLabel(texts, cell, what, click) {
-  return say(texts, "row_column", { row: cell[0], column: cell[1], what }) + (click ? `. ${click}` : "");
+  return sayAboutCell(texts, "cell_line", cell, { what }) + (click ? `. ${click}` : "");
 }

@@ -13,7 +13,7 @@ import { html, svg, svgText } from "./dom.js";
 import { cellAfterPick } from "./focus.js";
 import { cellOrigin } from "./geometry.js";
 import { common, keyAction, town } from "./intents.js";
-import { arrivalDelays, cellKey, counted, named, pileLabel, say, tileName, townCellLabel } from "./text.js";
+import { arrivalDelays, cellKey, counted, named, pileLabel, say, sayAboutCell, tileName, townCellLabel } from "./text.js";
 import {
   boardCell,
   drawHeader,
@@ -289,14 +289,14 @@ function createView(model, el) {
     if (!spot || !reasons.length) return;
     const note = reasons[spot[0]][spot[1]];
     if (!note) {
-      reasonLine.textContent = t("open_cell", { row: spot[0], column: spot[1] });
+      reasonLine.textContent = sayAboutCell(get("texts"), "open_cell", spot);
       const selection = get("selection");
       const ghost = get("flip") ? [selection.tile[0], null] : selection.tile;
       const { x, y } = cellOrigin(spot, CELL, MARGIN);
       drawTile(overlay, get("tile_style"), get("texts"), ghost, x, y, CELL).classList.add("tw-ghost");
       return;
     }
-    reasonLine.textContent = t("not_at", { row: spot[0], column: spot[1], reason: note.text });
+    reasonLine.textContent = sayAboutCell(get("texts"), "not_at", spot, { reason: note.text });
     outline(spot, "tw-blocked");
     if (note.conflict) outline(note.conflict, "tw-conflict");
   }

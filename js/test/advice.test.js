@@ -3,7 +3,6 @@ import { test } from "node:test";
 import {
   ADVICE_WORDS,
   assistedText,
-  costliestText,
   estimateText,
   hintTargets,
   moveReviewText,
@@ -38,8 +37,8 @@ const reviewed = {
   moves: [
     {
       number: 0,
-      words: "orange gable to [0, 0]",
-      best_words: "orange gable to [0, 0]",
+      words: "orange gable to row 0, column 0",
+      best_words: "orange gable to row 0, column 0",
       action: { type: "place", cell: [0, 0] },
       best: { cell: [0, 0], type: "place" },
       shown: { before: { mean: 30.14, se: 0.42 }, after: { mean: 30.14, se: 0.42 }, loss: { mean: 0, se: 0 } },
@@ -73,19 +72,17 @@ test("the move on the history slider in words: estimates with standard errors, i
   };
   assert.equal(
     moveReviewText(french, reviewed, 0),
-    "Coup 1 : orange gable to [0, 0]. 30.1 ± 0.4 tuiles avant, 30.1 ± 0.4 tuiles après (coût 0.0 ± 0.0 tuiles). Le meilleur.",
+    "Coup 1 : orange gable to row 0, column 0. 30.1 ± 0.4 tuiles avant, 30.1 ± 0.4 tuiles après (coût 0.0 ± 0.0 tuiles). Le meilleur.",
   );
 });
 
-test("the costliest moves, the hints used and the par line in words", () => {
-  assert.equal(costliestText(undefined, [11, 4]), "Costliest: 12, 5.");
-  assert.equal(costliestText(undefined, []), "Every move played was the best measured.");
+test("the hints used and the par line in words", () => {
   assert.equal(assistedText(undefined, 0), "");
   assert.equal(assistedText(undefined, 1), "Played with 1 hint: this result is marked as assisted.");
   assert.equal(assistedText(undefined, 3), "Played with 3 hints: this result is marked as assisted.");
-  const line = ["orange gable to [0, 0]", "green tower to [0, 1]"];
+  const line = ["orange gable to row 0, column 0", "green tower to row 0, column 1"];
   assert.equal(parStepText(undefined, line, 0), "Par line, the deal (move 0 of 2): no tile placed yet.");
-  assert.equal(parStepText(undefined, line, 2), "Par line, move 2 of 2: green tower to [0, 1].");
+  assert.equal(parStepText(undefined, line, 2), "Par line, move 2 of 2: green tower to row 0, column 1.");
 });
 
 test("words take a translation when one is given, and keep unknown values marked", () => {

@@ -11,6 +11,7 @@ const texts = Object.fromEntries(
   Object.entries(messages).map(([key, m]) => [key, Array.isArray(m) ? [m[1], m[0], m[1]] : m]),
 );
 texts.tile_backs = ["an orange tile (shape not shown)", "a sky blue tile (shape not shown)"];
+texts.cell = "row {row}, column {column}"; // added by Python (townwidget.advice.words.CELL)
 /** French forms, to see that 0 takes the singular there */
 const french = { tiles: ["{count} tuile", "{count} tuile", "{count} tuiles"] };
 
@@ -23,6 +24,15 @@ test("messages filled in, and counted in the forms the language has", () => {
   assert.equal(counted(texts, "workers_to_place", 5), "5 workers to place");
   assert.equal(counted(french, "tiles", 0), "0 tuile");
   assert.equal(counted(french, "tiles", 7), "7 tuiles");
+});
+
+test("cells in words, and sentences about a cell begun with a capital", async () => {
+  const { cellWords, sayAboutCell } = await import("../src/text.js");
+  assert.equal(cellWords(texts, [2, 3]), "row 2, column 3");
+  assert.equal(sayAboutCell(texts, "open_cell", [1, 0]), "Row 1, column 0 is open for this tile.");
+  assert.equal(sayAboutCell(texts, "not_at", [0, 4], { reason: "taken" }), "Not at row 0, column 4: taken");
+  const french = { cell: "rangée {row}, colonne {column}", open_cell: "{cell} est libre pour cette tuile." };
+  assert.equal(sayAboutCell(french, "open_cell", [1, 0]), "Rangée 1, colonne 0 est libre pour cette tuile.");
 });
 
 test("cell keys and class names", () => {

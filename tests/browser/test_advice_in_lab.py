@@ -42,7 +42,8 @@ def test_hints_ring_the_move_and_the_review_steps_the_par_line(lab: Any, browser
     assert view.locator(".gw-assisted").count() == 1  # the game is marked as played with hints
     pile, cell = hinted_move(view)
     suggested = view.locator(".gw-suggestion").inner_text()
-    assert f"to [{cell.replace(',', ', ')}]" in suggested
+    row, column = cell.split(",")
+    assert f"to row {row}, column {column}" in suggested  # the cell in words, as the board's labels number it
 
     # follow the hints to the end: the pile and the cell they point at, by mouse
     for _ in range(6):

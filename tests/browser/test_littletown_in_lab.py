@@ -80,7 +80,11 @@ def test_play_little_town_in_jupyterlab(lab: Any, browser: Any, report_figure: A
     forest = next((r, c) for r, line in enumerate(terrain) for c, ground in enumerate(line) if ground == "F")
     target = first.locator(f'[data-cell="{forest[0]},{forest[1]}"]')
     target.hover()
-    assert "not grass" in first.locator(".ltw-reason").inner_text()
+    row, column = forest
+    # the hover text names the space in words, numbered as the board's labels are
+    reason = first.locator(".ltw-reason").inner_text()
+    assert reason.startswith(f"Row {row}, column {column}: forest"), reason
+    assert f"the space at row {row}, column {column} is forest, not grass" in reason, reason
     refused = click(target, "clicking a forest space")
     assert refused["state"] == ended["state"], "an illegal click changed the game"
     assert "is forest, not grass" in refused["error"]

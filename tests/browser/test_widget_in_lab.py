@@ -115,7 +115,8 @@ def test_play_in_jupyterlab(lab: Any, browser: Any, report_figure: Any) -> None:
     first.locator(".tw-pick.tw-picked").wait_for(timeout=STEP_TIMEOUT_S * 1000)
     target = first.locator(f'[data-cell="{cell[0]},{cell[1]}"]')
     target.hover()
-    assert "is already in" in first.locator(".tw-reason").inner_text()
+    hovered = first.locator(".tw-reason").inner_text()  # the cell in words, numbered as the board's labels are
+    assert hovered.startswith(f"Not at row {cell[0]}, column {cell[1]}: ") and "is already in" in hovered, hovered
     assert first.locator(".tw-conflict").count() == 1
     before = game.read()
     refused = click(target, "clicking an illegal cell")

@@ -117,6 +117,24 @@ def _move_line(review: Review, move: MoveReview) -> str:
     return text
 
 
+def costliest_words(review: Review, k: int = MARKED) -> str:
+    """The costliest moves named, as the log numbers them: 'Costliest: move 2, red dome to row 1, column 2: about
+    1.4 tiles; move 5, ...' (in the current language), or that every move was the best measured."""
+    moves = review.costliest(k)
+    if not moves:
+        return _("Every move played was the best measured.")
+    cost = _("about {value} tiles") if review.scale.solo else _("about {value} in the expected rank")
+    named = [
+        _("move {number}, {move}: {cost}").format(
+            number=move.number + 1,
+            move=move.words,
+            cost=cost.format(value=f"{review.scale.display_se(move.loss.mean):.1f}"),
+        )
+        for move in moves
+    ]
+    return _("Costliest: {moves}.").format(moves=_("; ").join(named))
+
+
 def review_html(review: Review) -> str:
     """The summary, the plot, and a table of the costliest moves with their losses and standard errors."""
     scale = review.scale

@@ -90,7 +90,7 @@ class Review:
     def summary(self) -> str:
         """The result in one sentence, with the par in Town solo (in the current language)."""
         if self.scale.solo:
-            placed = _("{game} solo: {score} tiles placed").format(game=self.game, score=f"{self.score:.0f}")
+            placed = _("{game}, solo: {score} tiles placed").format(game=self.game, score=f"{self.score:.0f}")
             if self.par is None:
                 return placed
             par = _("par {par}") if self.par_exact else _("par at least {par}")
@@ -107,8 +107,8 @@ class Review:
     def to_dict(self) -> dict[str, Any]:
         """The JSON form, for a front end: the summary, the plot (``svg``), each move's estimates (``mean``,
         ``se``, ``samples``; and as ``shown``, in the summary's units) with the actions as dicts, the costliest moves'
-        numbers, and the par and its line (as dicts and in words). Its words are in the current language (the
-        moves' words in the language the review was made in)."""
+        numbers (and named, in ``costliest_words``), and the par and its line (as dicts and in words). Its words are in
+        the current language (the moves' words in the language the review was made in)."""
 
         def estimate(value: Estimate | None) -> dict[str, Any] | None:
             return None if value is None else vars(value).copy()
@@ -116,7 +116,7 @@ class Review:
         def action(value: Any) -> dict[str, Any] | None:
             return None if value is None else value.to_dict()
 
-        from townwidget.advice.render import review_svg
+        from townwidget.advice.render import costliest_words, review_svg
 
         return {
             "game": self.game,
@@ -145,6 +145,7 @@ class Review:
                 for move in self.moves
             ],
             "costliest": [move.number for move in self.costliest()],
+            "costliest_words": costliest_words(self),
             "par": self.par,
             "par_exact": self.par_exact,
             "par_line": None if self.par_line is None else [action(move) for move in self.par_line],

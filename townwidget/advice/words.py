@@ -1,4 +1,4 @@
-"""Moves in words for hints and reviews: 'green tower to [2, 3]', 'a worker at [1, 4]', 'build the Bakery'.
+"""Moves in words for hints and reviews: 'green tower to row 2, column 3', 'a worker at row 1, column 4'.
 
 Everything here is worded in the language of the enclosing :func:`~townwidget.core.language.speaking` block
 (English outside any), from gettext catalogs: the widgets word their hints and reviews so, in their language. The
@@ -6,24 +6,44 @@ names of tiles (:func:`tile_words`) are the widgets' too (:mod:`townwidget.widge
 
 >>> from townwidget.town import Place
 >>> move_words(Place((2, 2), (2, 3), pile=0))
-'green tower to [2, 3]'
+'green tower to row 2, column 3'
 >>> from townwidget.core.language import speaking
 >>> with speaking("fr"):
 ...     move_words(Place((2, 2), (2, 3), pile=0))
-'clocher vert en [2, 3]'
+'clocher vert en rangée 2, colonne 3'
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from typing import Any
 
-from townwidget.core.language import _, ngettext, pgettext
+from townwidget.core.language import N_, _, ngettext, pgettext
 from townwidget.core.protocol import State
 from townwidget.littletown import State as LittleTownState
 from townwidget.littletown import data as little_town_data
 from townwidget.town.style import COLOUR_NAMES, SHAPE_NAMES
 
 TILE_CONTEXT = "of a tile"  # a colour qualifying the word "tile" (French: "une tuile verte", but "un pignon vert")
+CELL = N_("row {row}, column {column}")  # numbered from 0, as the boards' coordinate labels are
+_TOWN_PRESET = re.compile(r"town(\d+)")
+_CELL = re.compile(r"\[(\d{1,2}), (\d{1,2})\]")  # a cell as the engines' messages write it
+
+
+def cell_words(cell: Sequence[int]) -> str:
+    """A cell of either game's board as the player reads it: 'row 1, column 2' (French 'rangée 1, colonne 2').
+    Every text of the widgets, hints and reviews names cells with it (the front ends with the same message)."""
+    return _(CELL).format(row=cell[0], column=cell[1])
+
+
+def cells_in_words(text: str) -> str:
+    """An engine's message with its cells (``[1, 2]``) named in words.
+
+    >>> cells_in_words("space [0, 3] is forest, not grass")
+    'space row 0, column 3 is forest, not grass'
+    """
+    return _CELL.sub(lambda match: cell_words((int(match[1]), int(match[2]))), text)
 
 
 def colour_name(colour: int) -> str:
@@ -46,8 +66,18 @@ def tile_words(tile: tuple[int, int]) -> str:
 
 
 def game_title(state: State) -> str:
-    """The game's name as a player reads it: "town77" (the Town rules' name) or "Little Town"."""
-    return "Little Town" if isinstance(state, LittleTownState) else str(state.rules.name)  # type: ignore[attr-defined]
+    """The game's name as a player reads it: "Town 77" (from the preset "town77"; other rules by their name) or
+    "Little Town".
+
+    >>> from townwidget import town
+    >>> game_title(town.new_solo("town77", seed=1))
+    'Town 77'
+    """
+    if isinstance(state, LittleTownState):
+        return "Little Town"
+    name = str(state.rules.name)  # type: ignore[attr-defined]
+    preset = _TOWN_PRESET.fullmatch(name)
+    return f"Town {preset[1]}" if preset else name
 
 
 def words_for(state: State, action: Any) -> str:
@@ -60,7 +90,7 @@ def move_words(action: Any, phase: str = "", restaurant_gives: str = "vp") -> st
     """A Town or Little Town action in a few words (``phase`` tells a Town 'pass' apart: no exchange or keep)."""
     data = action.to_dict()
     kind = data["type"]
-    cell = data.get("cell")
+    cell = cell_words(data["cell"]) if "cell" in data else None
     if kind == "place" and "tile" in data:
         placed = _("{tile} turned over to {cell}") if data.get("flip") else _("{tile} to {cell}")
         return placed.format(tile=tile_words(action.tile), cell=cell)

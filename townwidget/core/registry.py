@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import importlib
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -196,6 +196,25 @@ def replay(record: GameRecord | dict[str, Any]) -> State:
     >>> replay(record.to_dict()).to_dict() == game.to_dict()
     True
     """
+    *_, final = _replaying(record)  # one state object, played on to the end
+    return final
+
+
+def record_positions(record: GameRecord | dict[str, Any]) -> list[State]:
+    """Every position of a record's game, replayed as :func:`replay` does: the deal, then one after each move
+    (with the forfeits made there), the last one the final position.
+
+    >>> from townwidget import arena
+    >>> record = arena.play_game(["greedy"], "town33", seed=5)
+    >>> found = record_positions(record)
+    >>> len(found) == len(record.moves) + 1, found[-1].to_dict() == record.final
+    (True, True)
+    """
+    return [state.clone() for state in _replaying(record)]
+
+
+def _replaying(record: GameRecord | dict[str, Any]) -> Iterator[State]:
+    """The state of a record's game after 0, 1, ... moves (one object, played on: clone what is kept)."""
     if isinstance(record, dict):
         record = GameRecord.from_dict(record)
     state = new_game(record.game, len(record.players), record.seed)
@@ -205,13 +224,13 @@ def replay(record: GameRecord | dict[str, Any]) -> State:
     for number, move in enumerate([*record.moves, None]):
         for _ in range(resigning.count(number)):
             resign(state)  # type: ignore[misc]  # resigning is empty when resign is None
+        yield state
         if move is None:
-            break
+            return
         try:
             state.apply(move)
         except ValueError as error:
             raise ValueError(f"game record: move {number} {shown(move)} does not replay: {error}") from None
-    return state
 
 
 def positions(state: State) -> list[State]:

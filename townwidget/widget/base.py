@@ -33,6 +33,7 @@ from __future__ import annotations
 import threading
 import traceback
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import anywidget
@@ -44,6 +45,7 @@ from townwidget.core.language import N_, _, check_language, default_language, ng
 from townwidget.core.rng import Rng
 from townwidget.widget import session as sessions
 from townwidget.widget.front_end import FRONT_END
+from townwidget.widget.replay import export
 from townwidget.widget.session import MOVE_SECONDS, MoveCallback, Session, WidgetBusy, check_seed
 from townwidget.widget.texts import front_end_texts
 
@@ -223,6 +225,12 @@ class GameWidget(anywidget.AnyWidget):
     def history(self) -> list[tuple[int, Any]]:
         """The moves so far as ``(player, action)`` pairs, oldest first."""
         return [(player, action) for player, _phase, action in self._state.history]
+
+    def export_html(self, path: str | Path) -> Path:
+        """Write the game as one self-contained HTML page at ``path``, to share: the board at every move behind a
+        slider, the log and the review's plot (if one was asked for), as the seat sees them, in the widget's language;
+        it opens from a file in any browser, with no server or network (:mod:`townwidget.widget.replay`)."""
+        return export(self, path)
 
     def apply(self, action: Any) -> None:
         """Play ``action`` for the player to act (an action object or its dict), then let AI opponents move.

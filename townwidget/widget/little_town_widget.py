@@ -180,9 +180,10 @@ class LittleTownWidget(GameWidget):
 
     def _explained(self, state: State, action: Action) -> str:
         """Why the seat may not play ``action`` in ``state``: in English the engine's own sentence (players named as
-        in the view), in another language worded from the refusal's data."""
+        in the view) unless it names a space (the widget's words name it as the board does), in another language
+        worded from the refusal's data."""
         refused = explain(state, action)
-        if self.lang == "en":
+        if self.lang == "en" and "cell" not in dict(refused.facts):
             return self._words(refused.text)
         return refusal_words(refused, self.seat, self._names())
 

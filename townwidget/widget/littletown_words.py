@@ -23,6 +23,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from townwidget.advice.words import cell_words, cells_in_words
 from townwidget.core.language import N_, N_plural, _, ngettext
 from townwidget.littletown import (
     CARDS,
@@ -101,10 +102,6 @@ def effect_words(kind: Kind) -> str:
     return f"{takes} → {gives}" if takes else _("gain {gains}").format(gains=gives)
 
 
-def where(cell: Sequence[int]) -> str:
-    return _("row {row}, column {column}").format(row=cell[0], column=cell[1])
-
-
 def owner_words(name: str) -> str:
     """Whose a building is: 'yours', "Player 1 (greedy)'s"."""
     return _("yours") if name == _("You") else _("{name}'s").format(name=name)
@@ -116,7 +113,7 @@ def terrain_words(ground: str) -> str:
 
 
 def seat_words(reason: str, seat: int, names: list[str]) -> str:
-    """An engine message with the players named as the view names them, the seat as 'you'.
+    """An engine message with the players named as the view names them, the seat as 'you', and cells in words.
 
     >>> seat_words("player 0 has no house token left; player 1's worker", 0, ["You", "Player 1 (greedy)"])
     "you have no house token left; Player 1 (greedy)'s worker"
@@ -125,7 +122,8 @@ def seat_words(reason: str, seat: int, names: list[str]) -> str:
     """
     for after, words in (("'s", "your"), (" has", "you have"), (" is", "you are")):
         reason = re.sub(rf"\bplayer {seat}{after}\b", words, reason)
-    return re.sub(r"\bplayer (\d)\b", lambda m: _player_name(int(m[1]), seat, names) or m[0], reason)
+    reason = re.sub(r"\bplayer (\d)\b", lambda m: _player_name(int(m[1]), seat, names) or m[0], reason)
+    return cells_in_words(reason)
 
 
 def _player_name(player: int, seat: int, names: list[str]) -> str | None:
@@ -160,11 +158,11 @@ def action_words(action: Action, state: State, player: int, names: list[str]) ->
         return _("Complete your objective “{card}” (+{vp} VP)").format(card=_(card.text), vp=card.vp)
     if isinstance(action, PlaceBuilding):
         return _("Build the {building} at {where}").format(
-            building=building_name(_chosen(state)), where=where(action.cell)
+            building=building_name(_chosen(state)), where=cell_words(action.cell)
         )
     if isinstance(action, PlaceWorker):
         placement = _placement(state, index_of(action.cell), names)
-        return _("Place a worker at {where}: {placement}").format(where=where(action.cell), placement=placement)
+        return _("Place a worker at {where}: {placement}").format(where=cell_words(action.cell), placement=placement)
     return _("Build the {building}").format(building=building_name(action.building))
 
 
@@ -198,9 +196,9 @@ def refusal_words(refused: Refusal, seat: int, names: list[str]) -> str:
     """
     facts = dict(refused.facts)
     if "cell" in facts:
-        facts["cell"] = f"[{facts['cell'][0]}, {facts['cell'][1]}]"
+        facts["cell"] = cell_words(facts["cell"])
     if "centre" in facts:
-        facts["centre"] = f"[{facts['centre'][0]}, {facts['centre'][1]}]"
+        facts["centre"] = cell_words(facts["centre"])
     if "building" in facts:
         facts["building"] = building_name(facts["building"])
     if "resource" in facts:
@@ -229,9 +227,9 @@ REFUSALS = {  # the rule of each engine refusal, in the words of the widget (fac
     "choice": N_("this is not one of the choices now"),
     "objective_held": N_("this objective is not among {player}'s cards still to complete"),
     "objective_unmet": N_("the objective {card} is not met"),
-    "not_grass": N_("space {cell} is {terrain}, not grass"),
-    "building_there": N_("space {cell} holds a building (the {building})"),
-    "worker_there": N_("space {cell} already holds a worker ({player}'s)"),
+    "not_grass": N_("the space at {cell} is {terrain}, not grass"),
+    "building_there": N_("the space at {cell} holds a building (the {building})"),
+    "worker_there": N_("the space at {cell} already holds a worker ({player}'s)"),
     "not_in_market": N_("the {building} is not in the market"),
     "no_house": N_("{player} has no house token left"),
     "cannot_pay": N_("{player} cannot pay for the {building} ({cost}; a cube may be bought for 3 coins)"),
@@ -254,7 +252,7 @@ REFUSALS = {  # the rule of each engine refusal, in the words of the widget (fac
 }
 REFUSALS_TO_YOU = {  # the same said to the seated player
     "objective_held": N_("this objective is not among your cards still to complete"),
-    "worker_there": N_("space {cell} already holds your worker"),
+    "worker_there": N_("the space at {cell} already holds your worker"),
     "no_house": N_("you have no house token left"),
     "cannot_pay": N_("you cannot pay for the {building} ({cost}; a cube may be bought for 3 coins)"),
     "cannot_trade": N_(
@@ -289,13 +287,15 @@ def describe_move(entry: dict[str, Any], who: str, view: dict[str, Any]) -> str:
 def _decision(entry: dict[str, Any], who: str, view: dict[str, Any]) -> str:
     kind = entry["type"]
     if kind == "place_worker":
-        return _("{who} placed a worker at {where}").format(who=who, where=where(entry["cell"]))
+        return _("{who} placed a worker at {where}").format(who=who, where=cell_words(entry["cell"]))
     if kind == "build":
         building = building_name(entry["building"])
         return _("{who} went to the construction site to build the {building}").format(who=who, building=building)
     if kind == "place_building":
         building = building_name(_building_at(entry["cell"], view))
-        return _("{who} built the {building} at {where}").format(who=who, building=building, where=where(entry["cell"]))
+        return _("{who} built the {building} at {where}").format(
+            who=who, building=building, where=cell_words(entry["cell"])
+        )
     if kind == "gather":
         return _("{who} gathered {resource}").format(who=who, resource=_(entry["resource"]))
     if kind == "activate":
@@ -330,14 +330,14 @@ def _activated(entry: dict[str, Any], who: str, view: dict[str, Any]) -> str:
     building = building_name(_building_at(entry["cell"], view))
     if entry["phase"] != "residence":
         return _("{who} activated the {building} at {where}").format(
-            who=who, building=building, where=where(entry["cell"])
+            who=who, building=building, where=cell_words(entry["cell"])
         )
     owner = next(b["owner"] for b in view["buildings"] if b["cell"] == entry["cell"])
     pays = owner != entry["player"] and view["rules"]["residence_pays_owners"]
     text = _("{who} activated the {building} at {where} around the Residence")
     if pays:
         text = _("{who} activated the {building} at {where} around the Residence (paying its owner 1 coin)")
-    return text.format(who=who, building=building, where=where(entry["cell"]))
+    return text.format(who=who, building=building, where=cell_words(entry["cell"]))
 
 
 COUNTED_EVENTS = {  # the events that count something (workers, tokens, spaces, coins) and score points for it
@@ -418,7 +418,7 @@ def _activation(state: State, player: int, cell: int, names: list[str]) -> str:
     fee = activation_fee(state, player, cell)
     paying = _(" (paying {fee} coin to {owner})").format(fee=fee, owner=names[owner]) if fee else ""
     return _("Activate the {building} at {where}{paying}: {effect}").format(
-        building=building_name(kind), where=where(cell_of(cell)), paying=paying, effect=effect_words(kind)
+        building=building_name(kind), where=cell_words(cell_of(cell)), paying=paying, effect=effect_words(kind)
     )
 
 

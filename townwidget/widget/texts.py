@@ -5,11 +5,11 @@ the widget's language. A message with a plural is sent as its forms for 0, 1 and
 French: French says "0 tuile", English "0 tiles").
 
 >>> from townwidget.core.language import speaking
->>> front_end_texts({})["new_game"], front_end_texts({})["tiles"]
-('New game', ['{count} tiles', '{count} tile', '{count} tiles'])
+>>> front_end_texts({})["new_game"], front_end_texts({})["tiles"], front_end_texts({})["cell"]
+('New game', ['{count} tiles', '{count} tile', '{count} tiles'], 'row {row}, column {column}')
 >>> with speaking("fr"):
-...     front_end_texts({})["tiles"]
-['{count} tuile', '{count} tuile', '{count} tuiles']
+...     front_end_texts({})["tiles"], front_end_texts({})["cell"]
+(['{count} tuile', '{count} tuile', '{count} tuiles'], 'rangée {row}, colonne {column}')
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from townwidget.advice.words import CELL
 from townwidget.core.language import _, ngettext
 
 TEXTS: dict[str, str | list[str]] = {
@@ -36,4 +37,5 @@ def front_end_texts(extra: dict[str, Any]) -> dict[str, Any]:
         else:
             singular, plural = message
             texts[key] = [ngettext(singular, plural, count) for count in (0, 1, 2)]
+    texts["cell"] = _(CELL)  # the cells' words of the Python side (advice.words.cell_words), for the boards' labels
     return {**texts, **extra}

@@ -5,7 +5,7 @@ so the widget says ``yellow`` and ``a tower`` using the same names as :mod:`town
 is worded in the language of the enclosing :func:`~townwidget.core.language.speaking` block (English outside any).
 
 >>> humanize("tile [4, 2] at [1, 0]: colour 4 is already in column 0 (at [3, 0])", n=7)
-'blue tower at [1, 0]: blue is already in column 0 (at [3, 0])'
+'blue tower at row 1, column 0: blue is already in column 0 (at row 3, column 0)'
 >>> humanize("action 'tile': colour 7 is out of range 0..6", n=7)  # no such colour: it stays a number
 "action 'tile': colour 7 is out of range 0..6"
 >>> describe_move({"type": "place", "pile": 1, "tile": [0, 0], "cell": [0, 0], "player": 0}, "You")
@@ -21,7 +21,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from townwidget.advice.words import colour_name, shape_name, tile_colour, tile_words
+from townwidget.advice.words import cell_words, cells_in_words, colour_name, shape_name, tile_colour, tile_words
 from townwidget.core.language import _, ngettext, speaking
 from townwidget.town.board import Refusal
 from townwidget.town.style import COLOUR_NAMES, SHAPE_NAMES
@@ -45,8 +45,8 @@ def tile_name(tile: Any) -> str:
 
 
 def humanize(reason: str, n: int) -> str:
-    """An engine message with the tiles, colours and shapes of an ``n`` x ``n`` game named in words (cells keep their
-    [row, column] form; a number that is no colour or shape of the game, as in "colour 7 is out of range", stays)."""
+    """An engine message with the cells, tiles, colours and shapes of an ``n`` x ``n`` game named in words (a number
+    that is no colour or shape of the game, as in "colour 7 is out of range", stays)."""
 
     def words(match: re.Match[str], name: Callable[..., str]) -> str:
         numbers = [int(number) for number in match.groups()]
@@ -55,6 +55,7 @@ def humanize(reason: str, n: int) -> str:
     with speaking("en"):  # the engine's English sentence, with English names
         reason = _TILE.sub(lambda m: words(m, lambda colour, shape: tile_name((colour, shape))), reason)
         reason = _COLOUR.sub(lambda m: words(m, lambda colour: COLOUR_NAMES[colour]), reason)
+        reason = cells_in_words(reason)
         return _SHAPE.sub(lambda m: words(m, lambda shape: f"a {SHAPE_NAMES[shape]} house"), reason)
 
 
@@ -65,35 +66,37 @@ def refusal_words(refused: Refusal, cell: tuple[int, int]) -> str:
     >>> board = Board(3)
     >>> board.put((0, 0), (1, 2))
     >>> refusal_words(board.refusal((1, 0), (0, 1)), (0, 1))
-    'sky blue is already in row 0 (at [0, 0])'
+    'sky blue is already in row 0 (at row 0, column 0)'
     >>> with speaking("fr"):
     ...     refusal_words(board.refusal((1, 0), (0, 1)), (0, 1))
-    'la couleur bleu ciel est déjà dans la rangée 0 (en [0, 0])'
+    'la couleur bleu ciel est déjà dans la rangée 0 (en rangée 0, colonne 0)'
     """
-    here = f"[{cell[0]}, {cell[1]}]"
+    here = cell_words(cell)
     if refused.rule in ("colour", "shape") and refused.value is not None and refused.line and refused.blocker:
         kind, number = refused.line
         line = (_("row {number}") if kind == "row" else _("column {number}")).format(number=number)
-        blocker = f"[{refused.blocker[0]}, {refused.blocker[1]}]"
+        blocker = cell_words(refused.blocker)
         if refused.rule == "colour":
             message = _("{colour} is already in {line} (at {blocker})")
             return message.format(colour=colour_name(refused.value), line=line, blocker=blocker)
         message = _("a {shape} house is already in {line} (at {blocker})")
         return message.format(shape=shape_name(refused.value), line=line, blocker=blocker)
     rules = {
-        "taken": _("cell {cell} already holds a tile"),
-        "pioneer": _("the first tile (the pioneer) goes to [0, 0], not {cell}"),
-        "detached": _("cell {cell} touches no placed tile (a tile must share a side with the city)"),
-        "flip": _("a flip is only allowed where the shape conflicts, and this tile fits {cell} as it is"),
+        "taken": _("the cell at {cell} already holds a tile"),
+        "pioneer": _("the first tile (the pioneer) goes to {pioneer}, not {cell}"),
+        "detached": _("the cell at {cell} touches no placed tile (a tile must share a side with the city)"),
+        "flip": _("a flip is only allowed where the shape conflicts, and this tile fits at {cell} as it is"),
     }
-    return rules[refused.rule].format(cell=here) if refused.rule in rules else humanize(refused.reason, 99)
+    if refused.rule in rules:
+        return rules[refused.rule].format(cell=here, pioneer=cell_words((0, 0)))
+    return humanize(refused.reason, 99)
 
 
 def describe_move(entry: dict[str, Any], who: str) -> str:
     """One history entry (an item of a viewer form's ``history``) in words."""
     kind = entry.get("type")
     if kind == "place":
-        where = _("row {row}, column {column}").format(row=entry["cell"][0], column=entry["cell"][1])
+        where = cell_words(entry["cell"])
         source = _(" (pile {pile})").format(pile=entry["pile"]) if "pile" in entry else ""
         turned = _(" turned over (colour only)") if entry.get("flip") else ""
         tile = tile_name(entry["tile"])

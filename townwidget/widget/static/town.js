@@ -18,7 +18,7 @@ var texts_default = {
   undo: "Undo",
   rank: "Rank",
   player: "Player",
-  row_column: "Row {row}, column {column}: {what}",
+  cell_line: "{cell}: {what}",
   no_tile: "no tile",
   blank_tile: "a blank tile",
   blank_tile_title: "blank tile",
@@ -37,8 +37,8 @@ var texts_default = {
     "{count} tiles"
   ],
   town_board: "The board, {n} by {n}: arrow keys move, Enter places the picked tile",
-  open_cell: "[{row}, {column}] is open for this tile.",
-  not_at: "Not at [{row}, {column}]: {reason}",
+  open_cell: "{cell} is open for this tile.",
+  not_at: "Not at {cell}: {reason}",
   pile_tops: "Pile tops",
   pile_title: "pile {pile} (key {key})",
   pile_empty_title: "pile {pile} is empty",
@@ -77,7 +77,6 @@ var texts_default = {
   little_town_board: "The board, {rows} rows by {columns} columns: arrow keys move, Enter plays the space",
   vp: "{vp} VP",
   vp_bonus: "(+{vp} VP)",
-  space_line: "[{row}, {column}] {what}",
   round_track: "round track",
   round: "Round",
   first_player: "First player: {name}",
@@ -132,8 +131,6 @@ var texts_default = {
   best_other: "Best measured: {best}.",
   no_decision: "Move {move} was not yours: move the history slider to one of your moves.",
   slide_hint: "Move the history slider to see the estimates of each of your moves.",
-  costliest: "Costliest: {moves}.",
-  none_costly: "Every move played was the best measured.",
   par_heading: "Par line: the solver's best line, seeing the piles (no honest player can count on it)",
   par_show: "Step through the par line",
   par_previous: "Previous",
@@ -199,7 +196,6 @@ function moveReviewText(texts, reviewed, step) {
   const best = sameAction(move.best, move.action) ? words(texts, "best_played") : words(texts, "best_other", { best: move.best_words });
   return `${said} ${best}`;
 }
-var costliestText = (texts, costliest) => costliest.length ? words(texts, "costliest", { moves: costliest.map((number) => number + 1).join(", ") }) : words(texts, "none_costly");
 var parStepText = (texts, parWords, move) => move === 0 ? words(texts, "par_start", { moves: parWords.length }) : words(texts, "par_step", { move, moves: parWords.length, words: parWords[move - 1] });
 function parStep(current, press, moves) {
   if (press === "hide") return null;
@@ -427,7 +423,7 @@ function drawReview(model, root, local, redraw, parPlace) {
   drawing.setAttribute("aria-hidden", "true");
   plot.append(document.importNode(drawing, true));
   html("p", { class: "gw-review-move", role: "status" }, box, moveReviewText(texts, reviewed, step));
-  html("p", { class: "gw-review-costliest" }, box, costliestText(texts, reviewed.costliest));
+  html("p", { class: "gw-review-costliest" }, box, reviewed.costliest_words);
   const move = reviewed.moves.find((entry) => entry.number === step);
   if (move) markMove(root, texts, { action: move.best, cells: move.best.cell ? [move.best.cell] : [] });
   if (reviewed.par_frames) drawParLine(root, parPlace || box, reviewed, local, redraw, texts);
@@ -491,6 +487,11 @@ function counted(texts, key, count, values = {}) {
   const form = Array.isArray(forms) ? forms[Math.min(Math.max(count, 0), 2)] : String(forms ?? key);
   return fill(form, { count, ...values });
 }
+var cellWords = (texts, cell) => say(texts, "cell", { row: cell[0], column: cell[1] });
+function sayAboutCell(texts, key, cell, values = {}) {
+  const text = say(texts, key, { ...values, cell: cellWords(texts, cell) });
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
 var cellKey = (cell) => `${cell[0]},${cell[1]}`;
 var named = (prefix, name) => `${prefix}-${name} gw-${name}`;
 function arrivalDelays(history, seen, placed, delayMs) {
@@ -512,7 +513,7 @@ function tileName(style, texts, tile) {
 function townCellLabel(style, texts, cell, about) {
   const empty = say(texts, about.legal ? "empty_legal" : "empty");
   const what = about.tile === null ? empty : tileName(style, texts, about.tile);
-  let label = say(texts, "row_column", { row: cell[0], column: cell[1], what });
+  let label = sayAboutCell(texts, "cell_line", cell, { what });
   if (about.pioneer && about.tile === null) label += `, ${say(texts, "pioneer_cell")}`;
   if (about.fit !== null) label += `; ${counted(texts, "fits_here", about.fit)}`;
   return label;
@@ -848,14 +849,14 @@ function createView(model, el) {
     if (!spot || !reasons.length) return;
     const note = reasons[spot[0]][spot[1]];
     if (!note) {
-      reasonLine.textContent = t("open_cell", { row: spot[0], column: spot[1] });
+      reasonLine.textContent = sayAboutCell(get("texts"), "open_cell", spot);
       const selection = get("selection");
       const ghost = get("flip") ? [selection.tile[0], null] : selection.tile;
       const { x, y } = cellOrigin(spot, CELL, MARGIN);
       drawTile(overlay, get("tile_style"), get("texts"), ghost, x, y, CELL).classList.add("tw-ghost");
       return;
     }
-    reasonLine.textContent = t("not_at", { row: spot[0], column: spot[1], reason: note.text });
+    reasonLine.textContent = sayAboutCell(get("texts"), "not_at", spot, { reason: note.text });
     outline(spot, "tw-blocked");
     if (note.conflict) outline(note.conflict, "tw-conflict");
   }

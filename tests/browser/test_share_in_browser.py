@@ -1,0 +1,47 @@
+"""A shared game's page opens from a file in Chromium, with no server and no network: the slider steps through
+the positions, the log and the plot are there, and no request leaves the page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from townwidget.widget import TownWidget
+
+pytestmark = pytest.mark.browser
+
+# One call reads the page at a slider position: set it, let the page's input handler draw, read what shows.
+AT_STEP = """(step) => {
+  const slider = document.getElementById("rp-step");
+  slider.value = String(step);
+  slider.dispatchEvent(new Event("input"));
+  const board = document.getElementById("rp-board");
+  return {
+    where: document.getElementById("rp-where").textContent,
+    placed: board.querySelectorAll("svg g.tw-tile, svg g.tw-back, svg g.tw-blank").length,
+    svg: board.querySelectorAll("svg").length,
+    max: Number(slider.max),
+    log: document.querySelectorAll(".rp-log li").length,
+    plot: document.querySelectorAll(".rp-plot svg").length,
+  };
+}"""
+
+
+def test_the_page_steps_through_the_game_from_a_file(browser: Any, tmp_path: Path) -> None:
+    widget = TownWidget("town44", seed=6)
+    for _ in range(4):
+        widget.apply(widget.state.legal_actions()[0])
+    path = widget.export_html(tmp_path / "shared.html")
+    page = browser.new_page()
+    requests: list[str] = []
+    errors: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(path.as_uri())
+    seen = [page.evaluate(AT_STEP, step) for step in (0, 2, 4, 1)]
+    assert [shown["where"] for shown in seen] == ["Move 0 of 4", "Move 2 of 4", "Move 4 of 4", "Move 1 of 4"]
+    assert all(shown["svg"] == 1 and shown["max"] == 4 and shown["log"] == 4 for shown in seen)
+    assert [shown["placed"] for shown in seen] == [0, 2, 4, 1], seen  # one more tile on the board per move
+    assert requests == [path.as_uri()] and errors == [], (requests, errors)

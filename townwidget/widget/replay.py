@@ -1,0 +1,207 @@
+"""Share a game: one self-contained HTML page (the board at every move behind a slider, the log, the review's
+plot), opened by any browser from a file, with no server, no network and no script from elsewhere.
+
+The page holds what the seated player may know and nothing more: each position is drawn from the seat's viewer
+form (``state.to_dict(viewer=seat)``: the other hands and the order of the bag or piles are not in it), the log is
+the widget's log (the seat's words), and the plot is the review's. Two games that differ only in what the seat
+cannot see give the same page.
+
+:func:`replay_html` makes the page of a game record (:class:`townwidget.core.registry.GameRecord`), replayed from
+its seed; :meth:`GameWidget.export_html <townwidget.widget.base.GameWidget.export_html>` writes the page of the game
+in a widget.
+
+>>> from townwidget import arena
+>>> page = replay_html(arena.play_game(["greedy"], "town33", seed=5))
+>>> page.startswith("<!doctype html>") and "Town 33, solo" in page and "http" not in page
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from html import escape
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from townwidget.advice.words import game_title
+from townwidget.core import registry
+from townwidget.core.checks import is_integer, shown
+from townwidget.core.language import _, check_language, default_language, speaking
+from townwidget.littletown import render as little_town_render
+from townwidget.littletown.state import FORMAT as LITTLE_TOWN_FORMAT
+from townwidget.town import render as town_render
+
+if TYPE_CHECKING:
+    from townwidget.widget.base import GameWidget
+
+_NAMESPACE = ' xmlns="http://www.w3.org/2000/svg"'  # not needed inside HTML, and the page names no address at all
+
+STYLE = """
+body { font-family: system-ui, sans-serif; margin: 1.5rem; color: #1f1f1f; background: #fff; max-width: 60rem; }
+h1 { font-size: 1.3rem; margin: 0 0 .5rem; }
+.rp-controls { display: flex; gap: .75rem; align-items: center; margin: .75rem 0; flex-wrap: wrap; }
+.rp-controls input { width: 20rem; max-width: 100%; }
+.rp-board svg { max-width: 100%; height: auto; }
+.rp-missing { padding: 2rem 1rem; border: 1px dashed #767676; color: #4a4a4a; }
+@media (prefers-color-scheme: dark) {
+  body { color: #eaeaea; background: #1e1e1e; }
+  .rp-missing { color: #c8c8c8; }
+  .rp-board svg, .rp-plot svg { background: #fff; }
+}
+"""
+
+# The slider shows frame k: the position after k moves (the log beside it says every move of the game).
+SCRIPT = """
+(() => {
+  const data = JSON.parse(document.getElementById("rp-data").textContent);
+  const slider = document.getElementById("rp-step");
+  const where = document.getElementById("rp-where");
+  const board = document.getElementById("rp-board");
+  const show = (step) => {
+    const drawing = data.drawings[data.frames[step]];
+    board.innerHTML = drawing === null ? "" : drawing;
+    if (drawing === null) {
+      const missing = document.createElement("p");
+      missing.className = "rp-missing";
+      missing.textContent = data.missing;
+      board.append(missing);
+    }
+    where.textContent = data.where.replace("{step}", String(step)).replace("{last}", String(data.frames.length - 1));
+  };
+  slider.addEventListener("input", () => show(Number(slider.value)));
+  show(Number(slider.value));
+})();
+"""
+
+
+def draw(frame: dict[str, Any] | None) -> str | None:
+    """A viewer form drawn as an SVG picture of its game (``None`` for a position the widget cannot tell)."""
+    if frame is None:
+        return None
+    render = little_town_render if frame.get("format") == LITTLE_TOWN_FORMAT else town_render
+    return render.state_svg(frame).replace(_NAMESPACE, "", 1)
+
+
+def page(
+    title: str,
+    frames: Sequence[dict[str, Any] | None],
+    log: Sequence[str],
+    summary: str = "",
+    plot: str = "",
+    lang: str = "en",
+) -> str:
+    """The page: ``frames`` (the seat's viewer form after 0, 1, ... moves; ``None`` where it cannot be told), the
+    ``log`` (lines of words), a ``summary`` line and the review's ``plot`` (an SVG picture, or "")."""
+    drawings: list[str | None] = []
+    index: dict[str | None, int] = {}
+    order = []
+    for frame in frames:  # a move that leaves the picture as it was (Little Town's payments) reuses its drawing
+        drawing = draw(frame)
+        order.append(index.setdefault(drawing, len(drawings)))
+        if len(drawings) < len(index):
+            drawings.append(drawing)
+    data = {
+        "drawings": drawings,
+        "frames": order,
+        "where": _("Move {step} of {last}"),
+        "missing": _("This position cannot be shown: the game was loaded after it (its draws were not saved)."),
+    }
+    last = len(frames) - 1
+    items = "".join(f"<li>{escape(line)}</li>" for line in log)
+    review, moves = escape(_("Review")), escape(_("Moves"))
+    reviewed = f'<section class="rp-plot"><h2>{review}</h2>{plot.replace(_NAMESPACE, "", 1)}</section>' if plot else ""
+    shown_last = drawings[order[-1]] or ""  # the end of the game, drawn for a browser without scripts too
+    heading = escape(_("Replay: {title}").format(title=title))
+    slider = escape(_("Move on show"))
+    return (
+        f'<!doctype html>\n<html lang="{lang}"><head><meta charset="utf-8">'
+        f'<meta name="viewport" content="width=device-width, initial-scale=1"><title>{heading}</title>'
+        f"<style>{STYLE}</style></head><body><h1>{heading}</h1>"
+        + (f'<p class="rp-summary">{escape(summary)}</p>' if summary else "")
+        + f'<div class="rp-controls"><label>{slider} <input id="rp-step" type="range" min="0" max="{last}" '
+        f'value="{last}" step="1"></label><output id="rp-where" aria-live="polite"></output></div>'
+        f'<div class="rp-board" id="rp-board">{shown_last}</div>'
+        f'<h2>{moves}</h2><ol class="rp-log">{items}</ol>{reviewed}'
+        f'<script type="application/json" id="rp-data">{_script_json(data)}</script>'
+        f"<script>{SCRIPT}</script></body></html>\n"
+    )
+
+
+def _script_json(data: Any) -> str:
+    """JSON that cannot end the script element it sits in."""
+    return json.dumps(data).replace("</", "<\\/")
+
+
+def widget_page(widget: GameWidget, frames: Sequence[dict[str, Any] | None] | None = None) -> str:
+    """The page of the game in ``widget``, for its seat and in its language (``frames``: the seat's viewer forms
+    of every position, where the caller knows more of them than the widget)."""
+    with speaking(widget.lang):
+        state = widget.state
+        if state.num_players == 1:
+            title = _("{game}, solo").format(game=game_title(state))
+        else:
+            title = _("{game}, {count} players").format(game=game_title(state), count=state.num_players)
+        plot = str(widget.reviewed.get("svg", ""))
+        shown_frames = widget._frames if frames is None else frames
+        return page(title, shown_frames, widget.moves, widget.status, plot, widget.lang)
+
+
+def export(widget: GameWidget, path: str | Path) -> Path:
+    """Write :func:`widget_page` of ``widget`` to ``path`` (UTF-8); returns the path written."""
+    if not isinstance(path, (str, Path)):
+        raise TypeError(f"path must be a file name (str or pathlib.Path), not {shown(path)}")
+    target = Path(path)
+    target.write_text(widget_page(widget), encoding="utf-8")
+    return target
+
+
+def replay_html(record: registry.GameRecord | dict[str, Any], seat: int = 0, lang: str | None = None) -> str:
+    """The page of a game record (:class:`~townwidget.core.registry.GameRecord` or its dict), replayed from its seed
+    and shown as ``seat`` would see it, in ``lang`` (default: the package's language).
+
+    Raises ``ValueError`` naming the fault for a record that does not replay, a seat that is not in the game, or
+    an unfinished record whose next move is another seat's (the page shows a game as its seat saw it, and no one
+    plays that move)."""
+    if isinstance(record, dict):
+        record = registry.GameRecord.from_dict(record)
+    if not isinstance(record, registry.GameRecord):
+        raise TypeError(f"replay_html takes a game record (GameRecord or its dict), not {shown(record)}")
+    players = len(record.players)
+    if not is_integer(seat) or not 0 <= seat < players:
+        raise ValueError(f"seat must be a player number from 0 to {players - 1}, not {shown(seat)}")
+    lang = default_language() if lang is None else check_language(lang)
+    positions = registry.record_positions(record)
+    final = positions[-1]
+    if final.current_player not in (None, seat):
+        raise ValueError(f"the record stops before a move of player {final.current_player}: show it for that seat")
+    widget = _widget_of(final, seat, record.players, lang)
+    try:
+        frames = [position.to_dict(viewer=seat) for position in positions]
+        return widget_page(widget, frames)
+    finally:
+        widget.close()
+
+
+def _widget_of(state: Any, seat: int, names: list[str], lang: str) -> GameWidget:
+    """A widget holding ``state`` for ``seat``, its opponents named as in the record (they never move: the game is
+    over or the seat is to play)."""
+    from townwidget.littletown import State as LittleTownState
+    from townwidget.widget.little_town_widget import LittleTownWidget
+    from townwidget.widget.town_widget import TownWidget
+
+    opponents = [_Recorded(name) for player, name in enumerate(names) if player != seat]
+    if isinstance(state, LittleTownState):
+        return LittleTownWidget(state.num_players, opponents, seat, state=state, lang=lang)
+    mode = "solo" if state.num_players == 1 else "multi"
+    return TownWidget(state.rules, mode, opponents or None, seat, state=state, lang=lang)
+
+
+class _Recorded:
+    """A seat of a record: its name only (the record has played its moves)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def act(self, view: Any) -> Any:
+        raise AssertionError("a recorded seat is never asked to move")
