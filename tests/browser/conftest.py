@@ -126,7 +126,6 @@ def _serve(root: Path, module: str, app: str, pages: str, overrides: dict[str, A
     settings.mkdir()
     (settings / "overrides.json").write_text(json.dumps(overrides))
     token, port = secrets.token_hex(16), _free_port()
-    log = root / ".server.log"
     command = [
         sys.executable,
         "-m",

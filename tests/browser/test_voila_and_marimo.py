@@ -24,7 +24,7 @@ PLAY_CELLS = (  # the README's play cell, one widget a cell
     'TownWidget("town77", seed=11)',
     'LittleTownWidget(opponents=["greedy"], seed=5)',
 )
-MARIMO_APP = '''\
+MARIMO_APP = """\
 import marimo
 
 app = marimo.App()
@@ -64,7 +64,7 @@ def _(LittleTownWidget, mo):
 def _(little, mo):
     mo.md(f"Little Town phase: {little.widget.state.phase}")
     return
-'''
+"""
 
 
 def new_page(browser: Any) -> tuple[Any, list[str]]:
