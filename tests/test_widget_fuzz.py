@@ -185,3 +185,25 @@ def test_a_trait_write_with_a_huge_key_is_refused_in_few_words() -> None:
     widget = MODES["little town 2 players"](1)
     check_answer(widget, browser_of(widget), {"method": "update", "state": {HUGE_TEXT: 1, "view": {}}})
     assert "the view tried to change" in widget.error
+
+
+def test_the_browser_sets_drawn_to_a_revision_it_was_sent_and_nothing_else() -> None:
+    """``drawn`` (so that marimo re-runs the cells reading the widget) is the one trait the browser may write: to a
+    revision Python has published, alone; anything else is refused and changes nothing."""
+    widget = MODES["town77 2 players"](1)
+    browser = browser_of(widget)
+    before, revision = widget.state.to_dict(), widget.revision
+    answer = browser.deliver({"method": "update", "state": {"drawn": revision}})
+    assert (widget.drawn, widget.error, widget.revision) == (revision, "", revision)
+    assert widget.state.to_dict() == before and not updates(answer)  # accepted quietly: nothing to redraw
+    forgeries: list[Callable[[int], Any]] = [
+        lambda now: now + 1,  # a revision Python never sent
+        lambda now: -1,
+        lambda now: True,
+        lambda now: str(now),
+    ]
+    for forged in forgeries:
+        check_answer(widget, browser, {"method": "update", "state": {"drawn": forged(widget.revision)}})
+        assert "the view tried to change ['drawn']" in widget.error and widget.drawn == revision
+    check_answer(widget, browser, {"method": "update", "state": {"drawn": 1, "view": {}}})
+    assert "the view tried to change" in widget.error and widget.drawn == revision

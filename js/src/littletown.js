@@ -108,6 +108,8 @@ function createView(model, el) {
   const shown = () => (live() ? get("view") : get("frame"));
   /** @returns {Cell[]} */
   const legalCells = () => (live() ? get("legal") : []);
+  /** @type {{key: string, texts: unknown, group: SVGElement, cells: Array<{node: SVGElement, title: SVGElement, ground: string, cell: Cell}>} | null} */
+  let spaces = null; // the board's spaces, kept across redraws (see boardSpaces)
 
   // --- the board -------------------------------------------------------------------------------------------
   /** @param {Element} parent */
@@ -136,32 +138,16 @@ function createView(model, el) {
     const legal = new Set((live() ? /** @type {Cell[]} */ (get("legal")) : []).map(cellKey));
     const notes = live() ? get("notes") : [];
     const cursor = local.cursor || legalCells()[0] || [0, 0];
-    for (let r = 0; r < rows; r++) {
-      for (let c = 0; c < columns; c++) {
-        /** @type {string} */
-        const ground = state.terrain[r][c];
-        const x = MARGIN + c * CELL;
-        const y = MARGIN + r * CELL;
-        const classes = ["ltw-cell", `ltw-${TERRAIN[ground]}`];
-        if (legal.has(cellKey([r, c]))) classes.push("ltw-legal");
-        const note = notes.length ? notes[r][c] : null;
-        const space = svg(
-          "g",
-          {
-            class: classes.join(" "),
-            "data-cell": cellKey([r, c]),
-            "data-key": cellDataKey([r, c]),
-            role: "button",
-            tabindex: cursor[0] === r && cursor[1] === c ? 0 : -1,
-            "aria-label": littleTownCellLabel(get("texts"), [r, c], note ? note.what : terrain(ground), note ? note.click : ""),
-          },
-          board,
-        );
-        svg("rect", { x, y, width: CELL, height: CELL }, space);
-        drawTerrain(space, ground, x, y);
-        svg("title", {}, space).textContent = note ? note.what : terrain(ground);
-        boardCell(space, [r, c], local, () => send(littleTown.cell([r, c])), drawHover);
-      }
+    const { group, cells } = boardSpaces(state.terrain);
+    board.appendChild(group);
+    for (const { node, title, ground, cell } of cells) {
+      const [r, c] = cell;
+      const note = notes.length ? notes[r][c] : null;
+      const legalHere = legal.has(cellKey(cell));
+      node.setAttribute("class", `ltw-cell ltw-${TERRAIN[ground]}${legalHere ? " ltw-legal" : ""}`);
+      node.setAttribute("tabindex", cursor[0] === r && cursor[1] === c ? "0" : "-1");
+      node.setAttribute("aria-label", littleTownCellLabel(get("texts"), cell, note ? note.what : terrain(ground), note ? note.click : ""));
+      title.textContent = note ? note.what : terrain(ground);
     }
     const delays = live() ? newPieces(get("view").history, local.seen) : new Map();
     const turn = state.turn;
@@ -177,6 +163,36 @@ function createView(model, el) {
       );
     }
     svg("g", { class: "ltw-overlay" }, board);
+  }
+
+  /**
+   * The board's spaces with their terrain, the same all game: drawn once (for this terrain and these words) and kept
+   * across redraws, which then only set what a move changes (lit, focus stop, words). Redrawing every space's
+   * drawing was most of a Little Town redraw.
+   * @param {string[]} rows the terrain, a letter per space
+   */
+  function boardSpaces(rows) {
+    const key = rows.join("/");
+    if (spaces && spaces.key === key && spaces.texts === get("texts")) return spaces;
+    const group = svg("g", { class: "ltw-spaces" });
+    const cells = [];
+    for (let r = 0; r < rows.length; r++) {
+      for (let c = 0; c < rows[r].length; c++) {
+        /** @type {Cell} */
+        const cell = [r, c];
+        const ground = rows[r][c];
+        const x = MARGIN + c * CELL;
+        const y = MARGIN + r * CELL;
+        const node = svg("g", { "data-cell": cellKey(cell), "data-key": cellDataKey(cell), role: "button" }, group);
+        svg("rect", { x, y, width: CELL, height: CELL }, node);
+        drawTerrain(node, ground, x, y);
+        const title = svg("title", {}, node);
+        boardCell(node, cell, local, () => send(littleTown.cell(cell)), drawHover);
+        cells.push({ node, title, ground, cell });
+      }
+    }
+    spaces = { key, texts: get("texts"), group, cells };
+    return spaces;
   }
 
   // Terrain is told by its colour and by a drawing: trees, a peak, waves.

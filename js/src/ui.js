@@ -1,7 +1,7 @@
 // What both widget front ends draw alike: header, messages, buttons, the move log, the history slider, the outcome
 // box, and anywidget's render (one draw per batch of trait changes). Elements carry the widget's own class
 // (`prefix`: "tw" or "ltw") and a shared `gw-` class, styled once in common.css.
-import { GAME_TRAITS } from "./constants.js";
+import { BROWSER_TRAITS, GAME_TRAITS } from "./constants.js";
 import { html } from "./dom.js";
 import { focusedKey, refocus } from "./focus.js";
 import { common } from "./intents.js";
@@ -205,6 +205,27 @@ export function redrawKeepingFocus(root, paint, focus) {
   refocus(root, key);
 }
 
+/** The models whose game changes are reported (once per model, however many views it has). */
+const reporting = new WeakSet();
+
+/**
+ * After each change of the game (Python's `view` trait), tell Python which revision was drawn, through the one trait
+ * the browser writes: hosts that re-run code when a front end changes a trait (marimo) then follow every move.
+ * @param {Model} model
+ */
+export function reportGameChanges(model) {
+  if (reporting.has(model)) return;
+  reporting.add(model);
+  const [drawn] = BROWSER_TRAITS;
+  model.on("change:view", () =>
+    // the revision arrives in the same message as the view: read it once the whole message is applied
+    queueMicrotask(() => {
+      model.set(drawn, model.get("revision"));
+      model.save_changes();
+    }),
+  );
+}
+
 /**
  * anywidget's render: one view of the widget, redrawn when a game trait or one of the widget's own `extra` changes.
  * @param {(model: Model, el: HTMLElement) => View} createView
@@ -214,6 +235,7 @@ export function redrawKeepingFocus(root, paint, focus) {
 export function renderer(createView, extra) {
   const traits = [...GAME_TRAITS, ...extra];
   return function render({ model, el }) {
+    reportGameChanges(model);
     const view = createView(model, el);
     view.root.addEventListener("keydown", view.onKey);
     for (const name of traits) model.on(`change:${name}`, view.schedule);

@@ -17,6 +17,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -75,7 +76,7 @@ def _wait_until_up(url: str, server: subprocess.Popen[bytes], log: Path) -> None
     deadline = time.monotonic() + SERVER_START_SECONDS
     while time.monotonic() < deadline:
         if server.poll() is not None:
-            raise RuntimeError(f"JupyterLab exited with code {server.returncode}:\n{log.read_text()[-3000:]}")
+            raise RuntimeError(f"the server exited with code {server.returncode}:\n{log.read_text()[-3000:]}")
         try:
             with urllib.request.urlopen(url, timeout=2) as response:
                 if response.status == 200:
@@ -83,7 +84,28 @@ def _wait_until_up(url: str, server: subprocess.Popen[bytes], log: Path) -> None
         except (urllib.error.URLError, ConnectionError, TimeoutError):
             pass
         time.sleep(0.3)
-    raise RuntimeError(f"JupyterLab did not answer within {SERVER_START_SECONDS} s:\n{log.read_text()[-3000:]}")
+    raise RuntimeError(f"the server did not answer within {SERVER_START_SECONDS} s:\n{log.read_text()[-3000:]}")
+
+
+def _private_jupyter_dirs(root: Path) -> dict[str, str]:
+    """Jupyter's user-level config, data and runtime files (kernel connection files, signing key), kept in root."""
+    return {f"JUPYTER_{kind}_DIR": str(root / f".jupyter-{kind.lower()}") for kind in ("CONFIG", "DATA", "RUNTIME")}
+
+
+@contextmanager
+def _running(command: list[str], root: Path, ready: str, env: dict[str, str]) -> Iterator[subprocess.Popen[bytes]]:
+    """A server process started in ``root`` (its output in ``root/.server.log``), once ``ready`` answers; it is
+    stopped on leaving (if it has not stopped already)."""
+    log = root / ".server.log"
+    with log.open("wb") as output:
+        server = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT, cwd=root, env=env)
+    try:
+        _wait_until_up(ready, server, log)
+        yield server
+    finally:
+        if server.poll() is None:
+            server.terminate()
+            server.wait(timeout=15)
 
 
 @pytest.fixture(scope="module")
@@ -104,7 +126,6 @@ def _serve(root: Path, module: str, app: str, pages: str, overrides: dict[str, A
     settings.mkdir()
     (settings / "overrides.json").write_text(json.dumps(overrides))
     token, port = secrets.token_hex(16), _free_port()
-    log = root / ".server.log"
     command = [
         sys.executable,
         "-m",
@@ -121,28 +142,58 @@ def _serve(root: Path, module: str, app: str, pages: str, overrides: dict[str, A
         f"--{app}.expose_app_in_browser=True",
     ]
     url = f"http://127.0.0.1:{port}"
-    # keep Jupyter's user-level config, data and runtime files (kernel connection files, signing key) in root
-    private = {f"JUPYTER_{kind}_DIR": str(root / f".jupyter-{kind.lower()}") for kind in ("CONFIG", "DATA", "RUNTIME")}
-    with log.open("wb") as output:
-        server = subprocess.Popen(
-            command, stdout=output, stderr=subprocess.STDOUT, cwd=root, env={**os.environ, **private}
-        )
-    try:
-        _wait_until_up(f"{url}/api/status?token={token}", server, log)
-        yield Lab(url, token, root, pages)
-    finally:
-        _stop(server, url, token)
+    env = {**os.environ, **_private_jupyter_dirs(root)}
+    with _running(command, root, f"{url}/api/status?token={token}", env) as server:
+        try:
+            yield Lab(url, token, root, pages)
+        finally:
+            _stop(server, url, token)
 
 
 def _stop(server: subprocess.Popen[bytes], url: str, token: str) -> None:
-    """Ask the server to shut down (it stops its kernels too), then make sure this process is gone."""
+    """Ask the server to shut down (it stops its kernels too); ``_running`` ends it if it does not."""
     try:
         request = urllib.request.Request(f"{url}/api/shutdown?token={token}", method="POST")
         urllib.request.urlopen(request, timeout=5).close()
         server.wait(timeout=15)
     except (urllib.error.URLError, ConnectionError, TimeoutError, subprocess.TimeoutExpired):
-        server.terminate()
-        server.wait(timeout=15)
+        pass
+
+
+@dataclass
+class Server:
+    """A server of notebooks or apps on 127.0.0.1 (Voila, marimo), serving files written to ``root``."""
+
+    url: str
+    root: Path
+
+
+@pytest.fixture(scope="module")
+def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """Voila (``pip install "townwidget[voila]"``) serving a temporary directory: ``/voila/render/NAME``."""
+    root, port = tmp_path_factory.mktemp("voila"), _free_port()
+    command = [sys.executable, "-m", "voila", str(root), "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}"]
+    url = f"http://127.0.0.1:{port}"
+    with _running(command, root, url, {**os.environ, **_private_jupyter_dirs(root)}):
+        yield Server(url, root)
+
+
+@pytest.fixture
+def marimo_app(tmp_path: Path) -> Iterator[Any]:
+    """``marimo_app(source)``: the URL of a marimo app (``pip install "townwidget[marimo]"``) written from
+    ``source`` and run as a page by ``marimo run``; the server stops with the test."""
+    with ExitStack() as servers:
+
+        def serve(source: str) -> str:
+            app, port = tmp_path / "app.py", _free_port()
+            app.write_text(source)
+            command = [sys.executable, "-m", "marimo", "run", str(app), "--headless", "--no-token", "--no-sandbox"]
+            command += ["--no-check", "--host=127.0.0.1", f"--port={port}"]
+            url = f"http://127.0.0.1:{port}"
+            servers.enter_context(_running(command, tmp_path, f"{url}/health", dict(os.environ)))
+            return url
+
+        yield serve
 
 
 @pytest.fixture(scope="module")

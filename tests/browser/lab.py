@@ -130,9 +130,19 @@ def open_and_run(
         ) from None
 
 
+def wait_drawn(page: Any, view: Any, revision: int) -> None:
+    """Wait until ``view`` has drawn Python's update ``revision`` (its data-revision)."""
+    page.wait_for_function(
+        "([root, revision]) => Number(root.dataset.revision) >= revision",
+        arg=[view.element_handle(), revision],
+        timeout=STEP_TIMEOUT_S * 1000,
+    )
+
+
 def timed_click(page: Any, view: Any, target: Any, record: Record, what: str, latencies: list[float]) -> dict[str, Any]:
     """A real mouse click in ``view``, timed in the page until the view redraws; returns Python's record after it."""
     revision = record.read()["revision"]
+    wait_drawn(page, view, revision)  # a redraw still on its way would stop the clock before this click's
     view.evaluate(LATENCY_PROBE)
     target.click(timeout=STEP_TIMEOUT_S * 1000)
     latency = page.evaluate("() => window.__latency")

@@ -79,6 +79,11 @@ def check_fits_and_contrast(page: Any, view: Any, prefix: str) -> None:
     board = view.locator(f".{prefix}-board").bounding_box()
     assert board is not None and board["width"] <= 320
     view.evaluate("(root) => { root.closest('.jp-OutputArea-output').style.maxWidth = ''; }")
+    check_contrast(page, view)
+
+
+def check_contrast(page: Any, view: Any) -> None:
+    """Every text of the view at least 4.5:1 on what is painted under it, in the light and the dark theme."""
     for dark in (False, True):
         set_theme(page, dark)
         result = view.evaluate(CONTRAST_PROBE, MINIMUM_CONTRAST)
@@ -315,6 +320,7 @@ def test_the_end_says_who_left_when_why_and_offers_to_play_again(lab: Any, brows
     assert len(cells) == 3 and all(" after move " in text for text in cells), cells
     log = view.locator(".tw-log").inner_text()
     assert "left the game (1st to leave)" in log and "Game over: every player has left" in log
+    check_contrast(page, view)  # the end box's texts too
     view.locator("[data-key='play-again']").click()
     wait_for(lambda: town_game.read()["state"]["current_player"] is not None, "a new game from Play again")
     page.wait_for_function("() => document.querySelector('.tw-root .tw-outcome') === null")
@@ -325,6 +331,8 @@ def test_the_end_says_who_left_when_why_and_offers_to_play_again(lab: Any, brows
     page, errors = open_page(browser, lab, "lt-end.ipynb", ".ltw-root")
     view = page.locator(".ltw-root").first
     assert view.locator(".ltw-end-reason").inner_text().startswith("The game ended after round 4 of 4")
+    assert view.locator(".ltw-round.ltw-past").count() == 3
+    check_contrast(page, view)  # past rounds, buildings of every player, the end box
     view.locator("[data-key='play-again']").click()
     wait_for(lambda: little.read()["state"]["current_player"] is not None, "a new Little Town game")
     assert not errors, errors

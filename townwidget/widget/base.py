@@ -39,7 +39,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from townwidget.core.checks import shown
+from townwidget.core.checks import is_integer, shown
 from townwidget.core.errors import IllegalAction
 from townwidget.core.language import N_, _, check_language, default_language, ngettext, speaking
 from townwidget.core.rng import Rng
@@ -135,6 +135,10 @@ class GameWidget(anywidget.AnyWidget):
     assisted = synced(traitlets.Bool(False, read_only=True))  # a hint was asked for in this game
     reviewed = synced(traitlets.Dict(read_only=True))  # the review of the finished game, once asked for (to_dict)
     texts = synced(traitlets.Dict(read_only=True))  # the words the front end draws itself, in the widget's language
+    # The one trait the browser writes: after drawing a change of the game, the revision it drew. marimo re-runs the
+    # cells that read a widget only when its front end changes a trait, so this makes them follow every move; Python
+    # never reads it, so a forged value changes nothing.
+    drawn = traitlets.Int(0).tag(sync=True)
     _hints: int  # hints asked for in this game
     _suggested: tuple[tuple[int, int], dict[str, Any]] | None  # (the position it was asked in, the hint on show)
     _reviewed: tuple[tuple[int, int], dict[str, Any]] | None  # (the position it was asked in, the review)
@@ -327,13 +331,23 @@ class GameWidget(anywidget.AnyWidget):
         return f"{type(self).__name__}({self._label()}, seat {seat}: {turn}, {self._progress()})"
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
-        """Refuse trait writes from the browser: it sends intents, and a tampered or stale view must not change what
-        Python holds. The true values are sent back."""
+        """Refuse trait writes from the browser but ``drawn`` (a revision it has drawn): it sends intents, and a
+        tampered or stale view must not change what Python holds. The true values are sent back."""
+        if self._drawn_only(sync_data):
+            super().set_state(sync_data)
+            return
         keys = sorted(sync_data, key=shown) if isinstance(sync_data, dict) else []
         with self._session.lock:  # an opponent's thread may be publishing
             self._error = f"the view tried to change {shown(keys)}: ignored (the view sends intents)"
             self.send_state([key for key in keys if key in self.keys])
             self._publish()
+
+    def _drawn_only(self, sync_data: Any) -> bool:
+        """Whether a trait write from the browser sets only ``drawn``, to a revision Python has published."""
+        if not isinstance(sync_data, dict) or list(sync_data) != ["drawn"]:
+            return False
+        revision = sync_data["drawn"]
+        return is_integer(revision) and 0 <= revision <= self.revision
 
     # --- loading and moving ----------------------------------------------------------------------------------
     def _load(self, state: Any, seat: int) -> None:
@@ -675,4 +689,4 @@ class GameWidget(anywidget.AnyWidget):
         return {}
 
 
-check_front_end(GameWidget, FRONT_END["game_traits"])
+check_front_end(GameWidget, FRONT_END["game_traits"] + FRONT_END["browser_traits"])

@@ -42,6 +42,10 @@ MoveCallback = Callable[[int, Any], Any]
 # and an agent that hangs cannot be left behind.
 THREADS = sys.platform != "emscripten"
 MOVE_SECONDS = 30.0  # how long an opponent may think about one move before it forfeits it (``move_seconds=``)
+# The opponents' thread waits this long before it thinks: an agent computing at once holds the interpreter lock the
+# kernel needs to send the seat's move to the browser, which then showed it 10-25 ms later (the view animates the
+# opponents' moves 300 ms apart, so they lose nothing to it).
+HAND_OVER_SECONDS = 0.03
 
 
 class WidgetBusy(RuntimeError):
@@ -311,6 +315,7 @@ class Session:
                 self.host.publish()
 
     def _think_on(self, generation: int) -> None:
+        time.sleep(HAND_OVER_SECONDS)
         while True:
             with self.lock:
                 if generation != self.generation:

@@ -263,6 +263,8 @@ var front_end_default = {
     }
   },
   game_traits: ["view", "seat", "names", "status", "buttons", "error", "moves", "step", "steps", "frame", "outcome", "thinking", "practice", "revision", "suggestion", "assisted", "reviewed", "texts"],
+  browser_traits: ["drawn"],
+  about_browser_traits: "The traits the front end writes (every other trait is Python's): after drawing a change of the game, the revision it drew, so that hosts which re-run code when a widget's front end changes a trait (marimo) follow every move; set once per model by js/src/ui.js, checked and otherwise ignored by townwidget/widget/base.py.",
   town: {
     traits: ["tile_style", "selection", "flip", "legal", "reasons", "fits", "inspect", "chosen"],
     cell: 48,
@@ -443,6 +445,7 @@ function drawParLine(root, box, reviewed, local, redraw, texts) {
 
 // src/constants.js
 var GAME_TRAITS = front_end_default.game_traits;
+var BROWSER_TRAITS = front_end_default.browser_traits;
 var TOWN = front_end_default.town;
 var LITTLE_TOWN = front_end_default.littletown;
 
@@ -596,9 +599,26 @@ function redrawKeepingFocus(root, paint, focus) {
   paint();
   refocus(root, key);
 }
+var reporting = /* @__PURE__ */ new WeakSet();
+function reportGameChanges(model) {
+  if (reporting.has(model)) return;
+  reporting.add(model);
+  const [drawn] = BROWSER_TRAITS;
+  model.on(
+    "change:view",
+    () => (
+      // the revision arrives in the same message as the view: read it once the whole message is applied
+      queueMicrotask(() => {
+        model.set(drawn, model.get("revision"));
+        model.save_changes();
+      })
+    )
+  );
+}
 function renderer(createView2, extra) {
   const traits = [...GAME_TRAITS, ...extra];
   return function render({ model, el }) {
+    reportGameChanges(model);
     const view = createView2(model, el);
     view.root.addEventListener("keydown", view.onKey);
     for (const name of traits) model.on(`change:${name}`, view.schedule);
@@ -672,6 +692,7 @@ function createView(model, el) {
   const live = () => get("step") < 0;
   const shown = () => live() ? get("view") : get("frame");
   const legalCells = () => live() ? get("legal") : [];
+  let spaces = null;
   function drawBoard(parent) {
     const state = shown();
     const rows = state.terrain.length;
@@ -700,31 +721,16 @@ function createView(model, el) {
     ) : []).map(cellKey));
     const notes = live() ? get("notes") : [];
     const cursor = local.cursor || legalCells()[0] || [0, 0];
-    for (let r = 0; r < rows; r++) {
-      for (let c = 0; c < columns; c++) {
-        const ground = state.terrain[r][c];
-        const x = MARGIN + c * CELL;
-        const y = MARGIN + r * CELL;
-        const classes = ["ltw-cell", `ltw-${TERRAIN[ground]}`];
-        if (legal.has(cellKey([r, c]))) classes.push("ltw-legal");
-        const note = notes.length ? notes[r][c] : null;
-        const space = svg(
-          "g",
-          {
-            class: classes.join(" "),
-            "data-cell": cellKey([r, c]),
-            "data-key": cellDataKey([r, c]),
-            role: "button",
-            tabindex: cursor[0] === r && cursor[1] === c ? 0 : -1,
-            "aria-label": littleTownCellLabel(get("texts"), [r, c], note ? note.what : terrain(ground), note ? note.click : "")
-          },
-          board
-        );
-        svg("rect", { x, y, width: CELL, height: CELL }, space);
-        drawTerrain(space, ground, x, y);
-        svg("title", {}, space).textContent = note ? note.what : terrain(ground);
-        boardCell(space, [r, c], local, () => send(littleTown.cell([r, c])), drawHover);
-      }
+    const { group, cells } = boardSpaces(state.terrain);
+    board.appendChild(group);
+    for (const { node, title, ground, cell } of cells) {
+      const [r, c] = cell;
+      const note = notes.length ? notes[r][c] : null;
+      const legalHere = legal.has(cellKey(cell));
+      node.setAttribute("class", `ltw-cell ltw-${TERRAIN[ground]}${legalHere ? " ltw-legal" : ""}`);
+      node.setAttribute("tabindex", cursor[0] === r && cursor[1] === c ? "0" : "-1");
+      node.setAttribute("aria-label", littleTownCellLabel(get("texts"), cell, note ? note.what : terrain(ground), note ? note.click : ""));
+      title.textContent = note ? note.what : terrain(ground);
     }
     const delays = live() ? newPieces(get("view").history, local.seen) : /* @__PURE__ */ new Map();
     const turn = state.turn;
@@ -740,6 +746,28 @@ function createView(model, el) {
       );
     }
     svg("g", { class: "ltw-overlay" }, board);
+  }
+  function boardSpaces(rows) {
+    const key = rows.join("/");
+    if (spaces && spaces.key === key && spaces.texts === get("texts")) return spaces;
+    const group = svg("g", { class: "ltw-spaces" });
+    const cells = [];
+    for (let r = 0; r < rows.length; r++) {
+      for (let c = 0; c < rows[r].length; c++) {
+        const cell = [r, c];
+        const ground = rows[r][c];
+        const x = MARGIN + c * CELL;
+        const y = MARGIN + r * CELL;
+        const node = svg("g", { "data-cell": cellKey(cell), "data-key": cellDataKey(cell), role: "button" }, group);
+        svg("rect", { x, y, width: CELL, height: CELL }, node);
+        drawTerrain(node, ground, x, y);
+        const title = svg("title", {}, node);
+        boardCell(node, cell, local, () => send(littleTown.cell(cell)), drawHover);
+        cells.push({ node, title, ground, cell });
+      }
+    }
+    spaces = { key, texts: get("texts"), group, cells };
+    return spaces;
   }
   function drawTerrain(parent, ground, x, y) {
     const mid = x + CELL / 2;

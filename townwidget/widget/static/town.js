@@ -263,6 +263,8 @@ var front_end_default = {
     }
   },
   game_traits: ["view", "seat", "names", "status", "buttons", "error", "moves", "step", "steps", "frame", "outcome", "thinking", "practice", "revision", "suggestion", "assisted", "reviewed", "texts"],
+  browser_traits: ["drawn"],
+  about_browser_traits: "The traits the front end writes (every other trait is Python's): after drawing a change of the game, the revision it drew, so that hosts which re-run code when a widget's front end changes a trait (marimo) follow every move; set once per model by js/src/ui.js, checked and otherwise ignored by townwidget/widget/base.py.",
   town: {
     traits: ["tile_style", "selection", "flip", "legal", "reasons", "fits", "inspect", "chosen"],
     cell: 48,
@@ -457,6 +459,7 @@ function drawParLine(root, box, reviewed, local, redraw, texts) {
 
 // src/constants.js
 var GAME_TRAITS = front_end_default.game_traits;
+var BROWSER_TRAITS = front_end_default.browser_traits;
 var TOWN = front_end_default.town;
 var LITTLE_TOWN = front_end_default.littletown;
 
@@ -630,9 +633,26 @@ function redrawKeepingFocus(root, paint, focus) {
   paint();
   refocus(root, key);
 }
+var reporting = /* @__PURE__ */ new WeakSet();
+function reportGameChanges(model) {
+  if (reporting.has(model)) return;
+  reporting.add(model);
+  const [drawn] = BROWSER_TRAITS;
+  model.on(
+    "change:view",
+    () => (
+      // the revision arrives in the same message as the view: read it once the whole message is applied
+      queueMicrotask(() => {
+        model.set(drawn, model.get("revision"));
+        model.save_changes();
+      })
+    )
+  );
+}
 function renderer(createView2, extra) {
   const traits = [...GAME_TRAITS, ...extra];
   return function render({ model, el }) {
+    reportGameChanges(model);
     const view = createView2(model, el);
     view.root.addEventListener("keydown", view.onKey);
     for (const name of traits) model.on(`change:${name}`, view.schedule);

@@ -1,0 +1,49 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { reportGameChanges } from "../src/ui.js";
+
+/** A stand-in for anywidget's model: traits, change handlers, and what was saved to Python. */
+function fakeModel() {
+  /** @type {Record<string, unknown>} */
+  const traits = { view: {}, revision: 3, drawn: 0 };
+  /** @type {Record<string, Array<() => void>>} */
+  const handlers = {};
+  /** @type {Array<Record<string, unknown>>} */
+  const saved = [];
+  /** @type {Record<string, unknown>} */
+  let pending = {};
+  return {
+    saved,
+    get: (/** @type {string} */ name) => traits[name],
+    set: (/** @type {string} */ name, /** @type {unknown} */ value) => {
+      traits[name] = value;
+      pending[name] = value;
+    },
+    save_changes: () => {
+      saved.push(pending);
+      pending = {};
+    },
+    on: (/** @type {string} */ event, /** @type {() => void} */ handler) => {
+      (handlers[event] ||= []).push(handler);
+    },
+    /** Python's message: the view first, then the revision, as one update (events fire as each trait is set). */
+    publish(/** @type {number} */ revision) {
+      traits.view = { moves: revision };
+      for (const handler of handlers["change:view"] || []) handler();
+      traits.revision = revision;
+    },
+  };
+}
+
+test("each change of the game tells Python the revision drawn, once per model however many views", async () => {
+  const model = fakeModel();
+  const anyModel = /** @type {any} */ (model);
+  reportGameChanges(anyModel);
+  reportGameChanges(anyModel); // a second view of the same model
+  const nextMessage = () => new Promise((resolve) => setTimeout(resolve, 0));
+  model.publish(4);
+  await nextMessage();
+  model.publish(7);
+  await nextMessage();
+  assert.deepEqual(model.saved, [{ drawn: 4 }, { drawn: 7 }]);
+});
