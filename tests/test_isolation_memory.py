@@ -137,27 +137,49 @@ def test_a_process_left_behind_ends_with_its_game() -> None:
     assert not reached
 
 
-def test_a_submission_that_leaves_code_running_while_it_loads_is_refused_in_words(tmp_path: Path) -> None:
-    thread = tmp_path / "thread.py"
-    thread.write_text(
+def test_a_thread_started_while_loading_ends_before_any_game(tmp_path: Path) -> None:
+    address = f"\0townwidget-test-thread-{os.getpid()}"
+    keeper = tmp_path / "keeper.py"
+    keeper.write_text(
         textwrap.dedent(
-            """
-            import threading, time
-            threading.Thread(target=time.sleep, args=(60,), daemon=True).start()
+            f"""
+            import socket, threading
+
+            ADDRESS = {address!r}
+            kept = []
+
+            def keep(listener):
+                while True:
+                    connection, _ = listener.accept()
+                    connection.sendall(repr(kept).encode() + b"\\n")
+                    kept.append(connection.recv(100).decode())
+
+            listener = socket.socket(socket.AF_UNIX)
+            listener.bind(ADDRESS)
+            listener.listen()
+            threading.Thread(target=keep, args=(listener,), daemon=True).start()
 
             def act(view):
-                return view.legal_actions()[0]
+                probe = socket.socket(socket.AF_UNIX)
+                try:
+                    probe.connect(ADDRESS)
+                except OSError:
+                    return view.legal_actions()[0]
+                raise RuntimeError("remembered " + probe.recv(1000).decode())
             """
         )
     )
+    result = arena.solo_run(str(keeper), game="town44", deals=2, seed=1, progress=False)
+    assert forfeits(result) == [] and all(record.result["placed"] > 0 for record in result.records)
+
+
+def test_memory_shared_by_the_games_is_refused_in_words(tmp_path: Path) -> None:
     shared = tmp_path / "shared.py"
     shared.write_text("import mmap\nPAGE = mmap.mmap(-1, 4096)\n\ndef act(view):\n    return view.legal_actions()[0]\n")
-    record = arena.play_game([str(thread), str(shared), "greedy"], game="town44", seed=1)
-    details = {forfeit["agent"]: forfeit["detail"] for forfeit in record.forfeits}
-    assert details == {
-        "thread": "while loading, the agent started a thread: it would outlive its games",
-        "shared": "while loading, the agent mapped memory shared with the processes it starts: it would outlive its games",
-    }
+    record = arena.play_game([str(shared), "greedy"], game="town44", seed=1)
+    assert [forfeit["detail"] for forfeit in record.forfeits] == [
+        "while loading, the agent mapped memory shared with the processes it starts: it would outlive its games"
+    ]
 
 
 def test_a_submission_never_sees_a_seed_while_it_loads(tmp_path: Path) -> None:

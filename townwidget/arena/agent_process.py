@@ -96,7 +96,7 @@ class Server:
     def receive(self) -> dict[str, Any] | None:
         """The next message, or ``None`` once the input is closed or the parent is gone."""
         while b"\n" not in self.buffer:
-            if os.getppid() != self.parent:
+            if not _alive(self.parent):
                 return None
             ready, _, _ = select.select([self.control], [], [], PARENT_POLL_SECONDS)
             if ready:
@@ -122,11 +122,14 @@ class Server:
             return {"fault": "error", "detail": fault_detail(error)}
         finally:
             _end_children()
+        _keep_only(self.control.fileno())  # what the loading opened is closed (the agent's objects may not use it)
         left = _left_running(before)
         if left:
             self.loaded = None
             return {"fault": "error", "detail": f"while loading, the agent {left}: it would outlive its games"}
-        return {"ok": True}
+        if _threads() > 1:
+            _shed_threads()
+        return {"ok": True, "pid": os.getpid()}
 
     def begin(self, seed: int | None) -> dict[str, Any]:
         self.end(0)
@@ -158,7 +161,7 @@ def main(argv: list[str]) -> int:
     os.close(devnull)
     os.dup2(2, 1)  # the agent's prints (fd 1) go to standard error, never into the answers
     sys.stdout = sys.stderr
-    sys.stdin = open(os.devnull)  # noqa: SIM115
+    sys.stdin = open(0, closefd=False)  # noqa: SIM115  # /dev/null
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     set_dumpable(0)  # no other process of the user (another agent, a game's child) reads this one's memory
     drop_capabilities()
@@ -379,12 +382,14 @@ class Traits:
     error_stream: tuple[int, int]  # its device and inode
     shared: frozenset[str]  # writable shared memory mappings
     handlers: dict[int, Any]  # signal handlers
+    blocked: frozenset[signal.Signals]  # signals blocked
 
 
 def _process_traits() -> Traits:
     error = os.fstat(2)
     handlers = {int(number): signal.getsignal(number) for number in signal.valid_signals()}
-    return Traits((error.st_dev, error.st_ino), _shared_mappings(), handlers)
+    blocked = frozenset(signal.pthread_sigmask(signal.SIG_BLOCK, []))
+    return Traits((error.st_dev, error.st_ino), _shared_mappings(), handlers, blocked)
 
 
 def _shared_mappings() -> frozenset[str]:
@@ -405,15 +410,37 @@ def _left_running(before: Traits) -> str | None:
                 signal.signal(number, handler)
             except (OSError, ValueError):
                 pass
-    threads = len(os.listdir("/proc/self/task")) if os.path.isdir("/proc/self/task") else threading.active_count()
-    if threads > 1:
-        return "started a thread"
+    signal.pthread_sigmask(signal.SIG_SETMASK, before.blocked)
     if _shared_mappings() - before.shared:
         return "mapped memory shared with the processes it starts"
     after = os.fstat(2)
     if (after.st_dev, after.st_ino) != before.error_stream:
         return "replaced its standard error"
     return None
+
+
+def _threads() -> int:
+    """The threads of this process (Linux: the kernel's count, native threads included)."""
+    return len(os.listdir("/proc/self/task")) if os.path.isdir("/proc/self/task") else threading.active_count()
+
+
+def _shed_threads() -> None:
+    """Go on as a fork of this process, which has only the thread that forks: the threads the loading started end
+    with this process before any game (they could otherwise keep what one game's child tells them for the next)."""
+    if os.fork() != 0:
+        os._exit(0)
+    become_subreaper()  # not inherited by a fork
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` exists (the arena: after :func:`_shed_threads` this server is not its child)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # the pid is another user's now: the arena is gone
+        return False
+    return True
 
 
 def _exit_without(parent: int) -> None:

@@ -228,12 +228,12 @@ class AgentProcess:
         self._control: Channel | None = None
         self._loading = False  # the load message is sent, its answer not yet read
         self._directory: str | None = None
+        self._server_pid: int | None = None  # told once loaded (a server that shed its threads is a fork)
         self.game: GameProcess | None = None
 
     def launch(self) -> None:
         """Start the server and have it load the agent, without waiting (the seats' servers load at once)."""
-        if self.load_fault is None and (self._process is None or self._process.poll() is not None):
-            self.close()
+        if self.load_fault is None and self._control is None:
             self._start()
 
     def ready(self) -> None:
@@ -248,6 +248,7 @@ class AgentProcess:
                 self.load_fault = _forfeit(answer)
                 self.close()
                 raise self.load_fault
+            self._server_pid = int(answer["pid"])
 
     def begin(self, seed: int | None) -> GameProcess:
         """A fresh child of the server for one game (``seed`` builds a package agent); a :class:`Forfeit` if the
@@ -320,7 +321,7 @@ class AgentProcess:
 
     def cpu_pids(self) -> list[int]:
         """The server and its game's child (for a benchmark's CPU seconds)."""
-        pids = [] if self._process is None else [self._process.pid]
+        pids = [] if self._server_pid is None else [self._server_pid]
         return pids + ([] if self.game is None else [self.game.pid])
 
     def close(self) -> None:
@@ -331,6 +332,7 @@ class AgentProcess:
             self.game.channel.close()
             self.game = None
         process, self._process = self._process, None
+        server, self._server_pid = self._server_pid, None
         if self._control is not None:
             self._control.close()  # the server sees its input closed: it ends what its games left, and exits
             self._control = None
@@ -342,10 +344,26 @@ class AgentProcess:
                 with contextlib.suppress(OSError):
                     process.kill()
                 process.wait()
+            if server is not None and server != process.pid:
+                _stop_fork(server)
             _guard(-1)
         if self._directory is not None:
             shutil.rmtree(self._directory, ignore_errors=True)
             self._directory = None
+
+
+def _stop_fork(pid: int) -> None:
+    """Stop a server that shed its threads (a fork, not this process's child): within a second by itself, else
+    killed."""
+    deadline = time.monotonic() + 1
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except OSError:
+            return
+        time.sleep(0.01)
+    with contextlib.suppress(OSError):
+        os.kill(pid, signal.SIGKILL)
 
 
 @dataclass
