@@ -23,6 +23,7 @@ when its input closes or its parent is gone; address spaces are bounded by ``MEM
 from __future__ import annotations
 
 import base64
+import contextlib
 import ctypes
 import json
 import os
@@ -311,10 +312,8 @@ def become_subreaper() -> None:
     """Linux: the processes a game's child starts and leaves behind become this server's children (not init's),
     so that :func:`_end_children` ends them with the game."""
     if sys.platform.startswith("linux"):
-        try:
+        with contextlib.suppress(OSError, AttributeError):
             ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
-        except (OSError, AttributeError):
-            pass
 
 
 def _children() -> list[int]:
@@ -338,10 +337,8 @@ def _end_children() -> None:
         if not children:
             break
         for pid in children:
-            try:
+            with contextlib.suppress(OSError):
                 os.kill(pid, signal.SIGKILL)
-            except OSError:
-                pass
     while True:  # the dead are reaped; one still dying is reaped at the next game's end
         try:
             if os.waitpid(-1, os.WNOHANG)[0] == 0:
@@ -382,7 +379,7 @@ class Traits:
     error_stream: tuple[int, int]  # its device and inode
     shared: frozenset[str]  # writable shared memory mappings
     handlers: dict[int, Any]  # signal handlers
-    blocked: frozenset[signal.Signals]  # signals blocked
+    blocked: frozenset[int]  # signals blocked
 
 
 def _process_traits() -> Traits:
@@ -406,10 +403,8 @@ def _left_running(before: Traits) -> str | None:
     handler of the agent's in the server could keep what a game's child signals it)."""
     for number, handler in before.handlers.items():
         if handler is not None:  # set again even if unchanged in Python's eyes: the agent may have used sigaction
-            try:
+            with contextlib.suppress(OSError, ValueError):
                 signal.signal(number, handler)
-            except (OSError, ValueError):
-                pass
     signal.pthread_sigmask(signal.SIG_SETMASK, before.blocked)
     if _shared_mappings() - before.shared:
         return "mapped memory shared with the processes it starts"
