@@ -173,13 +173,29 @@ def test_a_thread_started_while_loading_ends_before_any_game(tmp_path: Path) -> 
     assert forfeits(result) == [] and all(record.result["placed"] > 0 for record in result.records)
 
 
-def test_memory_shared_by_the_games_is_refused_in_words(tmp_path: Path) -> None:
+def test_memory_shared_while_loading_is_each_games_own(tmp_path: Path) -> None:
     shared = tmp_path / "shared.py"
-    shared.write_text("import mmap\nPAGE = mmap.mmap(-1, 4096)\n\ndef act(view):\n    return view.legal_actions()[0]\n")
-    record = arena.play_game([str(shared), "greedy"], game="town44", seed=1)
-    assert [forfeit["detail"] for forfeit in record.forfeits] == [
-        "while loading, the agent mapped memory shared with the processes it starts: it would outlive its games"
-    ]
+    shared.write_text(
+        textwrap.dedent(
+            """
+            import mmap
+
+            PAGE = mmap.mmap(-1, 4096)  # shared with the processes this one forks
+            PAGE[1] = 7
+            STARTED = []  # this game's first move is made
+
+            def act(view):
+                if not STARTED:
+                    if PAGE[0]:
+                        raise RuntimeError("remembered shared memory")
+                    PAGE[0] = PAGE[1]
+                    STARTED.append(True)
+                return view.legal_actions()[0]
+            """
+        )
+    )
+    result = arena.solo_run(str(shared), game="town44", deals=2, seed=1, progress=False)
+    assert forfeits(result) == [] and all(record.result["placed"] > 0 for record in result.records)
 
 
 def test_a_submission_never_sees_a_seed_while_it_loads(tmp_path: Path) -> None:

@@ -101,7 +101,10 @@ class Server:
                 return None
             ready, _, _ = select.select([self.control], [], [], PARENT_POLL_SECONDS)
             if ready:
-                chunk, descriptors, _, _ = socket.recv_fds(self.control, 1 << 20, 4)
+                try:
+                    chunk, descriptors, _, _ = socket.recv_fds(self.control, 1 << 20, 4)
+                except OSError:  # the parent is gone (its end reset)
+                    return None
                 if not chunk:
                     return None
                 self.buffer += chunk
@@ -130,6 +133,7 @@ class Server:
             return {"fault": "error", "detail": f"while loading, the agent {left}: it would outlive its games"}
         if _threads() > 1:
             _shed_threads()
+        _privatize(_shared_mappings() - before.shared)
         return {"ok": True, "pid": os.getpid()}
 
     def begin(self, seed: int | None) -> dict[str, Any]:
@@ -406,12 +410,28 @@ def _left_running(before: Traits) -> str | None:
             with contextlib.suppress(OSError, ValueError):
                 signal.signal(number, handler)
     signal.pthread_sigmask(signal.SIG_SETMASK, before.blocked)
-    if _shared_mappings() - before.shared:
-        return "mapped memory shared with the processes it starts"
     after = os.fstat(2)
     if (after.st_dev, after.st_ino) != before.error_stream:
         return "replaced its standard error"
     return None
+
+
+PROT_READ, PROT_WRITE, MAP_PRIVATE, MAP_FIXED, MAP_ANONYMOUS = 1, 2, 0x02, 0x10, 0x20  # Linux mmap(2)
+
+
+def _privatize(mappings: frozenset[str]) -> None:
+    """Make the writable shared memory the loading mapped (a semaphore of a library's lock, an ``mmap``) private,
+    with its contents, at the same address: each game's child gets its own copy, so none sees another's writes."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.mmap.restype = ctypes.c_void_p
+    libc.mmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_long]
+    for mapping in mappings:
+        start, end = (int(bound, 16) for bound in mapping.split()[0].split("-"))
+        contents = ctypes.string_at(start, end - start)
+        flags = MAP_PRIVATE | MAP_FIXED | MAP_ANONYMOUS
+        if libc.mmap(start, end - start, PROT_READ | PROT_WRITE, flags, -1, 0) != start:
+            raise OSError(ctypes.get_errno(), "the agent's shared memory could not be made private")
+        ctypes.memmove(start, contents, end - start)
 
 
 def _threads() -> int:
