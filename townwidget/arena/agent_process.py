@@ -25,6 +25,7 @@ from __future__ import annotations
 import base64
 import contextlib
 import ctypes
+import gc
 import json
 import os
 import pickle
@@ -134,6 +135,7 @@ class Server:
         if _threads() > 1:
             _shed_threads()
         _privatize(_shared_mappings() - before.shared)
+        gc.freeze()  # a game's collector skips what the server holds, so the child copies fewer of its pages
         return {"ok": True, "pid": os.getpid()}
 
     def begin(self, seed: int | None) -> dict[str, Any]:
