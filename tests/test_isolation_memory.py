@@ -137,12 +137,18 @@ def test_a_process_left_behind_ends_with_its_game() -> None:
     assert not reached
 
 
+def assert_plays_alone(path: Path, code: str) -> None:
+    """The submission ``code``, saved at ``path``, plays two solo deals without a forfeit."""
+    path.write_text(textwrap.dedent(code))
+    result = arena.solo_run(str(path), game="town44", deals=2, seed=1, progress=False)
+    assert forfeits(result) == [] and all(record.result["placed"] > 0 for record in result.records)
+
+
 def test_a_thread_started_while_loading_ends_before_any_game(tmp_path: Path) -> None:
     address = f"\0townwidget-test-thread-{os.getpid()}"
-    keeper = tmp_path / "keeper.py"
-    keeper.write_text(
-        textwrap.dedent(
-            f"""
+    assert_plays_alone(
+        tmp_path / "keeper.py",
+        f"""
             import socket, threading
 
             ADDRESS = {address!r}
@@ -166,18 +172,14 @@ def test_a_thread_started_while_loading_ends_before_any_game(tmp_path: Path) -> 
                 except OSError:
                     return view.legal_actions()[0]
                 raise RuntimeError("remembered " + probe.recv(1000).decode())
-            """
-        )
+            """,
     )
-    result = arena.solo_run(str(keeper), game="town44", deals=2, seed=1, progress=False)
-    assert forfeits(result) == [] and all(record.result["placed"] > 0 for record in result.records)
 
 
 def test_memory_shared_while_loading_is_each_games_own(tmp_path: Path) -> None:
-    shared = tmp_path / "shared.py"
-    shared.write_text(
-        textwrap.dedent(
-            """
+    assert_plays_alone(
+        tmp_path / "shared.py",
+        """
             import mmap
 
             PAGE = mmap.mmap(-1, 4096)  # shared with the processes this one forks
@@ -191,11 +193,8 @@ def test_memory_shared_while_loading_is_each_games_own(tmp_path: Path) -> None:
                     PAGE[0] = PAGE[1]
                     STARTED.append(True)
                 return view.legal_actions()[0]
-            """
-        )
+            """,
     )
-    result = arena.solo_run(str(shared), game="town44", deals=2, seed=1, progress=False)
-    assert forfeits(result) == [] and all(record.result["placed"] > 0 for record in result.records)
 
 
 def test_a_submission_never_sees_a_seed_while_it_loads(tmp_path: Path) -> None:
