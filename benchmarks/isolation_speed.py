@@ -14,8 +14,9 @@ per second against in-process ones, measured side by side in one run.
    second, by the wall clock and by CPU seconds (this process and the agent's, from /proc: Linux), each with the
    95% Student's t interval of the per-deal ratios (the same deal, the same moves: the records match). On a
    shared machine the wall clock follows the load; the CPU ratio is what isolation itself costs.
-The compiled kernels and the isolated process are made ready before the timing (a run starts its agents' processes
-once for all its games). Last line: every figure as JSON.
+The compiled kernels and the isolated agent's fork server are made ready before the timing (a run starts its agents'
+servers once for all its games; each game is then a fresh child of the server, whose start is in the timing).
+Last line: every figure as JSON.
 """
 
 from __future__ import annotations
@@ -83,7 +84,8 @@ def t_interval(values: list[float]) -> tuple[float, float, float]:
 def overhead(game: str, count: int) -> dict[str, Any]:
     limits = Limits()
     local = InProcessPlayer(FirstChoice())
-    isolated = IsolatedPlayer(source_of(FirstChoice(), {}), AgentProcess(limits.memory_mb), limits, seed=0)
+    source = source_of(FirstChoice(), {})
+    isolated = IsolatedPlayer(source, AgentProcess(source, limits.memory_mb), limits, seed=0)
     times: dict[bool, list[float]] = {False: [], True: []}
     cpu = {False: 0.0, True: 0.0}
     try:
@@ -109,12 +111,15 @@ def overhead(game: str, count: int) -> dict[str, Any]:
 
 
 def pid_cpu_seconds(process: AgentProcess) -> float:
-    """The CPU seconds (user + system) used so far by an isolated agent's process (Linux /proc; clock ticks)."""
-    running = process._process
-    if running is None:
-        return 0.0
-    fields = Path(f"/proc/{running.pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+    """The CPU seconds (user + system) used so far by an isolated agent: its fork server, the children of the games
+    it ended, and the child of the game under way (Linux /proc; clock ticks)."""
+    ticks = 0
+    for index, pid in enumerate(process.cpu_pids()):  # the server first
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        ticks += int(fields[11]) + int(fields[12])  # utime, stime
+        if index == 0:
+            ticks += int(fields[13]) + int(fields[14])  # cutime, cstime: the server's children, once ended
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def child_cpu_seconds() -> float:

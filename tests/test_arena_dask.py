@@ -8,6 +8,7 @@ import os
 import signal
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -36,6 +37,46 @@ def test_a_cluster_plays_the_records_of_one_process_and_of_two(client: Any) -> N
     dask = arena.tournament(AGENTS, executor=client.get_executor(), **OPTIONS)
     assert dicts(dask.records) == dicts(serial.records) == dicts(local.records)
     assert dask.summary == serial.summary == local.summary
+
+
+REMEMBERS = """
+import os
+from pathlib import Path
+
+LAST = [-1]  # the history's length at the last move: a shorter one begins a new game
+MARKS = []
+
+
+def act(view):
+    moves = len(view.to_dict()["history"])
+    if moves <= LAST[0] or LAST[0] < 0:
+        if MARKS or Path("memory.txt").exists() or os.environ.get("TOWNWIDGET_TEST_MEMORY"):
+            raise RuntimeError("remembered an earlier game")
+    LAST[0] = moves
+    MARKS.append(moves)
+    Path("memory.txt").write_text("seen")
+    os.environ["TOWNWIDGET_TEST_MEMORY"] = "seen"
+    return view.legal_actions()[0]
+"""
+
+
+def test_isolated_agents_on_a_cluster_play_the_records_of_one_process_and_remember_no_game(
+    client: Any, tmp_path: Path
+) -> None:
+    class FirstChoice:
+        name = "first"
+
+        def act(self, view: Any) -> Any:
+            return view.legal_actions()[0]
+
+    options = {**OPTIONS, "games": 4, "isolate": True}
+    serial = arena.tournament([FirstChoice(), "mcts"], **{**OPTIONS, "games": 4})
+    dask = arena.tournament([FirstChoice(), "mcts"], executor=client.get_executor(), **options)
+    assert dicts(dask.records) == dicts(serial.records)
+    submission = tmp_path / "remembers.py"
+    submission.write_text(REMEMBERS)
+    remembers = arena.tournament([str(submission), "greedy"], executor=client.get_executor(), **options)
+    assert [record.forfeits for record in remembers.records] == [[]] * 4
 
 
 def test_solo_runs_and_par_on_a_cluster_match_one_process(client: Any) -> None:

@@ -1,16 +1,18 @@
 """Isolated agents: each in an operating-system process of its own, bounded in time and memory.
 
-An isolated agent runs in :mod:`townwidget.arena.agent_process`, a clean interpreter started in a fresh working
-directory before it hears of any game. Only the seat's viewer form (``state.to_dict(viewer=seat)``, as JSON)
-crosses to it; it rebuilds the view with the game's own code and answers plain JSON data, which the game parses
-itself. No state, deal seed, other agent or memory of this process is reachable from it. Limits per agent:
+An isolated agent has a fork server (:mod:`townwidget.arena.agent_process`): a clean interpreter started in a
+fresh working directory before any game exists, which loads the agent once and never sees a view. Each game is
+played by a fresh child of the server, in a fresh working directory, that ends with its game: no game knows
+anything of an earlier one. Only the seat's viewer form (``state.to_dict(viewer=seat)``, as JSON) crosses to the
+child; it rebuilds the view with the game's own code and answers plain JSON data, which the game parses itself.
+No state, deal seed, other agent or memory of this process is reachable from it. Limits per agent:
 
-- ``move_seconds``: wall-clock seconds per move, enforced here (past it the process is killed: a ``"timeout"``
-  forfeit; a new process serves the next game);
+- ``move_seconds``: wall-clock seconds per move, enforced here (past it the game's child is killed: a
+  ``"timeout"`` forfeit);
 - ``agent_memory_mb``: its address space, enforced by the operating system (``RLIMIT_AS``: a ``"memory"`` forfeit).
 
-A process serves one agent (its slot in the tournament) for many games, and is rebuilt from its description at
-the start of each game. Processes end with the run that started them, or when their parent is gone.
+A server serves one agent (its slot in the tournament) for many games. Servers end with the run that started
+them, or when their parent is gone; a game's child when its game ends, or its server is gone.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import pickle
 import select
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -45,6 +48,7 @@ DEFAULT_MEMORY_MB = 1024
 MIN_MEMORY_MB = 256  # below this the interpreter and the games' code do not fit
 START_SECONDS = 60.0  # to start the interpreter and build the agent (a search compiles its kernels): no move
 MAX_ANSWER_BYTES = 1 << 20
+CRASH_WAIT_SECONDS = 5.0  # for a game's child whose channel closed to be seen dead (its exit code or signal)
 KEPT_PROCESSES = 8  # idle agent processes kept by one worker of a run (the oldest is stopped beyond)
 CRASH_SIGNALS = {signal.SIGSEGV: "segmentation fault", signal.SIGBUS: "bus error", signal.SIGABRT: "abort"}
 # thread pools of numerical libraries reserve address space per thread: one thread each keeps the limit for data
@@ -164,111 +168,251 @@ def _guard(change: int) -> None:
         set_dumpable(_GUARD.before)
 
 
-class AgentProcess:
-    """One isolated agent process, started on first use and again after it was stopped."""
+class AnswerTooLong(Exception):
+    """An answer longer than :data:`MAX_ANSWER_BYTES`."""
 
-    def __init__(self, memory_mb: int) -> None:
-        self.memory_mb = memory_mb
-        self._process: subprocess.Popen[bytes] | None = None
-        self._directory: str | None = None
+
+class Channel:
+    """JSON messages, one a line, over a Unix socket, each answer awaited against a deadline."""
+
+    def __init__(self, connection: socket.socket) -> None:
+        self.connection = connection
         self._buffer = b""
 
-    def launch(self) -> None:
-        """Start the process if it is not running (several start at once; each is asked when its turn comes)."""
-        self._running()
+    def send(self, message: dict[str, Any], attached: tuple[int, ...] = ()) -> None:
+        """Send ``message`` (with the descriptors ``attached``); :class:`OSError` if the other end is gone."""
+        data = json.dumps(message).encode() + b"\n"
+        if attached:
+            sent = socket.send_fds(self.connection, [data], list(attached))
+            data = data[sent:]
+        self.connection.sendall(data)
 
-    def request(self, message: dict[str, Any], seconds: float) -> dict[str, Any]:
-        """Send ``message`` and return the answer, or raise :class:`Forfeit` (timeout, crash) after stopping it."""
-        process = self._running()
-        assert process.stdin is not None
+    def receive(self, seconds: float) -> Any:
+        """The next answer, parsed; :class:`TimeoutError` after ``seconds``, :class:`EOFError` if the other end
+        closed, :class:`AnswerTooLong`, :class:`ValueError` for no JSON."""
+        deadline = time.monotonic() + seconds
+        descriptor = self.connection.fileno()
+        while b"\n" not in self._buffer:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError
+            ready, _, _ = select.select([descriptor], [], [], min(left, 0.5))  # wakes for Ctrl-C
+            if ready:
+                try:
+                    chunk = self.connection.recv(1 << 20)
+                except OSError:
+                    chunk = b""
+                if not chunk:
+                    raise EOFError
+                self._buffer += chunk
+                if len(self._buffer) > MAX_ANSWER_BYTES:  # an action is a few dozen bytes: this would fill memory
+                    raise AnswerTooLong(f"the agent's answer exceeds {MAX_ANSWER_BYTES} bytes")
+        line, self._buffer = self._buffer.split(b"\n", 1)
+        return json.loads(line)
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):
+            self.connection.close()
+
+
+class AgentProcess:
+    """The fork server of one agent (see :mod:`townwidget.arena.agent_process`): started on first use, from a clean
+    interpreter, it loads the agent once; each game is played by a fresh child of it (:meth:`begin`). A load that
+    fails is kept, and said at every game, without loading again."""
+
+    def __init__(self, source: AgentSource, memory_mb: int) -> None:
+        self.source = source
+        self.memory_mb = memory_mb
+        self.load_fault: Forfeit | None = None
+        self._process: subprocess.Popen[bytes] | None = None
+        self._control: Channel | None = None
+        self._loading = False  # the load message is sent, its answer not yet read
+        self._directory: str | None = None
+        self._server_pid: int | None = None  # told once loaded (a server that shed its threads is a fork)
+        self.game: GameProcess | None = None
+
+    def launch(self) -> None:
+        """Start the server and have it load the agent, without waiting (the seats' servers load at once)."""
+        if self.load_fault is None and self._control is None:
+            self._start()
+
+    def ready(self) -> None:
+        """Wait until the agent is loaded; a :class:`Forfeit` if it does not load (the same at every call)."""
+        self.launch()
+        if self.load_fault is not None:
+            raise self.load_fault
+        if self._loading:
+            self._loading = False
+            answer = self._answer(START_SECONDS)
+            if "fault" in answer:
+                self.load_fault = _forfeit(answer)
+                self.close()
+                raise self.load_fault
+            self._server_pid = int(answer["pid"])
+
+    def begin(self, seed: int | None) -> GameProcess:
+        """A fresh child of the server for one game (``seed`` builds a package agent); a :class:`Forfeit` if the
+        agent does not load or the server fails."""
+        self.ready()
+        assert self._control is not None
+        mine, theirs = socket.socketpair()
         try:
-            process.stdin.write(json.dumps(message).encode() + b"\n")
-            process.stdin.flush()
-        except (BrokenPipeError, OSError):
-            raise self._died() from None
-        line = self._read_line(time.monotonic() + seconds, seconds)
-        try:
-            answer = json.loads(line)
-        except ValueError:
+            self._control.send({"op": "game", "seed": seed}, (theirs.fileno(),))
+            answer = self._answer(START_SECONDS)
+        except OSError:
+            mine.close()
             self.close()
-            raise Forfeit("crash", f"the agent's process answered no JSON: {line[:200]!r}") from None
+            raise Forfeit("crash", "the agent's process stopped (starting a game)") from None
+        except BaseException:
+            mine.close()
+            raise
+        finally:
+            theirs.close()
+        self.game = GameProcess(self, Channel(mine), int(answer["pid"]))
+        return self.game
+
+    def end(self, game: GameProcess, wait: float) -> dict[str, Any]:
+        """End ``game``'s child (killed past ``wait`` seconds) and whatever it started; the server's answer
+        (``code``: exit code or minus the signal; ``killed``: by the server), empty if the server is gone."""
+        if self.game is game:
+            self.game = None
+        game.channel.close()
+        if self._control is None:
+            return {}
+        try:
+            self._control.send({"op": "end", "wait": wait})
+            return self._answer(wait + START_SECONDS)
+        except (Forfeit, OSError):
+            self.close()
+            return {}
+
+    def _start(self) -> None:
+        _guard(+1)
+        self._directory = tempfile.mkdtemp(prefix="townwidget-agent-")
+        mine, theirs = socket.socketpair()
+        command = [sys.executable, "-m", "townwidget.arena.agent_process", str(self.memory_mb), str(os.getpid())]
+        try:
+            self._process = subprocess.Popen(
+                command,
+                stdin=theirs.fileno(),
+                cwd=self._directory,
+                env=_environment(),
+                start_new_session=True,  # Ctrl-C in a terminal reaches this process only, which stops the agents
+            )
+        finally:
+            theirs.close()
+        self._control = Channel(mine)
+        self._control.send({"op": "load", "agent": self.source.description})
+        self._loading = True
+
+    def _answer(self, seconds: float) -> dict[str, Any]:
+        """The server's answer; a ``"crash"`` :class:`Forfeit` (the server stopped) if none comes."""
+        assert self._control is not None
+        try:
+            answer = self._control.receive(seconds)
+        except (TimeoutError, EOFError, AnswerTooLong, ValueError, OSError) as error:
+            self.close()
+            words = "took too long" if isinstance(error, TimeoutError) else "stopped"
+            raise Forfeit("crash", f"the agent's process {words} (loading it or starting a game)") from None
         if not isinstance(answer, dict):
             self.close()
             raise Forfeit("crash", f"the agent's process answered {shown(answer)}")
         return answer
 
-    def _running(self) -> subprocess.Popen[bytes]:
-        if self._process is not None and self._process.poll() is None:
-            return self._process
-        self.close()
-        _guard(+1)
-        self._directory = tempfile.mkdtemp(prefix="townwidget-agent-")
-        command = [sys.executable, "-m", "townwidget.arena.agent_process", str(self.memory_mb), str(os.getpid())]
-        self._process = subprocess.Popen(
-            command,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            cwd=self._directory,
-            env=_environment(),
-            start_new_session=True,  # Ctrl-C in a terminal reaches this process only, which stops the agents
-        )
-        self._buffer = b""
-        return self._process
-
-    def _read_line(self, deadline: float, seconds: float) -> bytes:
-        process = self._process
-        assert process is not None and process.stdout is not None
-        descriptor = process.stdout.fileno()
-        while b"\n" not in self._buffer:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                self.close()
-                raise Forfeit("timeout", f"no move within {seconds:g} s (wall clock)")
-            ready, _, _ = select.select([descriptor], [], [], min(left, 0.5))  # wakes for Ctrl-C
-            if ready:
-                chunk = os.read(descriptor, 1 << 20)
-                if not chunk:
-                    raise self._died()
-                self._buffer += chunk
-                if (
-                    len(self._buffer) > MAX_ANSWER_BYTES
-                ):  # an action is a few dozen bytes: this one would only fill memory
-                    self.close()
-                    raise Forfeit("invalid", f"the agent's answer exceeds {MAX_ANSWER_BYTES} bytes")
-        line, self._buffer = self._buffer.split(b"\n", 1)
-        return line
-
-    def _died(self) -> Forfeit:
-        process = self._process
-        assert process is not None
-        try:
-            code = process.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            code = None
-        self.close()
-        if code is not None and code < 0:
-            number = -code
-            if number == signal.SIGKILL:
-                return Forfeit("memory", "the agent's process was killed (SIGKILL: the system was out of memory?)")
-            words = CRASH_SIGNALS.get(signal.Signals(number), signal.Signals(number).name)
-            return Forfeit("crash", f"the agent's process died: {words}")
-        return Forfeit("crash", f"the agent's process exited (code {code})")
+    def cpu_pids(self) -> list[int]:
+        """The server and its game's child (for a benchmark's CPU seconds)."""
+        pids = [] if self._server_pid is None else [self._server_pid]
+        return pids + ([] if self.game is None else [self.game.pid])
 
     def close(self) -> None:
-        """Stop the process (at once) and remove its working directory."""
-        process, self._process = self._process, None
-        if process is not None:
+        """Stop the server (at once: its game's child too) and remove its working directory."""
+        if self.game is not None:
             with contextlib.suppress(OSError):
-                process.kill()
-            process.wait()
-            for stream in (process.stdin, process.stdout):
-                if stream is not None:
-                    with contextlib.suppress(OSError):
-                        stream.close()
+                os.kill(self.game.pid, signal.SIGKILL)  # not reaped before the server is: the pid is still its
+            self.game.channel.close()
+            self.game = None
+        process, self._process = self._process, None
+        server, self._server_pid = self._server_pid, None
+        if self._control is not None:
+            self._control.close()  # the server sees its input closed: it ends what its games left, and exits
+            self._control = None
+        self._loading = False
+        if process is not None:
+            try:
+                process.wait(timeout=1)
+            except subprocess.TimeoutExpired:
+                with contextlib.suppress(OSError):
+                    process.kill()
+                process.wait()
+            if server is not None and server != process.pid:
+                _stop_fork(server)
             _guard(-1)
         if self._directory is not None:
             shutil.rmtree(self._directory, ignore_errors=True)
             self._directory = None
+
+
+def _stop_fork(pid: int) -> None:
+    """Stop a server that shed its threads (a fork, not this process's child): within a second by itself, else
+    killed."""
+    deadline = time.monotonic() + 1
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except OSError:
+            return
+        time.sleep(0.01)
+    with contextlib.suppress(OSError):
+        os.kill(pid, signal.SIGKILL)
+
+
+@dataclass
+class GameProcess:
+    """The child of an agent's fork server that plays one game."""
+
+    server: AgentProcess
+    channel: Channel
+    pid: int
+
+    def request(self, message: dict[str, Any], seconds: float) -> dict[str, Any]:
+        """Send ``message`` and return the answer, or raise :class:`Forfeit` (timeout, crash) after ending the
+        child."""
+        try:
+            self.channel.send(message)
+            answer = self.channel.receive(seconds)
+        except TimeoutError:
+            self.end(0)
+            raise Forfeit("timeout", f"no move within {seconds:g} s (wall clock)") from None
+        except (EOFError, OSError):
+            raise _died(self.end(CRASH_WAIT_SECONDS)) from None
+        except AnswerTooLong as error:
+            self.end(0)
+            raise Forfeit("invalid", str(error)) from None
+        except ValueError:
+            self.end(0)
+            raise Forfeit("crash", "the agent's process answered no JSON") from None
+        if not isinstance(answer, dict):
+            self.end(0)
+            raise Forfeit("crash", f"the agent's process answered {shown(answer)}")
+        return answer
+
+    def end(self, wait: float = 0) -> dict[str, Any]:
+        """End the child (its game is over, or it failed)."""
+        return self.server.end(self, wait)
+
+
+def _died(ended: dict[str, Any]) -> Forfeit:
+    """The forfeit of a game's child that stopped answering, from how it ended."""
+    code = ended.get("code")
+    if ended.get("killed"):
+        return Forfeit("crash", "the agent's process closed its channel")
+    if isinstance(code, int) and code < 0:
+        number = -code
+        if number == signal.SIGKILL:
+            return Forfeit("memory", "the agent's process was killed (SIGKILL: the system was out of memory?)")
+        words = CRASH_SIGNALS.get(signal.Signals(number), signal.Signals(number).name)
+        return Forfeit("crash", f"the agent's process died: {words}")
+    return Forfeit("crash", f"the agent's process exited (code {code})")
 
 
 def _environment() -> dict[str, str]:
@@ -303,70 +447,74 @@ def agent_processes() -> Iterator[None]:
 
 
 def process_for(source: AgentSource, slot: int, memory_mb: int) -> AgentProcess:
-    """The process serving ``source`` in tournament slot ``slot`` (kept between games; the oldest idle one stops
-    past :data:`KEPT_PROCESSES`)."""
+    """The fork server of ``source`` in tournament slot ``slot`` (kept between games, each game a child of its
+    own; the oldest idle one stops past :data:`KEPT_PROCESSES`)."""
     key = (source.key, slot, memory_mb)
     if key in _PROCESSES:
         _PROCESSES.move_to_end(key)
         return _PROCESSES[key]
     while len(_PROCESSES) >= KEPT_PROCESSES:
         _PROCESSES.popitem(last=False)[1].close()
-    process = _PROCESSES[key] = AgentProcess(memory_mb)
+    process = _PROCESSES[key] = AgentProcess(source, memory_mb)
     return process
 
 
 @dataclass
 class IsolatedPlayer:
-    """A seat played by an isolated agent process (see the module's notes)."""
+    """A seat played by an isolated agent: a fresh child of the agent's fork server for each game."""
 
     source: AgentSource
     process: AgentProcess
     limits: Limits
-    seed: int  # of an agent made from a package name
+    seed: int  # of an agent made from a package name (no other agent is told it: it derives from the deal's)
     cpu_seconds: float = 0.0
-    started: bool = False
+    game: GameProcess | None = None
 
     def start(self) -> None:
-        """Build the agent anew for this game; a fault here is a forfeit at the seat's first move."""
-        self.started = True
-        message = {"op": "start", "agent": self.source.description, "seed": self.seed}
-        answer = self.process.request(message, START_SECONDS)
-        if "fault" in answer:
-            self.stop()
-            raise _forfeit(answer)
+        """A child for this game; a fault here (the agent does not load) is a forfeit at the seat's first move."""
+        self.game = self.process.begin(self.seed if self.source.description["kind"] == "name" else None)
 
     def choose(self, state: State, seat: int) -> Any:
         return self.ask(state.to_dict(viewer=seat), seat)
 
     def ask(self, viewer_form: dict[str, Any], seat: int) -> Any:
         """The agent's action (plain JSON data) for the view of ``seat`` whose JSON form is ``viewer_form``."""
-        if not self.started:
+        if self.game is None:
             self.start()
-        answer = self.process.request({"op": "act", "player": seat, "view": viewer_form}, self.limits.move_seconds)
+        assert self.game is not None
+        try:
+            answer = self.game.request({"op": "act", "player": seat, "view": viewer_form}, self.limits.move_seconds)
+        except Forfeit:
+            self.game = None  # ended by the failed request
+            raise
         cpu = answer.get("cpu")
         if isinstance(cpu, (int, float)) and not isinstance(cpu, bool) and math.isfinite(cpu) and cpu >= 0:
             self.cpu_seconds += cpu
         if "fault" in answer:
-            self.stop()  # a fresh process for the next game: nothing of a failed one carries over
+            self.stop()
             raise _forfeit(answer)
         if "action" not in answer:
             raise Forfeit("invalid", f"the agent's process answered no action: {shown(answer)}")
         return answer["action"]
 
     def stop(self) -> None:
-        """Stop the process; the next question starts a new one and builds the agent again."""
-        self.process.close()
-        self.started = False
+        """End this game's child: the next question begins a new game in a new child."""
+        game, self.game = self.game, None
+        if game is not None:
+            game.end()
 
     def close(self) -> None:
-        """The process is kept for the next game of the run (see :func:`agent_processes`)."""
+        """The game is over: its child ends (the fork server is kept for the next game of the run, see
+        :func:`agent_processes`)."""
+        self.stop()
 
 
 class IsolatedAgent:
     """An agent object or submission file (``.py``) in a process of its own, usable wherever an agent is (a widget
     opponent, a lesson's checker): ``act(view)`` sends the view's JSON form and returns the answer as plain JSON
-    data, which the game parses. A fault raises :class:`~townwidget.arena.players.Forfeit` naming its reason (the
-    next move starts a new process). ``close()``, or the end of a ``with`` block, stops the process."""
+    data, which the game parses. A view whose history is no longer than the last one's begins a new game, played
+    by a new process that knows nothing of the last. A fault raises :class:`~townwidget.arena.players.Forfeit`
+    naming its reason. ``close()``, or the end of a ``with`` block, stops the processes."""
 
     def __init__(
         self, agent: Any, move_seconds: float = DEFAULT_MOVE_SECONDS, agent_memory_mb: int = DEFAULT_MEMORY_MB
@@ -374,13 +522,19 @@ class IsolatedAgent:
         limits = Limits(move_seconds, agent_memory_mb)
         source = source_of(agent, {})
         self.name = source.label
-        self._player = IsolatedPlayer(source, AgentProcess(limits.memory_mb), limits, seed=0)
+        self._player = IsolatedPlayer(source, AgentProcess(source, limits.memory_mb), limits, seed=0)
+        self._moves_seen = -1  # the history's length in the last view
 
     def act(self, view: Any) -> Any:
-        return self._player.ask(view.to_dict(), view.player)
+        form = view.to_dict()
+        moves = len(form.get("history", ()))
+        if moves <= self._moves_seen:
+            self._player.stop()  # a new game (or an earlier position): a new child
+        self._moves_seen = moves
+        return self._player.ask(form, view.player)
 
     def close(self) -> None:
-        self._player.stop()
+        self._player.process.close()
 
     def __enter__(self) -> IsolatedAgent:
         return self
@@ -396,14 +550,14 @@ def _forfeit(answer: dict[str, Any]) -> Forfeit:
 
 def check_submission(spec: Any, limits: Limits) -> str | None:
     """Why the agent ``spec`` cannot play (it does not load in its own process), in words; ``None`` if it loads."""
-    process = AgentProcess(limits.memory_mb)
+    process = AgentProcess(source_of(spec, {}), limits.memory_mb)
     try:
-        answer = process.request({"op": "start", "agent": source_of(spec, {}).description, "seed": 0}, START_SECONDS)
+        process.ready()
     except Forfeit as forfeit:
-        return f"{forfeit.reason}: {forfeit.detail}"
+        if process.load_fault is None:
+            return f"{forfeit.reason}: {forfeit.detail}"
+        lines = [line for line in forfeit.detail.splitlines() if line.strip()]
+        return lines[-1].strip() if lines else "it did not load"  # the traceback's last line names the fault
     finally:
         process.close()
-    if "fault" not in answer:
-        return None
-    lines = [line for line in str(answer.get("detail", "")).splitlines() if line.strip()]
-    return lines[-1].strip() if lines else "it did not load"  # the traceback's last line names the fault
+    return None
