@@ -37,6 +37,19 @@ def test_students_get_every_lesson_in_both_languages_and_no_solution(tmp_path: P
     assert (tmp_path / "class" / "01-play.ipynb").read_bytes() == (NOTEBOOKS / "01-play.ipynb").read_bytes()
 
 
+def test_every_lesson_part_with_a_checker_is_an_assignment() -> None:
+    """The course follows the lessons' files: a part that calls a checker is graded, one with "try it" questions
+    only (05-2) is not."""
+    for path in NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"):
+        cells = nbformat.read(path, as_version=4).cells
+        checks = any(cell.cell_type == "code" and "check_" in cell.source for cell in cells)
+        assert (path.stem in EXERCISES) == checks, path.name
+    assert all(
+        (NOTEBOOKS / lesson).exists() and (NOTEBOOKS / solutions).exists()
+        for lesson, solutions, _ in EXERCISES.values()
+    )
+
+
 def test_a_teacher_also_gets_the_solutions_and_the_guide(tmp_path: Path) -> None:
     copy_lessons(tmp_path / "teacher", teacher=True)
     solutions = sorted(path.name for path in (NOTEBOOKS / "solutions").glob("*.ipynb"))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import random
+import sys
 import time
 from collections.abc import Callable
 from decimal import Decimal
@@ -1013,6 +1014,34 @@ def test_a_wrapper_of_the_packages_agents_is_not_the_students_agent(agent: Any) 
 
 def test_an_agent_asking_the_packages_advice_is_not_the_students_agent() -> None:
     rejected(check_agent(HintedMoves()), "it plays through the package's own townwidget.advice")
+
+
+class FramePeeker:
+    """Reads the true state from its callers' frames (``sys._getframe``), as issue 36 found: where it finds one, it
+    plays the move that leaves the most moves open in the true state; where it finds none, it has nothing to play."""
+
+    name = "frame peeker"
+
+    def act(self, view: Any) -> Any:
+        frame = sys._getframe(1)
+        while frame is not None:
+            for value in list(frame.f_locals.values()):
+                if isinstance(value, town.SoloState) and not value.is_terminal():
+                    return max(value.legal_actions(), key=lambda action: moves_after(value, action))
+            frame = frame.f_back
+        return None
+
+
+def moves_after(state: Any, action: Any) -> int:
+    trial = state.clone()
+    trial.apply(action)
+    return len(trial.legal_actions())
+
+
+def test_an_agent_reading_its_callers_frames_finds_no_state_in_the_checker() -> None:
+    state = town.new_solo("town44", seed=0)
+    assert FramePeeker().act(state.view(0)) in state.legal_actions()  # in the caller's process, it finds the state
+    rejected(check_agent(FramePeeker(), must_beat="random"), "it returned None")
 
 
 # --- issue 36: checkers that refused right answers -----------------------------------------------------------------

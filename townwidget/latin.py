@@ -508,7 +508,8 @@ def graeco_latin_square(n: int) -> tuple[Square, Square]:
     :func:`galois_field_tables`). Other orders whose prime-power factors are all at least 3 (12, 15, 20, ...)
     use MacNeish's product of such pairs. n = 1 is trivial. n = 2 and n = 6 have no orthogonal pair and
     raise ValueError (Euler's 36 officers, Tarry 1900); orders 10, 14, 18, ... do have pairs (Bose,
-    Shrikhande and Parker, 1959) but their constructions are not implemented, and raise ValueError too.
+    Shrikhande and Parker, 1960; the first counterexamples, orders 22 and 10, date from 1959) but their
+    constructions are not implemented, and raise ValueError too.
     Costs O(q^2) field operations.
 
     >>> a, b = graeco_latin_square(7)
@@ -531,7 +532,7 @@ def graeco_latin_square(n: int) -> tuple[Square, Square]:
     factors = _prime_power_factors(n)
     if 2 in factors:
         raise ValueError(
-            f"orthogonal Latin squares of order {n} exist (Bose, Shrikhande and Parker, 1959, disproving "
+            f"orthogonal Latin squares of order {n} exist (Bose, Shrikhande and Parker, 1960, disproving "
             f"Euler's conjecture for orders 2 mod 4), but their construction is not implemented here"
         )
     a, b = [[0]], [[0]]

@@ -39,7 +39,6 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import hashlib
-import math
 import multiprocessing
 import os
 import secrets
@@ -60,6 +59,12 @@ from typing import Any, cast
 from townwidget import town
 from townwidget.agents import agent_name
 from townwidget.agents.clairvoyant import ClairvoyantAgent
+from townwidget.arena.intervals import T95 as T95  # re-exported: the intervals are the arena's
+from townwidget.arena.intervals import Z95 as Z95
+from townwidget.arena.intervals import clustered_wilson_interval as clustered_wilson_interval
+from townwidget.arena.intervals import mean_interval as mean_interval
+from townwidget.arena.intervals import t95 as t95
+from townwidget.arena.intervals import wilson_interval as wilson_interval
 from townwidget.arena.isolation import (
     DEFAULT_MEMORY_MB,
     DEFAULT_MOVE_SECONDS,
@@ -80,7 +85,6 @@ from townwidget.core.registry import RECORD_FORMAT as RECORD_FORMAT  # re-export
 from townwidget.core.registry import GameRecord, lookup, new_game
 from townwidget.core.registry import replay as replay
 
-Z95 = 1.959964  # two-sided 95% normal quantile
 CLAIRVOYANT = "clairvoyant"  # the package's one peeking agent, by name
 
 AgentSpec = Any  # a name for make_agent, or an object with act(view) (see townwidget.agents.Agent)
@@ -719,7 +723,9 @@ def _exit_with(parent: BaseProcess) -> None:
 
 # --- statistics ----------------------------------------------------------------------------------------------
 def summarize(records: Sequence[GameRecord], labels: Sequence[str] | None = None) -> list[dict[str, Any]]:
-    """Per agent label: ``games``, ``win_rate`` (rank 1; solo: a full board) with its 95% Wilson interval,
+    """Per agent label: ``games``, ``win_rate`` (rank 1; solo: a full board) with its 95% Wilson interval
+    clustered by deal (the games of one deal, played from every seat, share its luck:
+    :func:`~townwidget.arena.intervals.clustered_wilson_interval`),
     ``mean_rank`` and ``mean_score`` (the game's score, named by ``score_name``: Town solo, tiles placed; Town
     multiplayer, tiles left in hand; Little Town, VP), each with a 95% interval; ``forfeits`` (count per reason,
     see :data:`~townwidget.arena.players.REASONS`) and ``peeked`` (whether the agent was ever handed a full state).
@@ -731,6 +737,7 @@ def summarize(records: Sequence[GameRecord], labels: Sequence[str] | None = None
     ('a', 1.0, 3.0, 'tiles left')
     """
     by_label: dict[str, dict[str, list[float]]] = {}
+    by_deal: dict[str, dict[int, list[int]]] = {}  # per label, per deal: [wins, games]
     for record in records:
         solo = len(record.players) == 1
         game = lookup(record.game)
@@ -744,6 +751,9 @@ def summarize(records: Sequence[GameRecord], labels: Sequence[str] | None = None
                 rank = record.result["ranks"][seat]
                 stats["wins"].append(float(rank == 1))
                 stats["ranks"].append(rank)
+            deal = by_deal.setdefault(label, {}).setdefault(record.seed, [0, 0])
+            deal[0] += int(stats["wins"][-1])
+            deal[1] += 1
     forfeits = {label: dict.fromkeys(REASONS, 0) for label in by_label}
     peeked = {label: False for label in by_label}
     for record in records:
@@ -765,7 +775,7 @@ def summarize(records: Sequence[GameRecord], labels: Sequence[str] | None = None
                 "solo": len(records[0].players) == 1,
                 "games": games,
                 "win_rate": wins / games,
-                "win_ci": wilson_interval(int(wins), games),
+                "win_ci": clustered_wilson_interval(*zip(*by_deal[label].values(), strict=True)),
                 "mean_rank": statistics.fmean(stats["ranks"]),
                 "rank_ci": mean_interval(stats["ranks"], bounds=(1, len(records[0].players))),
                 "mean_score": statistics.fmean(stats["scores"]),
@@ -776,47 +786,6 @@ def summarize(records: Sequence[GameRecord], labels: Sequence[str] | None = None
             }
         )
     return rows
-
-
-def wilson_interval(successes: int, trials: int) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion.
-
-    >>> [round(x, 3) for x in wilson_interval(50, 100)]
-    [0.404, 0.596]
-    """
-    if trials <= 0:
-        raise ValueError(f"trials must be positive, not {trials}")
-    p, z2 = successes / trials, Z95 * Z95
-    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
-    half = Z95 * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-# Student's t, two-sided 95%, by degrees of freedom up to 30 (beyond, within 2% of the normal quantile, Z95)
-T95 = (
-    *(12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131),
-    *(2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042),
-)
-
-
-def t95(degrees: int) -> float:
-    """The two-sided 95% quantile of Student's t with ``degrees`` degrees of freedom (at least 1)."""
-    return T95[degrees - 1] if degrees <= len(T95) else Z95
-
-
-def mean_interval(values: Sequence[float], bounds: tuple[float, float] | None = None) -> tuple[float, float]:
-    """The 95% Student t interval of a mean (few games get the wider interval they need; a single value gives a
-    zero-width one), cut to ``bounds`` where the scores cannot leave them (tiles placed lie in 0 .. n * n).
-
-    >>> [round(end, 2) for end in mean_interval([0, 10])], mean_interval([0, 10], bounds=(0, 16))
-    ([-58.53, 68.53], (0, 16))
-    """
-    mean = statistics.fmean(values)
-    half = t95(len(values) - 1) * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
-    low, high = mean - half, mean + half
-    if bounds is not None:
-        low, high = max(low, bounds[0]), min(high, bounds[1])
-    return low, high
 
 
 def format_summary(rows: Sequence[dict[str, Any]]) -> str:

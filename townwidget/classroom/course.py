@@ -115,13 +115,19 @@ EXERCISES: dict[str, tuple[str, str, tuple[Exercise, ...]]] = {
         "solutions/02-3-random-squares-solutions.ipynb",
         RANDOM,
     ),
-    "03-euler-36-officers": (
-        "03-euler-36-officers.ipynb",
-        "solutions/03-euler-36-officers-solutions.ipynb",
+    "03-1-graeco-latin": (
+        "03-1-graeco-latin.ipynb",
+        "solutions/03-1-graeco-latin-solutions.ipynb",
         (
             Exercise("check_graeco_latin(colours_answer, shapes_answer, n=5)", ("colours_answer", "shapes_answer"), 1),
             Exercise("check_transversal(square_2, columns_answer)", ("columns_answer",), 1),
             Exercise("check_orthogonal_mate(square_3, mate_answer)", ("mate_answer",), 2),
+        ),
+    ),
+    "03-2-order-six": (
+        "03-2-order-six.ipynb",
+        "solutions/03-2-order-six-solutions.ipynb",
+        (
             Exercise("check_bachelor_square(bachelor_answer, n=5)", ("bachelor_answer",), 1),
             Exercise(
                 "check_town_board(city_answer, tiles=36, flips=2, hidden=hidden_answer, givens=city_34)",
@@ -141,13 +147,17 @@ EXERCISES: dict[str, tuple[str, str, tuple[Exercise, ...]]] = {
             Exercise("check_town_puzzle(puzzle_5, answer_5)", ("answer_5",), 2),
         ),
     ),
-    "05-ai-opponents": (
-        "05-ai-opponents.ipynb",
-        "solutions/05-ai-opponents-solutions.ipynb",
+    "05-1-views": (
+        "05-1-views.ipynb",
+        "solutions/05-1-views-solutions.ipynb",
+        (Exercise("check_hidden_hands_count(view_1, answer_1)", ("answer_1",), 1),),
+    ),
+    # 05-2-monte-carlo has "try it" questions only: no graded exercise, so no assignment
+    "05-3-mcts": (
+        "05-3-mcts.ipynb",
+        "solutions/05-3-mcts-solutions.ipynb",
         (
-            Exercise("check_hidden_hands_count(view_1, answer_1)", ("answer_1",), 1),
-            Exercise("check_solo_line(deal, answer_2)", ("answer_2",), 2),
-            Exercise("check_games_needed(0.05, answer_3)", ("answer_3",), 1),
+            Exercise("check_games_needed(0.05, answer_1)", ("answer_1",), 1),
             Exercise(
                 'check_agent(MyAgent(), must_beat="random")',
                 ("MyAgent",),

@@ -4,8 +4,11 @@ One source of truth: the notebooks live in the repository's ``notebooks/`` folde
 folder as ``townwidget/classroom/notebooks/`` (``[tool.hatch.build.targets.wheel.force-include]`` in
 pyproject.toml). In a source checkout, where that folder does not exist, the repository's own folder serves.
 
->>> sorted(path.split("/")[0] for path in lesson_files(teacher=False))[:3]
-['01-play.ipynb', '02-1-checking-squares.ipynb', '02-2-counting-squares.ipynb']
+>>> students = lesson_files(teacher=False)
+>>> "01-play.ipynb" in students, "02-1-checking-squares.ipynb" in students, "05-1-views.ipynb" in students
+(True, True, True)
+>>> "solutions/01-play-solutions.ipynb" in students
+False
 >>> "solutions/01-play-solutions.ipynb" in lesson_files(teacher=True), "README.md" in lesson_files(teacher=True)
 (True, True)
 """

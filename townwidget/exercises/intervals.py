@@ -10,21 +10,14 @@ their range:
 >>> 8.9 < low < high <= 9.0
 True
 
-A tournament that plays each deal from every seat gives games that share their deal: a lucky deal lifts all of an
-agent's games on it together. Counted as independent, 64 games of 16 deals look like more evidence than they are;
-the clustered interval counts what the deals vary by:
-
->>> clustered = clustered_wilson_interval([4, 0] * 8, [4] * 16)  # all or nothing, deal by deal
->>> steady = clustered_wilson_interval([2] * 16, [4] * 16)  # two of four, deal after deal
->>> [round(end, 3) for end in clustered], [round(end, 3) for end in steady]
-([0.274, 0.726], [0.381, 0.619])
+The clustered Wilson interval is the arena's: :func:`townwidget.arena.intervals.clustered_wilson_interval`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from townwidget.arena import wilson_interval
+from townwidget.arena.intervals import clustered_wilson_interval as clustered_wilson_interval  # the lessons' one name
 from townwidget.core.extras import numpy_for
 
 #: Bootstrap resamples per interval: enough that the ends move by less than a hundredth of a tile between seeds.
@@ -41,23 +34,3 @@ def bootstrap_mean_interval(values: Sequence[float], seed: int = 0) -> tuple[flo
     means = np.random.default_rng(seed).choice(data, size=(RESAMPLES, len(data))).mean(axis=1)
     low, high = np.quantile(means, [0.025, 0.975])
     return float(low), float(high)
-
-
-def clustered_wilson_interval(successes: Sequence[int], trials: Sequence[int]) -> tuple[float, float]:
-    """The 95% Wilson interval of a rate measured in clusters (``successes[i]`` of ``trials[i]`` in cluster i: the
-    games of one deal), on the effective number of trials: all of them divided by the design effect, the clustered
-    variance of the rate over the binomial one (at least 1, so clustering never narrows the interval)."""
-    np = numpy_for("Clustered intervals")
-    wins, games = np.asarray(successes, dtype=float), np.asarray(trials, dtype=float)
-    if wins.shape != games.shape or len(games) < 2 or (games <= 0).any() or (wins < 0).any() or (wins > games).any():
-        raise ValueError("give, for at least 2 clusters, successes from 0 to trials, and trials above 0")
-    total = float(games.sum())
-    rate = float(wins.sum()) / total
-    clusters = len(games)
-    # The ratio estimator's variance, from the spread of each cluster's residual wins - rate * games.
-    clustered = clusters / (clusters - 1) * float(((wins - rate * games) ** 2).sum()) / total**2
-    binomial = rate * (1 - rate) / total
-    effect = max(1.0, clustered / binomial) if binomial > 0 else 1.0
-    effective = total / effect
-    # Wilson's formula holds for any positive number of trials, whole or not.
-    return wilson_interval(rate * effective, effective)  # type: ignore[arg-type]
