@@ -206,7 +206,7 @@ def playouts(
     heights = np.zeros(len(sizes), dtype=np.int64)
     colour_free, shape_free = np.zeros(n, dtype=np.uint64), np.zeros(n, dtype=np.uint64)
     colours, shapes = _tile_tables(n)
-    everywhere = (_ONE << np.uint64(n * n)) - _ONE
+    everywhere = ~_ZERO >> np.uint64(64 - n * n)  # every cell; 1 << 64 would wrap to 1 on an 8 x 8 board
     for game in range(len(seeds)):
         state = seeds[game]
         for i in range(n * n - 1, 0, -1):  # Fisher-Yates
