@@ -80,6 +80,12 @@ def _select_bit(mask: Word, rank: int) -> int:
 
 
 @njit(cache=True)
+def _top(piles: NDArray[np.int8], heights: NDArray[np.int64], pile: int) -> int:
+    """The tile on top of ``pile``, -1 when it is empty."""
+    return int(piles[pile, heights[pile] - 1]) if heights[pile] > 0 else -1
+
+
+@njit(cache=True)
 def _cells(
     frontier: Word,
     colour_free: NDArray[np.uint64],
@@ -120,29 +126,23 @@ def _play(
         layers = 2 if flips > 0 else 1  # with no flip left the flipped options are empty
         total = 0
         for pile in range(len(heights)):
-            top = int(piles[pile, heights[pile] - 1]) if heights[pile] > 0 else -1
+            top = _top(piles, heights, pile)
             for layer in range(layers):
                 total += _popcount(_cells(frontier, colour_free, shape_free, top, layer == 1, colours, shapes))
         if total == 0:
             return occupied, frontier, flips, state
         state, rank = _below(state, total)
-        pile, mask = -1, _ZERO
-        while True:
-            pile += 1
-            top = int(piles[pile, heights[pile] - 1]) if heights[pile] > 0 else -1
-            mask = _cells(frontier, colour_free, shape_free, top, False, colours, shapes)
+        pile, layer = 0, 0
+        while True:  # the options again, in the same order, up to the drawn one
+            top = _top(piles, heights, pile)
+            mask = _cells(frontier, colour_free, shape_free, top, layer == 1, colours, shapes)
             count = _popcount(mask)
             if rank < count:
-                flip = False
                 break
             rank -= count
-            if layers == 2:
-                mask = _cells(frontier, colour_free, shape_free, top, True, colours, shapes)
-                count = _popcount(mask)
-                if rank < count:
-                    flip = True
-                    break
-                rank -= count
+            layer += 1
+            if layer == layers:
+                pile, layer = pile + 1, 0
         cell = _select_bit(mask, rank)
         heights[pile] -= 1
         colour, shape = colours[top], shapes[top]
@@ -150,7 +150,7 @@ def _play(
         frontier, colour_free[colour], free_shape = placed(
             frontier, occupied, neighbours[cell], lines[cell], colour_free[colour], shape_free[shape]
         )
-        if flip:
+        if layer == 1:  # a flipped tile blocks no shape
             flips -= 1
         else:
             shape_free[shape] = free_shape
