@@ -2,7 +2,7 @@
 against the exact honest optimum, and a 3-player Town 77 tournament of one searching agent against two greedy
 agents with rotated seats.
 
-    python benchmarks/strength.py [--deals 100] [--iterations 2000 | --seconds 2] [--games 300]
+    python benchmarks/strength.py [--deals 100] [--iterations 2000 | --seconds 2] [--games 300] [--agents mcts ismcts]
                                   [--town66-deals 100] [--town44-deals 30] [--town44-unseen 8]
                                   [--par-seconds 10] [--workers 2] [--dask ADDRESS|local]
 
@@ -62,13 +62,14 @@ def solo_table(
     budget: dict[str, Any],
     par_seconds: float,
     *,
+    agents: tuple[str, ...] = HONEST,
     workers: int = 1,
     executor: Executor | None = None,
 ) -> dict[str, Any]:
-    """Each honest agent and the par on the solo deals 0 .. deals - 1 (on ``workers`` processes or ``executor``)."""
+    """Each of ``agents`` and the par on the solo deals 0 .. deals - 1 (on ``workers`` processes or ``executor``)."""
     where: dict[str, Any] = {"workers": workers, "executor": executor, "progress": False}
     figures: dict[str, Any] = {}
-    for name in HONEST:
+    for name in agents:
         jobs = [(name, rules, deal, budget) for deal in range(deals)]
         rows = run_jobs(play_solo, jobs, seeds=range(deals), **where)
         scores = [row["placed"] for row in rows]
@@ -87,12 +88,12 @@ def solo_table(
         "mean_upper_bound": statistics.fmean(par.upper_bound for par in pars),
         "scores": par_scores,
     }
-    best = max(HONEST, key=lambda name: figures[name]["mean"])
+    best = max(agents, key=lambda name: figures[name]["mean"])
     figures["best_honest"] = best
     figures["best_over_par"] = figures[best]["mean"] / figures["par"]["mean"]
     print(f"\n{rules} solo, deals 0-{deals - 1}, search budget {budget}, par search {par_seconds:g} CPU s per deal")
     print(f"{'agent':<12} {'mean tiles':>10}  {'95% CI':<16} {'/ par':>6} {'CPU s/move':>10}")
-    for name in (*HONEST, "par"):
+    for name in (*agents, "par"):
         row = figures[name]
         ratio = row["mean"] / figures["par"]["mean"]
         cpu = f"{row['cpu_s_per_move']:.3f}" if "cpu_s_per_move" in row else "-"
@@ -136,17 +137,21 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, help="search time per move")
     parser.add_argument("--par-seconds", type=float, default=10.0, help="clairvoyant CPU s per deal (default 10)")
     parser.add_argument("--multi-agent", default="ismcts", choices=HONEST, help="agent against two greedy agents")
+    parser.add_argument("--agents", nargs="+", default=HONEST, choices=HONEST, help="solo agents (default all)")
     parser.add_argument("--workers", type=int, default=2, help="parallel processes (default 2)")
     parser.add_argument("--dask", help="a Dask scheduler's address, or 'local' for a LocalCluster of --workers")
     args = parser.parse_args()
     budget = {key: getattr(args, key) for key in ("iterations", "seconds") if getattr(args, key) is not None}
     start = time.perf_counter()
     figures: dict[str, Any] = {"budget": budget, "par_seconds": args.par_seconds}
+    agents = tuple(args.agents)
     with dask_executor(args.dask, args.workers) as executor:
         where: dict[str, Any] = {"executor": executor} if executor else {"workers": args.workers}
-        figures["town77_solo"] = solo_table("town77", args.deals, budget, args.par_seconds, **where)
+        figures["town77_solo"] = solo_table("town77", args.deals, budget, args.par_seconds, agents=agents, **where)
         if args.town66_deals:
-            figures["town66_solo"] = solo_table("town66", args.town66_deals, budget, args.par_seconds, **where)
+            figures["town66_solo"] = solo_table(
+                "town66", args.town66_deals, budget, args.par_seconds, agents=agents, **where
+            )
         if args.town44_deals:
             figures["town44_honest"] = honest_table(
                 "town44", args.town44_deals, args.town44_unseen, budget, args.workers
@@ -155,9 +160,9 @@ def main() -> None:
             figures["town77_3p"] = multi_table(args.multi_agent, args.games, budget, **where)
     figures["wall_seconds"] = round(time.perf_counter() - start)
     print(json.dumps(figures))
-    saved = [*solo_figures("Town 77", args.deals, figures["town77_solo"], budget, args.par_seconds)]
+    saved = [*solo_figures("Town 77", args.deals, figures["town77_solo"], budget, args.par_seconds, agents)]
     if args.town66_deals:
-        saved += solo_figures("Town 66", args.town66_deals, figures["town66_solo"], budget, args.par_seconds)
+        saved += solo_figures("Town 66", args.town66_deals, figures["town66_solo"], budget, args.par_seconds, agents)
     if args.town44_deals:
         where = f"Town 44, deals 0-{args.town44_deals - 1}, endgames from <= {args.town44_unseen} unseen tiles"
         saved += table_figures(where, figures["town44_honest"])
@@ -170,12 +175,12 @@ def main() -> None:
 
 
 def solo_figures(
-    title: str, deals: int, figures: dict[str, Any], budget: dict[str, Any], par_seconds: float
+    title: str, deals: int, figures: dict[str, Any], budget: dict[str, Any], par_seconds: float, agents: tuple[str, ...]
 ) -> list[results.Figure]:
     """The figures of :func:`solo_table` to save: each agent's mean score and CPU time a move, and the par."""
     where = f"{title} solo, deals 0-{deals - 1}"
     saved = []
-    for name in HONEST:
+    for name in agents:
         row = figures[name]
         saved.append(results.Figure(f"{where}: {name}{_budget(budget)}", row["mean"], "tiles", row["ci95"]))
         cpu = row["cpu_s_per_move"]

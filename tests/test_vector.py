@@ -15,6 +15,7 @@ import pytest
 from townwidget import town
 from townwidget.solvers import vector
 from townwidget.solvers.vector import SoloBatch, _MultiGames, random_playouts
+from townwidget.town.state import pile_sizes
 
 # The numba kernel is tested wherever numba is installed; the numpy path always.
 BACKENDS = ["numpy"] + (["numba"] if vector.numba_available() else [])
@@ -170,6 +171,58 @@ def test_legal_masks_equal_the_scalar_legal_actions_move_by_move(rules: town.Rul
                 state.apply(chooser.choice(state.legal_actions()))
         positions += play_in_lockstep(state, chooser)
     assert positions > 25  # some checked positions were not the end of a game
+
+
+MASK64 = 2**64 - 1
+
+
+def splitmix_below(state: int, bound: int) -> tuple[int, int]:
+    """The numba kernel's draw in Python integers: the next SplitMix64 state, and from its output a uniform integer
+    in 0..bound-1 (the top 53 bits times the bound, shifted down)."""
+    state = (state + 0x9E3779B97F4A7C15) & MASK64
+    z = ((state ^ state >> 30) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ z >> 27) * 0x94D049BB133111EB) & MASK64
+    return state, ((z ^ z >> 31) >> 11) * bound >> 53
+
+
+def scalar_game_on_the_kernel_stream(rules: town.Rules, seed: int) -> int:
+    """The tiles the scalar engine places when the kernel's stream from ``seed`` deals (a Fisher-Yates shuffle
+    into the piles) and then picks each move by its index in ``legal_actions()``."""
+    n, state, tiles = rules.n, seed, list(range(rules.n**2))
+    for i in range(n * n - 1, 0, -1):
+        state, j = splitmix_below(state, i + 1)
+        tiles[i], tiles[j] = tiles[j], tiles[i]
+    piles, start = [], 0
+    for size in pile_sizes(rules):
+        piles.append([[tile // n, tile % n] for tile in tiles[start : start + size]])
+        start += size
+    game = town.from_dict(town.new_solo(rules, seed=0).to_dict() | {"piles": piles})
+    assert isinstance(game, town.SoloState)
+    while not game.is_terminal():
+        actions = game.legal_actions()
+        state, index = splitmix_below(state, len(actions))
+        game.apply(actions[index])
+    return game.board.placed()
+
+
+@pytest.mark.parametrize("rules", LOCKSTEP_RULES, ids=str)
+def test_the_numba_kernel_plays_the_scalar_games_of_its_random_stream(rules: town.Rules | str) -> None:
+    from townwidget.solvers import _vector_numba  # the test extra installs numba
+
+    resolved = town.resolve_rules(rules)
+    seeds = np.random.default_rng(6).integers(0, 2**64, size=60, dtype=np.uint64, endpoint=False)
+    geometry = vector.tables(resolved.n)
+    sizes = np.array(pile_sizes(resolved), dtype=np.int64)
+    kernel = [  # one game per call: a call shuffles its first deal from the sorted tiles, the next from the last
+        int(
+            _vector_numba.playouts(
+                resolved.n, resolved.flips, sizes, geometry.lines, geometry.neighbours, seeds[i : i + 1]
+            )[0]
+        )
+        for i in range(len(seeds))
+    ]
+    scalar = [scalar_game_on_the_kernel_stream(resolved, int(seed)) for seed in seeds]
+    assert kernel == scalar and len(set(scalar)) > 1
 
 
 def test_blank_tiles_only_take_their_cell() -> None:

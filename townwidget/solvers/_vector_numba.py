@@ -4,42 +4,110 @@ The kernels play solo games one at a time with the same bitboards and the same u
 numpy path; each game draws from its own SplitMix64 stream, seeded from the caller's numpy generator. The placement
 rule is :mod:`townwidget.town.bits`, compiled here.
 Every integer constant is a ``uint64`` on purpose: numba turns mixed ``uint64`` / ``int64`` arithmetic into floats.
+
+What keeps the loop fast (``benchmarks/vector_speed.py`` measures it): a game's board and random state live in
+local variables (registers), not in arrays that every store could alias; the bit counts are the processor's own
+instructions (LLVM's ``ctpop`` and ``cttz``); a tile's colour and shape come from tables, not from a division by the
+run-time board size; and no option array is written: the options are counted, then walked again to the drawn one.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, cast
+
 import numpy as np
-from numba import njit
+from llvmlite import ir  # type: ignore[import-untyped]
+from numba import njit, types
+from numba.extending import intrinsic
 from numpy.typing import NDArray
 
-from townwidget.solvers import bitcount
 from townwidget.town import bits
 
+# A 64-bit mask or random state inside a kernel: numba's uint64 (Any to the type checker, to which numpy's scalar
+# operators do not match the rule's Bits protocol).
+Word = Any
+
 # The rule on the masks, compiled: every operand is a uint64, so the same Python functions serve.
-fitting_cells = njit(cache=True)(bits.fitting_cells)
-flip_cells = njit(cache=True)(bits.flip_cells)
-placed = njit(cache=True)(bits.placed)
-_popcount = njit(cache=True)(bitcount.popcount)
+fitting_cells: Callable[..., Word] = njit(cache=True)(bits.fitting_cells)
+flip_cells: Callable[..., Word] = njit(cache=True)(bits.flip_cells)
+placed: Callable[..., tuple[Word, Word, Word]] = njit(cache=True)(bits.placed)
 
 _ZERO, _ONE = np.uint64(0), np.uint64(1)
 _GAMMA, _MIX1, _MIX2 = np.uint64(0x9E3779B97F4A7C15), np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB)
 
 
+def _instruction(name: str, emit: Callable[[ir.IRBuilder, ir.Value], ir.Value]) -> Callable[[Any], int]:
+    """A compiled function of one uint64 that is the single LLVM instruction ``emit`` writes (an int64)."""
+
+    def typing(typingctx: Any, word: Any) -> Any:
+        if word != types.uint64:
+            return None
+
+        def codegen(context: Any, builder: ir.IRBuilder, signature: Any, args: Any) -> ir.Value:
+            return emit(builder, args[0])
+
+        return types.int64(types.uint64), codegen
+
+    typing.__name__ = name  # numba names the intrinsic after its typing function
+    return cast(Callable[[Any], int], intrinsic(typing))
+
+
+# The set bits of a uint64 (``popcnt`` where the processor has it) and the position of the lowest set bit of a
+# uint64 that is not 0 (``tzcnt``).
+_popcount = _instruction("popcount", lambda builder, word: builder.ctpop(word))
+_lowest_bit = _instruction("lowest_bit", lambda builder, word: builder.cttz(word, ir.Constant(ir.IntType(1), 1)))
+
+
 @njit(cache=True)
-def _below(state: NDArray[np.uint64], bound: int) -> int:
-    """A uniform integer in 0..bound-1 from the SplitMix64 stream kept in ``state[0]`` (bias below bound / 2**53)."""
-    state[0] += _GAMMA
-    z = state[0]
+def _below(state: Word, bound: int) -> tuple[Word, int]:
+    """The next SplitMix64 state after ``state`` and a uniform integer in 0..bound-1 drawn from it (bias below
+    bound / 2**53)."""
+    state += _GAMMA
+    z = state
     z = (z ^ (z >> np.uint64(30))) * _MIX1
     z = (z ^ (z >> np.uint64(27))) * _MIX2
     z = z ^ (z >> np.uint64(31))
-    return int(((z >> np.uint64(11)) * np.uint64(bound)) >> np.uint64(53))
+    return state, int(((z >> np.uint64(11)) * np.uint64(bound)) >> np.uint64(53))
+
+
+@njit(cache=True)
+def _select_bit(mask: Word, rank: int) -> int:
+    """The position of the ``rank``-th (from 0, lowest first) set bit of ``mask``."""
+    for _ in range(rank):
+        mask &= mask - _ONE
+    return _lowest_bit(mask)
+
+
+@njit(cache=True)
+def _top(piles: NDArray[np.int8], heights: NDArray[np.int64], pile: int) -> int:
+    """The tile on top of ``pile``, -1 when it is empty."""
+    return int(piles[pile, heights[pile] - 1]) if heights[pile] > 0 else -1
+
+
+@njit(cache=True)
+def _cells(
+    frontier: Word,
+    colour_free: NDArray[np.uint64],
+    shape_free: NDArray[np.uint64],
+    top: int,
+    flipped: bool,
+    colours: NDArray[np.int64],
+    shapes: NDArray[np.int64],
+) -> Word:
+    """The cells where the tile ``top`` (-1: an empty pile) may go, plain or flipped."""
+    if top < 0:
+        return _ZERO
+    free_colour, free_shape = colour_free[colours[top]], shape_free[shapes[top]]
+    if flipped:
+        return flip_cells(frontier, free_colour, free_shape)
+    return fitting_cells(frontier, free_colour, free_shape)
 
 
 @njit(cache=True)
 def _play(
-    n: int,
-    board: NDArray[np.uint64],
+    occupied: Word,
+    frontier: Word,
     colour_free: NDArray[np.uint64],
     shape_free: NDArray[np.uint64],
     piles: NDArray[np.int8],
@@ -47,48 +115,52 @@ def _play(
     flips: int,
     lines: NDArray[np.uint64],
     neighbours: NDArray[np.uint64],
-    state: NDArray[np.uint64],
-    options: NDArray[np.uint64],
-    counts: NDArray[np.int64],
-) -> int:
-    """Play one game to its end in place (``board`` = [occupied, frontier]); returns the flips left.
-    ``options`` and ``counts`` (two per pile: plain, flipped) are scratch space, allocated once per batch."""
+    state: Word,
+    colours: NDArray[np.int64],
+    shapes: NDArray[np.int64],
+) -> tuple[Word, Word, int, Word]:
+    """Play one game to its end (``colour_free``, ``shape_free``, ``heights`` in place); returns the occupied
+    cells, the frontier, the flips left and the random state. The options are (pile, plain) then (pile, flipped)
+    for each pile in turn, as the scalar engine lists its actions."""
     while True:
+        layers = 2 if flips > 0 else 1  # with no flip left the flipped options are empty
         total = 0
         for pile in range(len(heights)):
-            options[2 * pile] = options[2 * pile + 1] = _ZERO
-            if heights[pile] > 0:
-                tile = int(piles[pile, heights[pile] - 1])
-                free_colour, free_shape = colour_free[tile // n], shape_free[tile % n]
-                options[2 * pile] = fitting_cells(board[1], free_colour, free_shape)
-                if flips > 0:
-                    options[2 * pile + 1] = flip_cells(board[1], free_colour, free_shape)
-            for option in (2 * pile, 2 * pile + 1):
-                counts[option] = _popcount(options[option])
-                total += counts[option]
+            top = _top(piles, heights, pile)
+            for layer in range(layers):
+                total += _popcount(_cells(frontier, colour_free, shape_free, top, layer == 1, colours, shapes))
         if total == 0:
-            return flips
-        rank = _below(state, total)
-        option = 0
-        while rank >= counts[option]:
-            rank -= counts[option]
-            option += 1
-        mask = options[option]
-        for _ in range(rank):
-            mask &= mask - _ONE
-        cell = _popcount((mask & (~mask + _ONE)) - _ONE)
-        pile, flip = option // 2, option % 2
+            return occupied, frontier, flips, state
+        state, rank = _below(state, total)
+        pile, layer = 0, 0
+        while True:  # the options again, in the same order, up to the drawn one
+            top = _top(piles, heights, pile)
+            mask = _cells(frontier, colour_free, shape_free, top, layer == 1, colours, shapes)
+            count = _popcount(mask)
+            if rank < count:
+                break
+            rank -= count
+            layer += 1
+            if layer == layers:
+                pile, layer = pile + 1, 0
+        cell = _select_bit(mask, rank)
         heights[pile] -= 1
-        tile = int(piles[pile, heights[pile]])
-        board[0] |= _ONE << np.uint64(cell)
-        colour, shape = tile // n, tile % n
-        board[1], colour_free[colour], free_shape = placed(
-            board[1], board[0], neighbours[cell], lines[cell], colour_free[colour], shape_free[shape]
+        colour, shape = colours[top], shapes[top]
+        occupied |= _ONE << np.uint64(cell)
+        frontier, colour_free[colour], free_shape = placed(
+            frontier, occupied, neighbours[cell], lines[cell], colour_free[colour], shape_free[shape]
         )
-        if flip:
+        if layer == 1:  # a flipped tile blocks no shape
             flips -= 1
         else:
             shape_free[shape] = free_shape
+
+
+@njit(cache=True)
+def _tile_tables(n: int) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """The colour and the shape of each tile number ``colour * n + shape``."""
+    tiles = np.arange(n * n, dtype=np.int64)
+    return tiles // n, tiles % n
 
 
 @njit(cache=True)
@@ -107,17 +179,14 @@ def rollout(
     seeds: NDArray[np.uint64],
 ) -> None:
     """Play every unfinished game of a batch (the arrays of a ``SoloBatch``) to its end, in place."""
-    board, state = np.zeros(2, dtype=np.uint64), np.zeros(1, dtype=np.uint64)
-    options, counts = np.zeros(2 * heights.shape[1], dtype=np.uint64), np.zeros(2 * heights.shape[1], dtype=np.int64)
+    colours, shapes = _tile_tables(n)
     for game in range(len(occupied)):
         if done[game]:
             continue
-        board[0], board[1], state[0] = occupied[game], frontier[game], seeds[game]
-        flips_left[game] = _play(
-            n, board, colour_free[game], shape_free[game], piles[game], heights[game], flips_left[game],
-            lines, neighbours, state, options, counts,
+        occupied[game], frontier[game], flips_left[game], _ = _play(
+            occupied[game], frontier[game], colour_free[game], shape_free[game], piles[game], heights[game],
+            flips_left[game], lines, neighbours, seeds[game], colours, shapes,
         )  # fmt: skip
-        occupied[game], frontier[game] = board[0], board[1]
 
 
 @njit(cache=True)
@@ -136,13 +205,12 @@ def playouts(
     piles = np.zeros((len(sizes), sizes[0]), dtype=np.int8)
     heights = np.zeros(len(sizes), dtype=np.int64)
     colour_free, shape_free = np.zeros(n, dtype=np.uint64), np.zeros(n, dtype=np.uint64)
-    board, state = np.zeros(2, dtype=np.uint64), np.zeros(1, dtype=np.uint64)
-    options, counts = np.zeros(2 * len(sizes), dtype=np.uint64), np.zeros(2 * len(sizes), dtype=np.int64)
-    everywhere = (_ONE << np.uint64(n * n)) - _ONE
+    colours, shapes = _tile_tables(n)
+    everywhere = ~_ZERO >> np.uint64(64 - n * n)  # every cell; 1 << 64 would wrap to 1 on an 8 x 8 board
     for game in range(len(seeds)):
-        state[0] = seeds[game]
+        state = seeds[game]
         for i in range(n * n - 1, 0, -1):  # Fisher-Yates
-            j = _below(state, i + 1)
+            state, j = _below(state, i + 1)
             tiles[i], tiles[j] = tiles[j], tiles[i]
         start = 0
         for pile in range(len(sizes)):
@@ -151,7 +219,8 @@ def playouts(
             start += sizes[pile]
         colour_free[:] = everywhere
         shape_free[:] = everywhere
-        board[0], board[1] = _ZERO, _ONE
-        _play(n, board, colour_free, shape_free, piles, heights, flips, lines, neighbours, state, options, counts)
-        scores[game] = _popcount(board[0])
+        occupied, _, _, _ = _play(
+            _ZERO, _ONE, colour_free, shape_free, piles, heights, flips, lines, neighbours, state, colours, shapes
+        )
+        scores[game] = _popcount(occupied)
     return scores
