@@ -358,8 +358,9 @@ def test_the_expert_searches_like_ismcts_beyond_the_exact_solver_and_outside_sol
     tuned = {"sample_pool": EXPERT_POOL, "steady": STEADY, "halving": HALVING, "rollout": value.learned_rollout}
     for state, options, search in ((opening, {}, tuned), (opening, trying, tuned), (multi, {}, {}), (little, {}, {})):
         view = state.view(state.current_player)
-        expert = ExpertAgent(seed=9, iterations=15, **options).act(view)
-        assert expert == ISMCTSAgent(seed=9, iterations=15, **search).act(view)
+        agent = ExpertAgent(seed=9, iterations=15, **options)
+        expert = agent.act(view)
+        assert expert == ISMCTSAgent(seed=agent.move_rng(view), iterations=15, **search).act(view)
         assert expert in state.legal_actions()
 
 
@@ -501,7 +502,7 @@ def test_the_expert_gives_its_exact_try_a_share_of_its_seconds(monkeypatch: pyte
         given.append(seconds)
         raise TooLarge("refused")
 
-    monkeypatch.setattr(expert, "honest_policy", refusing)
+    monkeypatch.setattr(expert, "honest_choice", refusing)
     game = town.new_solo("town44", seed=3)
     for budget in ({"seconds": 1.0}, {"iterations": 20}, {}):
         assert ExpertAgent(seed=0, **budget).act(game.view(0)) in game.legal_actions()  # the search's move

@@ -516,10 +516,18 @@ def honest_policy(
 
     Raises ``ValueError`` when the game is over, :class:`TooLarge` beyond the budget (as :func:`honest_value`).
     """
+    return honest_choice(state, max_nodes, search, seconds)[0]
+
+
+def honest_choice(
+    state: Any, max_nodes: int = MAX_NODES, search: HonestSearch | None = None, seconds: float | None = None
+) -> tuple[Place, float]:
+    """:func:`honest_policy`'s move and its exact value, the expected final score of optimal play after it (that
+    of :func:`honest_value`), found by one search."""
     position = seen_position(state)
     search = _search_for(state.rules.n, search)
-    pile, cell, flip, _ = search.best_move(position, max_nodes, seconds)
-    return _action(position, search.n, pile, cell, flip)
+    pile, cell, flip, worth = search.best_move(position, max_nodes, seconds)
+    return _action(position, search.n, pile, cell, flip), position.occupied.bit_count() + worth
 
 
 def honest_move_values(
