@@ -48,6 +48,7 @@ Town) it plays exactly as ``"ismcts"`` with the same arguments, its defaults inc
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import time
@@ -59,7 +60,7 @@ from townwidget.agents.mcts import DEFAULT_ITERATIONS as ISMCTS_ITERATIONS
 from townwidget.agents.mcts import Evaluation, ISMCTSAgent, Rollout
 from townwidget.agents.perfect import keeping_moves
 from townwidget.core import Rng, View
-from townwidget.solvers.honest import HonestSearch, TooLarge, honest_choice, honest_move_values
+from townwidget.solvers.honest import HonestSearch, TooLarge, honest_choices
 from townwidget.town.view import TownView
 
 DEFAULT_ITERATIONS = 2000  # IS-MCTS iterations per move (CPU s a move: docs/benchmarks.md)
@@ -138,28 +139,26 @@ class ExpertAgent:
 
     def move_rng(self, view: View) -> Rng:
         """The generator of a move: from the agent's seed and a digest of the view's JSON form (what the player
-        sees), so equal views get equal generators and nothing carries over from earlier moves."""
-        seen = json.dumps(view.to_dict(), sort_keys=True, separators=(",", ":")).encode()
+        sees) without its history, so the same position gets the same generator however it was reached, and
+        nothing carries over from earlier moves."""
+        position = {key: value for key, value in view.to_dict().items() if key != "history"}
+        seen = json.dumps(position, sort_keys=True, separators=(",", ":")).encode()
         return Rng(self.seed ^ int.from_bytes(hashlib.blake2b(seen, digest_size=8).digest(), "little"))
 
     def _exact_move(self, view: TownView, seconds: float | None, rivals: bool) -> Evaluation | None:
         """The exact honest move and its value if the solver answers within its node budget (and ``seconds``),
-        else ``None``; with ``rivals``, every move's exact value if that too fits the budget."""
+        else ``None``; with ``rivals``, the next best move's exact value too (the same search, cut off less)."""
         if view.current_player != view.player:
             return None  # the search says why there is no move
         search, tiles, start = self._tables_for(view), view.rules.tiles, time.thread_time()
         try:
-            move, value = honest_choice(view, max_nodes=self.exact_nodes, search=search, seconds=seconds)
+            valued = honest_choices(view, 1, self.exact_nodes, search, seconds)
         except TooLarge:
             return None
-        valued = [(move, value)]
-        if rivals:
+        if rivals:  # the next best too, on the tables the first search filled (the move stays the agent's)
             left = None if seconds is None else max(seconds - (time.thread_time() - start), 1e-6)
-            try:  # the tables already hold the best move's line, so this often costs little more
-                valued = honest_move_values(view, max_nodes=self.exact_nodes, search=search, seconds=left)
-                valued.sort(key=lambda pair: pair[0] != move)  # the move played first (ties keep the solver's order)
-            except TooLarge:
-                pass
+            with contextlib.suppress(TooLarge):
+                valued = honest_choices(view, 2, self.exact_nodes, search, left)
         return Evaluation(
             tuple(action for action, _value in valued),
             tuple(value / tiles for _action, value in valued),
