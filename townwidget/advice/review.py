@@ -284,13 +284,20 @@ def _with_par(
 ) -> Review:
     from townwidget.solvers.clairvoyant import solve
 
+    if review_.score == start.rules.tiles:  # a full board: the player's own line is par, no search can beat it
+        return Review(*_fields(review_), int(review_.score), tuple(actions), True)
     best = solve(start, seconds, progress=progress)
     if best.score >= review_.score:
         par, line = best.score, best.actions
     else:  # the solver's time ran out below the player's own line, which is a line too
         par, line = int(review_.score), tuple(actions)
     exact = best.exact or par == start.rules.tiles  # a full board cannot be beaten
-    return Review(review_.game, review_.player, review_.moves, review_.score, review_.scale, par, tuple(line), exact)
+    return Review(*_fields(review_), par, tuple(line), exact)
+
+
+def _fields(review_: Review) -> tuple[str, int, tuple[MoveReview, ...], float, Scale]:
+    """A review's fields before the par."""
+    return review_.game, review_.player, review_.moves, review_.score, review_.scale
 
 
 # --- what can be replayed ----------------------------------------------------------------------------------------
