@@ -76,7 +76,9 @@ def board_figures(rules: str, deals: list[int], label: str, par_seconds: float) 
     gap = [h - b for h, b in zip(rows["following every hint"], rows["best agent"], strict=True)]
     figures += [
         results.Figure(f"{where}: hint - best agent (paired)", statistics.fmean(gap), "tiles", mean_interval(gap)),
-        results.Figure(f"{where}: CPU time a hint (mean; slowest {max(seconds):.2f})", statistics.fmean(seconds), "CPU s"),
+        results.Figure(
+            f"{where}: CPU time a hint (mean; slowest {max(seconds):.2f})", statistics.fmean(seconds), "CPU s"
+        ),
         results.Figure(
             f"{where}: games below {BLUNDER_TILES} tiles where par >= {BLUNDER_PAR} (best agent reused, hints)",
             len(blunders),

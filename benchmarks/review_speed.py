@@ -115,8 +115,8 @@ def main() -> None:
         figures["estimates_cpu"].append(estimates)
         figures["greedy_review_cpu"].append(searched)
         print(
-            f"review of a 49-move game {k + 1}: {seconds:.1f} CPU s, {estimates:.1f} without the par ({report.summary});"
-            f" greedy's {greedy.board.placed()}-move game, par searched: {searched:.1f}"
+            f"review of a 49-move game {k + 1}: {seconds:.1f} CPU s, {estimates:.1f} without the par "
+            f"({report.summary}); greedy's {greedy.board.placed()}-move game, par searched: {searched:.1f}"
         )
     if args.games:
         print(f"review of a 49-move Town 77 game: {interval(figures['review_cpu'])} CPU s (budget 15)")

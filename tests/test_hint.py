@@ -85,6 +85,7 @@ def test_the_hint_is_the_best_agents_move_and_its_sentence_gives_the_values_that
     view = game.view(game.current_player)
     advice = hint(view, seed=3, iterations=200)
     assert advice.action == ExpertAgent(3, iterations=200).act(view)  # the move of make_agent("best", seed=3)
+    assert isinstance(advice, Hint) and repr(advice).startswith("Hint(")
     found = advice.searched
     assert found.actions[0] == advice.action and found.values[0] == advice.value and len(found.actions) >= 2
     assert advice.runner_up == found.actions[1] and advice.runner_up_value == found.values[1]

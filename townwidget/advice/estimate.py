@@ -164,7 +164,7 @@ def measure(
     rng = Rng(seed)
     first = view.sample_state(rng.spawn())
     family = family_of(first)
-    if family == "batched":
+    if family == "batched" and isinstance(first, SoloState):  # (batched is Town solo: told to the type checker)
         candidates = actions if only is None else list(only)
         outcomes = _solo_outcomes(view, candidates, first, samples or solo_samples(len(actions)), rng)
     else:

@@ -110,7 +110,7 @@ def hint(view: View, seed: int = 0, iterations: int | None = None) -> Hint:
         raise ValueError(f"player {view.player} has no move to hint: it is not their turn or the game is over")
     public = view.sample_state(0)  # the hidden parts are drawn: only the public ones are read
     scale = Scale(isinstance(public, SoloState), public.num_players)
-    tiles = public.rules.tiles if scale.solo else 1
+    tiles = public.rules.tiles if isinstance(public, SoloState) else 1
     evaluation = ExpertAgent(seed, iterations=iterations).decide(view, rivals=True)
     found = Searched.of(evaluation, scale, tiles, len(legal))
     runner = found.actions[1] if len(found.actions) > 1 else None
