@@ -20,7 +20,7 @@ from widget_comm import browser_of, use_front_ends
 from townwidget import Review, arena, littletown, review, town
 from townwidget.advice.careful import careful_move
 from townwidget.advice.estimate import PLAYOUT_CHOICES
-from townwidget.advice.review import review_decisions
+from townwidget.advice.review import MEASURING_SAMPLES, review_decisions
 from townwidget.agents.expert import ExpertAgent
 from townwidget.agents.greedy import GreedyAgent
 from townwidget.agents.mcts import heuristic_move
@@ -170,7 +170,8 @@ def test_a_little_town_record_is_reviewed_for_the_chosen_player() -> None:
     final = arena.replay(record)
     assert len(report.moves) == sum(player == 1 for player, _phase, _action in final.history)
     assert report.game == "Little Town" and report.score == final.returns()[1]
-    assert all(move.loss.mean >= 0 and move.before.mean >= move.after.mean for move in report.moves)
+    assert all(move.loss.mean == pytest.approx(move.before.mean - move.after.mean) for move in report.moves)
+    assert all(move.loss.mean == 0 for move in report.moves if move.best_played)  # the choice played costs nothing
     costly = report.costliest(3)
     assert [move.loss.mean for move in costly] == sorted((move.loss.mean for move in costly), reverse=True)
     assert all(move.loss.mean > 0 and not move.best_played for move in costly)
@@ -212,7 +213,8 @@ def test_the_widgets_review_the_seats_moves_kept_for_undo(monkeypatch: pytest.Mo
     shown = browser.model()["reviewed"]
     assert solo.error == "" and shown == solo.reviewed and shown["svg"].startswith("<svg")
     assert len(shown["moves"]) == len(report.moves) and shown["par"] >= shown["score"]
-    assert [entry["after"]["samples"] for entry in shown["moves"]] == [32] * len(report.moves)  # default samples
+    fresh = MEASURING_SAMPLES["batched"]  # the default: the fresh draws that measure the moves
+    assert [entry["after"]["samples"] for entry in shown["moves"]] == [fresh] * len(report.moves)
     solo.new_game()
     assert solo.reviewed == {}
     browser.intent(intent="review")
