@@ -1,92 +1,117 @@
-"""Hint strength: Town solo games that follow every hint, beside the careful policy the hints play out, on the same
-deals.
+"""Hint strength: Town solo games that follow every hint, beside the best agent, greedy and the par, on the same
+deals; and the no-blunder check (no game below 15 tiles on a deal whose par is 30 or more).
 
-A hint is one step of policy improvement (a *rollout* agent): each legal placement is played out by the careful
-policy from states drawn from the view, and the best on average is suggested. So following the hints should beat
-the careful policy played alone. Both play the deals of seeds 0 .. deals-1.
+A hint is the best agent's move (``hint(view, seed=s)`` runs the search of ``make_agent("best", seed=s)`` on the
+view), so following every hint should place as many tiles as the best agent, within noise. The best agent here is
+one agent, ``make_agent("best", seed=1)``, reused for every deal of a board (so the no-blunder check covers a reused
+agent), and the hints take seed 1 too: the two games of a deal are then the same until a solver table the reused
+agent kept answers an endgame exactly that a hint's fresh search refuses (or the other way round), and the paired
+difference measures just that. Greedy plays with seed = deal; the par is the clairvoyant solver's score within
+``--par-seconds`` (a lower bound where it did not finish, so "par >= 30" is never claimed wrongly).
 
-    nice -n 10 python benchmarks/hint_strength.py [--rules town77] [--deals 10]
+Deals: seeds 0 .. deals-1 and a second set, ``--second`` .. ``--second`` + second_deals - 1, chosen after the design.
 
-Prints the mean tiles placed of each with a 95% interval (Student t; the careful policy's score on a deal is its
-mean over 64 games), the paired difference, the CPU seconds per hint, and a last JSON line with the figures,
-and saves the figures to ``benchmarks/results/`` (``benchmarks/results.py``; ``docs/benchmarks.md``).
+    nice -n 10 python benchmarks/hint_strength.py [--boards town77,town44,town66] [--deals 10] [--second-deals 5]
+                                                  [--second 9000] [--par-seconds 2]
+
+Prints per board and set the mean tiles of each player with a 95% interval (Student t), the paired hint - best
+difference with its interval, the CPU seconds per hint (mean, slowest) and the blunders found, and saves the
+figures to ``benchmarks/results/`` (``benchmarks/results.py``; ``docs/benchmarks.md``).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import math
 import statistics
 import time
+from typing import Any
 
-import numpy as np
 import results
 
 from townwidget import hint, town
-from townwidget.advice.careful_batch import careful_rollout
-from townwidget.solvers.vector import SoloBatch
+from townwidget.agents import make_agent
+from townwidget.arena import mean_interval, solo_par
 
-CAREFUL_GAMES = 64  # games of the careful policy alone per deal (its mean per deal is compared)
-T95 = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 6: 2.45, 7: 2.36, 8: 2.31, 9: 2.26, 14: 2.14, 19: 2.09}
-
-
-def t_interval(values: list[float]) -> tuple[float, float]:
-    """The 95% Student's t interval of the mean of ``values``."""
-    half = T95.get(len(values) - 1, 2.0) * statistics.stdev(values) / math.sqrt(len(values))
-    return statistics.fmean(values) - half, statistics.fmean(values) + half
+BLUNDER_TILES, BLUNDER_PAR = 15, 30  # a game below 15 tiles on a deal whose par is 30 or more is a blunder
 
 
-def interval(values: list[float]) -> str:
-    low, high = t_interval(values)
-    return f"{statistics.fmean(values):.2f} ± {(high - low) / 2:.2f}"
+def play(deal: int, rules: str, choose: Any) -> float:
+    game = town.new_solo(rules, seed=deal)
+    while not game.is_terminal():
+        game.apply(choose(game.view(0)))
+    return float(game.board.placed())
+
+
+def board_figures(rules: str, deals: list[int], label: str, par_seconds: float) -> list[results.Figure]:
+    best_agent, greedy_of = make_agent("best", seed=1), lambda deal: make_agent("greedy", seed=deal)
+    seconds: list[float] = []
+
+    def hinted(view: Any) -> Any:
+        start = time.process_time()
+        action = hint(view, seed=1).action
+        seconds.append(time.process_time() - start)
+        return action
+
+    rows: dict[str, list[float]] = {"best agent": [], "following every hint": [], "greedy": [], "par": []}
+    blunders = []
+    for deal in deals:
+        scores = {
+            "best agent": play(deal, rules, best_agent.act),
+            "following every hint": play(deal, rules, hinted),
+            "greedy": play(deal, rules, greedy_of(deal).act),
+            "par": float(solo_par(rules, deals=1, seed=deal, seconds=par_seconds, progress=False)[0].score),
+        }
+        for key, value in scores.items():
+            rows[key].append(value)
+        low = [key for key in ("best agent", "following every hint") if scores[key] < BLUNDER_TILES]
+        if scores["par"] >= BLUNDER_PAR and low:
+            blunders.append(f"deal {deal}: {', '.join(low)}")
+        print(f"{rules} deal {deal}: " + ", ".join(f"{key} {value:.0f}" for key, value in scores.items()), flush=True)
+    where = f"{rules.replace('town', 'Town ')}, {label}"
+    tiles = (0.0, float(town.new_solo(rules, seed=0).rules.tiles))
+    figures = [
+        results.Figure(f"{where}: {key}", statistics.fmean(values), "tiles", mean_interval(values, tiles))
+        for key, values in rows.items()
+    ]
+    gap = [h - b for h, b in zip(rows["following every hint"], rows["best agent"], strict=True)]
+    figures += [
+        results.Figure(f"{where}: hint - best agent (paired)", statistics.fmean(gap), "tiles", mean_interval(gap)),
+        results.Figure(
+            f"{where}: CPU time a hint (mean; slowest {max(seconds):.2f})", statistics.fmean(seconds), "CPU s"
+        ),
+        results.Figure(
+            f"{where}: games below {BLUNDER_TILES} tiles where par >= {BLUNDER_PAR} (best agent reused, hints)",
+            len(blunders),
+            "games",
+        ),
+    ]
+    for figure in figures:
+        shown = "" if figure.interval is None else f" {figure.interval}"
+        print(f"{figure.label}: {figure.value:.3g}{shown} {figure.unit}")
+    print(f"{where}: blunders: {blunders or 'none'}")
+    return figures
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rules", default="town77")
+    parser.add_argument("--boards", default="town77,town44,town66")
     parser.add_argument("--deals", type=int, default=10)
+    parser.add_argument("--second", type=int, default=9000)
+    parser.add_argument("--second-deals", type=int, default=5)
+    parser.add_argument("--par-seconds", type=float, default=2.0)
     args = parser.parse_args()
-    deals = [town.new_solo(args.rules, seed=seed) for seed in range(args.deals)]
-    games = SoloBatch.from_states(deals, seed=0).take(np.repeat(np.arange(args.deals), CAREFUL_GAMES))
-    alone = careful_rollout(games).reshape(args.deals, CAREFUL_GAMES).mean(axis=1).tolist()
-    hinted, seconds = [], []
-    for deal in deals:
-        game = deal.clone()
-        while not game.is_terminal():
-            start = time.process_time()
-            advice = hint(game.view(0))
-            seconds.append(time.process_time() - start)
-            game.apply(advice.action)
-        hinted.append(float(game.board.placed()))
-        print(
-            f"deal {len(hinted) - 1}: {hinted[-1]:.0f} tiles following the hints, careful {alone[len(hinted) - 1]:.1f}"
-        )
-    gain = list(np.subtract(hinted, alone))
-    print(
-        f"{args.rules}, {args.deals} deals: following the hints {interval(hinted)} tiles; careful policy alone "
-        f"{interval(alone)}; difference {interval(gain)} (95%)"
-    )
-    print(f"CPU seconds per hint: mean {statistics.fmean(seconds):.2f}, slowest {max(seconds):.2f}")
-    print(
-        json.dumps(
-            {"rules": args.rules, "hinted": hinted, "careful": alone, "hint_cpu_mean": statistics.fmean(seconds)}
-        )
-    )
-    where = f"{args.rules.replace('town', 'Town ')}, deals 0-{args.deals - 1}"
-    results.save(
-        __file__,
-        [
-            results.Figure(f"{where}: following every hint", statistics.fmean(hinted), "tiles", t_interval(hinted)),
-            results.Figure(f"{where}: careful policy alone", statistics.fmean(alone), "tiles", t_interval(alone)),
-            results.Figure(
-                f"{where}: hints - careful policy alone (paired)", statistics.fmean(gain), "tiles", t_interval(gain)
+    for rules in args.boards.split(","):  # each board saved when done (a long run keeps what it measured)
+        figures = []
+        sets = {
+            f"deals 0-{args.deals - 1}": list(range(args.deals)),
+            f"deals {args.second}-{args.second + args.second_deals - 1}": list(
+                range(args.second, args.second + args.second_deals)
             ),
-            results.Figure(
-                f"{where}: CPU time a hint (mean; slowest {max(seconds):.2f})", statistics.fmean(seconds), "CPU s"
-            ),
-        ],
-    )
+        }
+        for label, deals in sets.items():
+            if deals:
+                figures += board_figures(rules, deals, label, args.par_seconds)
+        results.save(__file__, figures)
 
 
 if __name__ == "__main__":

@@ -358,9 +358,28 @@ def test_the_expert_searches_like_ismcts_beyond_the_exact_solver_and_outside_sol
     tuned = {"sample_pool": EXPERT_POOL, "steady": STEADY, "halving": HALVING, "rollout": value.learned_rollout}
     for state, options, search in ((opening, {}, tuned), (opening, trying, tuned), (multi, {}, {}), (little, {}, {})):
         view = state.view(state.current_player)
-        expert = ExpertAgent(seed=9, iterations=15, **options).act(view)
-        assert expert == ISMCTSAgent(seed=9, iterations=15, **search).act(view)
+        agent = ExpertAgent(seed=9, iterations=15, **options)
+        expert = agent.act(view)
+        assert expert == ISMCTSAgent(seed=agent.move_rng(view), iterations=15, **search).act(view)
         assert expert in state.legal_actions()
+
+
+def moves_of(agent: Any, rules: str, deal: int) -> list[Any]:
+    """The moves ``agent`` plays through the solo deal ``deal`` of ``rules``."""
+    game = town.new_solo(rules, seed=deal)
+    while not game.is_terminal():
+        game.apply(agent.act(game.view(0)))
+    return [action for _player, _phase, action in game.history]
+
+
+@pytest.mark.parametrize(("rules", "iterations"), [("town44", 30), ("town77", 120)])
+def test_a_reused_expert_plays_each_game_as_a_new_one_with_its_seed(rules: str, iterations: int) -> None:
+    """Nothing carries over from one game to the next (the generator, the solver's tables): an agent reused for
+    two deals plays each exactly as a new agent with the same seed; exact endgame tries included."""
+    reused = ExpertAgent(seed=1, iterations=iterations)
+    for deal in (8019, 50):
+        assert moves_of(reused, rules, deal) == moves_of(ExpertAgent(seed=1, iterations=iterations), rules, deal)
+    assert reused.tables is not None  # it did try the exact solver, whose tables it then kept
 
 
 # --- the clairvoyant agent (its solver: tests/test_town_solver.py) ---------------------------------------
@@ -497,11 +516,11 @@ def test_the_expert_gives_its_exact_try_a_share_of_its_seconds(monkeypatch: pyte
 
     given: list[float | None] = []
 
-    def refusing(view: object, max_nodes: int, search: object, seconds: float | None) -> object:
+    def refusing(view: object, count: int, max_nodes: int, search: object, seconds: float | None) -> object:
         given.append(seconds)
         raise TooLarge("refused")
 
-    monkeypatch.setattr(expert, "honest_policy", refusing)
+    monkeypatch.setattr(expert, "honest_choices", refusing)
     game = town.new_solo("town44", seed=3)
     for budget in ({"seconds": 1.0}, {"iterations": 20}, {}):
         assert ExpertAgent(seed=0, **budget).act(game.view(0)) in game.legal_actions()  # the search's move

@@ -50,7 +50,7 @@ def test_count_budgets_are_integers_from_one_to_a_bound() -> None:
     view = town.new_solo("town33", seed=2).view(0)
     refused(lambda value: make_agent("ismcts", iterations=value), NOT_COUNTS, "iterations")
     refused(lambda value: ISMCTSAgent(0, iterations=value), NOT_COUNTS, "iterations")
-    refused(lambda value: hint(view, samples=value), NOT_COUNTS, "samples")
+    refused(lambda value: hint(view, iterations=value), NOT_COUNTS, "iterations")
     refused(lambda value: GreedyAgent(0, samples=value), NOT_COUNTS, "samples")
     refused(lambda value: review(finished_solo(), samples=value, par_seconds=0), NOT_COUNTS + [10_001], "samples")
 

@@ -1,4 +1,5 @@
-"""Hints: computed from the player's view only, reproducible, the best measured move, explained; and in the widgets.
+"""Hints: computed from the player's view only, reproducible, the best agent's move, explained by its search's values;
+and in the widgets.
 
 Twin positions (two full states that differ only in what the player cannot see: the order of the solo piles below
 their tops, the other players' hands and the bag, Little Town's hidden objective cards) must give the same hint.
@@ -15,9 +16,11 @@ from townwidget import Hint, hint, littletown, town
 from townwidget.advice import measure
 from townwidget.advice.careful import careful_cost
 from townwidget.advice.careful_batch import careful_actions
+from townwidget.agents.expert import EXACT_UNSEEN, ExpertAgent
 from townwidget.agents.greedy import GreedyAgent
 from townwidget.core import Rng
 from townwidget.core.errors import IllegalAction
+from townwidget.solvers.honest import honest_move_values, honest_policy, honest_value
 from townwidget.solvers.vector import SoloBatch
 from townwidget.widget import LittleTownWidget, TownWidget
 
@@ -55,45 +58,74 @@ def test_twin_positions_that_differ_only_in_hidden_tiles_get_the_same_hint(name:
     player = game.current_player
     twins = [game.view(player).sample_state(seed) for seed in (1, 2)]  # full states, as the player sees them
     assert hidden(twins[0]) != hidden(twins[1]) != hidden(game)
-    hints = [hint(state.view(player), samples=6) for state in (game, *twins)]
+    hints = [hint(state.view(player), iterations=60) for state in (game, *twins)]
     assert [h.to_dict() for h in hints[1:]] == [hints[0].to_dict()] * 2
     assert hints[0].action in game.legal_actions()
 
 
 def test_a_hint_is_reproducible_and_depends_on_the_seed() -> None:
     view = POSITIONS["town77 solo"]().view(0)
-    first, again = hint(view, seed=4), hint(view, seed=4)
+    first, again = hint(view, seed=4, iterations=300), hint(view, seed=4, iterations=300)
     assert first.to_dict() == again.to_dict()
-    other = hint(view, seed=5)
-    assert other.value != first.value  # other drawn states, other measurements
+    other = hint(view, seed=5, iterations=300)
+    assert other.value != first.value  # other drawn states, other values
 
 
-def test_the_hint_is_the_best_measured_move_and_says_what_was_measured() -> None:
-    game = POSITIONS["town77 solo"]()
-    advice = hint(game.view(0))
-    found = advice.measurement
-    assert found.actions[0] == advice.action and found.values[0] == advice.value
-    assert all(advice.value.mean >= value.mean for value in found.values)
-    assert advice.runner_up == found.actions[1] and advice.runner_up_value == found.values[1]
-    assert sorted(map(str, found.actions)) == sorted(map(str, game.legal_actions()))  # solo: every move measured
-    assert f"expected {advice.value.mean:.1f} tiles against {advice.runner_up_value.mean:.1f}" in advice.text
-    assert advice.value.samples >= 8 and advice.value.se > 0
+HINTED = {
+    **POSITIONS,
+    "town44 solo": lambda: played(town.new_solo("town44", seed=1), 3),
+    "town77 solo endgame": lambda: played(town.new_solo("town77", seed=6), 32),
+}
+
+
+@pytest.mark.parametrize("name", HINTED)
+def test_the_hint_is_the_best_agents_move_and_its_sentence_gives_the_values_that_decided_it(name: str) -> None:
+    game = HINTED[name]()
+    assert not game.is_terminal()
+    view = game.view(game.current_player)
+    advice = hint(view, seed=3, iterations=200)
+    assert advice.action == ExpertAgent(3, iterations=200).act(view)  # the move of make_agent("best", seed=3)
     assert isinstance(advice, Hint) and repr(advice).startswith("Hint(")
+    found = advice.searched
+    assert found.actions[0] == advice.action and found.values[0] == advice.value and len(found.actions) >= 2
+    assert advice.runner_up == found.actions[1] and advice.runner_up_value == found.values[1]
+    if found.scale.solo:
+        assert f"expected {advice.value.mean:.1f} tiles against {advice.runner_up_value.mean:.1f}" in advice.text
+    else:
+        rank = found.scale.rank
+        assert f"expected rank {rank(advice.value.mean):.1f} of {game.num_players} against " in advice.text
+        assert f"against {rank(advice.runner_up_value.mean):.1f} for the next best" in advice.text
+    if found.exact:  # the exact solver decided: its values, no error
+        assert advice.value.se == 0 and advice.value.mean >= advice.runner_up_value.mean
+    else:  # the search's root: the hinted move was simulated at least as often as any other
+        assert advice.value.samples == max(value.samples for value in found.values)
+        assert advice.value.se > 0 or not found.scale.solo  # Little Town's short rollouts may all agree
 
 
-def test_a_multiplayer_hint_measures_a_few_candidates_in_expected_rank() -> None:
+def test_an_endgame_hint_is_the_exact_honest_optimum_with_its_value() -> None:
+    game = played(town.new_solo("town44", seed=3), 7)
+    view = game.view(0)
+    assert len(view.to_dict()["unseen"]) <= EXACT_UNSEEN and len(view.legal_actions()) > 2
+    advice = hint(view)
+    valued = honest_move_values(view)
+    assert advice.searched.exact and advice.action == honest_policy(view)
+    assert advice.value.mean == pytest.approx(valued[0][1]) and advice.value.mean == pytest.approx(honest_value(view))
+    assert advice.runner_up_value.mean == pytest.approx(valued[1][1])
+
+
+def test_a_multiplayer_hint_measures_in_expected_rank() -> None:
     game = littletown.new_game(players=3, seed=1)
-    advice = hint(game.view(game.current_player), samples=4)
-    assert 2 <= len(advice.measurement.actions) < len(game.legal_actions())
+    advice = hint(game.view(game.current_player))
+    assert 2 <= len(advice.searched.actions) <= len(game.legal_actions())
     assert "expected rank" in advice.text and " of 3 against " in advice.text
-    assert all(0 <= value.mean <= 1 for value in advice.measurement.values)
+    assert all(0 <= value.mean <= 1 for value in advice.searched.values)
 
 
 def test_hints_refuse_a_full_state_and_a_player_who_cannot_move() -> None:
     game = town.new_game("town55", players=2, seed=1)
     with pytest.raises(ValueError, match=r"a view \(state.view\(player\)\), not MultiState"):
         hint(game)
-    with pytest.raises(ValueError, match="player 1 has no move to measure: it is not their turn"):
+    with pytest.raises(ValueError, match="player 1 has no move to hint: it is not their turn"):
         hint(game.view(1))
     with pytest.raises(ValueError, match="seed must be an integer, not 'x'"):
         hint(game.view(0), seed="x")  # type: ignore[arg-type]

@@ -33,13 +33,13 @@ while not game.is_terminal():  # without numba (nor numpy) the expert rolls out 
 seen["expert_town77"] = game.board.placed()
 
 solo = town.new_solo("town55", seed=2)
-seen["hint_solo"] = hint(solo.view(0), samples=4).action in solo.legal_actions()
+seen["hint_solo"] = hint(solo.view(0), iterations=40).action in solo.legal_actions()
 with speaking("fr"):
-    seen["hint_fr"] = hint(solo.view(0), samples=4).text
+    seen["hint_fr"] = hint(solo.view(0), iterations=40).text
 multi = town.new_game("town44", players=2, seed=2)
-seen["hint_multi"] = hint(multi.view(multi.current_player), samples=2).action in multi.legal_actions()
+seen["hint_multi"] = hint(multi.view(multi.current_player), iterations=20).action in multi.legal_actions()
 little = littletown.new_game(players=2, seed=2)
-seen["hint_little"] = hint(little.view(little.current_player), samples=1).action in little.legal_actions()
+seen["hint_little"] = hint(little.view(little.current_player), iterations=10).action in little.legal_actions()
 
 while not solo.is_terminal():
     solo.apply(solo.legal_actions()[0])

@@ -20,6 +20,8 @@ from widget_comm import browser_of, use_front_ends
 from townwidget import Review, arena, littletown, review, town
 from townwidget.advice.careful import careful_move
 from townwidget.advice.estimate import PLAYOUT_CHOICES
+from townwidget.advice.review import MEASURING_SAMPLES, review_decisions
+from townwidget.agents.expert import ExpertAgent
 from townwidget.agents.greedy import GreedyAgent
 from townwidget.agents.mcts import heuristic_move
 from townwidget.core import Rng, registry
@@ -106,7 +108,43 @@ def test_solo_estimates_agree_with_playing_the_position_out() -> None:
     view = position_before(start, actions, move.number).view(0)
     values = played_out(view, move.action, 200, careful_move, lambda state: state.board.placed())
     agree(move.after, values)
-    assert move.after.samples == 32 and move.before.mean >= move.after.mean
+    assert move.after.samples == 32 and move.loss.mean == pytest.approx(move.before.mean - move.after.mean)
+
+
+def expert_games() -> list[town.SoloState]:
+    """Two Town 77 games of the expert (its search at a small budget, seeded: the same games every run)."""
+    return [solo_game("town77", deal, ExpertAgent(seed=deal, iterations=300)) for deal in (1, 2)]
+
+
+def mean_loss(moves: Any) -> tuple[float, float]:
+    """The mean loss over reviewed moves and its standard error (the moves' draws are independent)."""
+    losses = [move.loss for move in moves]
+    return statistics.fmean(loss.mean for loss in losses), math.sqrt(sum(loss.se**2 for loss in losses)) / len(losses)
+
+
+def test_reviewing_the_best_agents_games_reports_a_mean_loss_within_noise_of_zero() -> None:
+    """The review chooses the best move on some draws and measures it on others, so a strong player is not charged
+    for the review's own luck: over two expert games the mean loss is within 3 standard errors of 0, though the
+    expert played the review's choice in only some of its moves."""
+    moves = [move for game in expert_games() for move in review(game, par_seconds=0, progress=False).moves]
+    mean, se = mean_loss(moves)
+    assert abs(mean) <= 3 * se and se < 0.15
+    assert 0 < sum(move.best_played for move in moves) < len(moves) / 2
+
+
+def test_a_random_legal_move_is_found_costly() -> None:
+    """The same positions, each answered by a random legal move other than the expert's: the mean loss is well
+    above 0 (more than 3 standard errors, and a quarter of a tile a move)."""
+    game = expert_games()[0]
+    start, rng = town.new_solo("town77", seed=1), Rng(7)
+    decisions = []
+    for number, (_player, _phase, played) in list(enumerate(game.history))[12:32]:  # where a move matters most
+        before = position_before(start, [action for _p, _f, action in game.history], number)
+        others = [action for action in before.legal_actions() if action != played]
+        if others:
+            decisions.append((number, before, rng.choice(others)))
+    mean, se = mean_loss(review_decisions(decisions, game, 0, par_seconds=0, progress=False).moves)
+    assert mean > max(3 * se, 0.25)
 
 
 def test_multiplayer_estimates_agree_with_playing_the_position_out() -> None:
@@ -132,7 +170,8 @@ def test_a_little_town_record_is_reviewed_for_the_chosen_player() -> None:
     final = arena.replay(record)
     assert len(report.moves) == sum(player == 1 for player, _phase, _action in final.history)
     assert report.game == "Little Town" and report.score == final.returns()[1]
-    assert all(move.loss.mean >= 0 and move.before.mean >= move.after.mean for move in report.moves)
+    assert all(move.loss.mean == pytest.approx(move.before.mean - move.after.mean) for move in report.moves)
+    assert all(move.loss.mean == 0 for move in report.moves if move.best_played)  # the choice played costs nothing
     costly = report.costliest(3)
     assert [move.loss.mean for move in costly] == sorted((move.loss.mean for move in costly), reverse=True)
     assert all(move.loss.mean > 0 and not move.best_played for move in costly)
@@ -174,7 +213,8 @@ def test_the_widgets_review_the_seats_moves_kept_for_undo(monkeypatch: pytest.Mo
     shown = browser.model()["reviewed"]
     assert solo.error == "" and shown == solo.reviewed and shown["svg"].startswith("<svg")
     assert len(shown["moves"]) == len(report.moves) and shown["par"] >= shown["score"]
-    assert [entry["after"]["samples"] for entry in shown["moves"]] == [32] * len(report.moves)  # default samples
+    fresh = MEASURING_SAMPLES["batched"]  # the default: the fresh draws that measure the moves
+    assert [entry["after"]["samples"] for entry in shown["moves"]] == [fresh] * len(report.moves)
     solo.new_game()
     assert solo.reviewed == {}
     browser.intent(intent="review")

@@ -141,9 +141,16 @@ class Measurement:
         return Estimate.of([a - b for a, b in zip(ahead, behind, strict=True)])
 
 
-def measure(view: View, seed: int = 0, samples: int | None = None, include: Sequence[Any] = ()) -> Measurement:
+def measure(
+    view: View,
+    seed: int = 0,
+    samples: int | None = None,
+    include: Sequence[Any] = (),
+    only: Sequence[Any] | None = None,
+) -> Measurement:
     """Measure the viewer's candidate moves (see the module docstring); ``include`` adds moves to measure even if
-    the screen leaves them out (a review measures the move played). ``samples``: drawn states per candidate.
+    the screen leaves them out (a review measures the move played); ``only`` measures just these legal moves.
+    ``samples``: drawn states per candidate.
 
     Raises ``ValueError`` when the viewer has no move (not their turn, or the game is over)."""
     if not is_integer(seed):
@@ -152,18 +159,16 @@ def measure(view: View, seed: int = 0, samples: int | None = None, include: Sequ
     actions = view.legal_actions()
     if not actions:
         raise ValueError(f"player {view.player} has no move to measure: it is not their turn or the game is over")
+    if only is not None and (not only or any(action not in actions for action in only)):
+        raise ValueError("only: the moves to measure must be legal moves of the view, at least one")
     rng = Rng(seed)
     first = view.sample_state(rng.spawn())
-    # the batched simulator needs numpy: without it the scalar engine measures, as on boards too large for it
-    if isinstance(first, SoloState) and first.rules.n <= MAX_BATCH_N and numpy_or_none() is not None:
-        low, high = SOLO_SAMPLES
-        outcomes = _solo_outcomes(
-            view, actions, first, samples or max(low, min(high, SOLO_PLAYOUTS // len(actions))), rng
-        )
-        candidates = actions
+    family = family_of(first)
+    if family == "batched" and isinstance(first, SoloState):  # (batched is Town solo: told to the type checker)
+        candidates = actions if only is None else list(only)
+        outcomes = _solo_outcomes(view, candidates, first, samples or solo_samples(len(actions)), rng)
     else:
-        family = "solo" if isinstance(first, SoloState) else "town" if isinstance(first, TownState) else "littletown"
-        candidates = _screen(first, actions, view.player, SCREEN[family], include)
+        candidates = _screen(first, actions, view.player, SCREEN[family], include) if only is None else list(only)
         outcomes = _outcomes(view, candidates, first, samples or SAMPLES[family], PLAYOUT_CHOICES[family], rng)
     values = [Estimate.of(row) for row in outcomes]
     order = sorted(range(len(candidates)), key=lambda i: -values[i].mean)  # stable: the legal order among equals
@@ -175,6 +180,22 @@ def measure(view: View, seed: int = 0, samples: int | None = None, include: Sequ
         Scale(isinstance(first, SoloState), first.num_players),
         len(actions),
     )
+
+
+def family_of(state: State) -> str:
+    """How a state's moves are measured: ``"batched"`` (Town solo on the batched simulator), else by the scalar
+    engine, per family: ``"solo"`` (9 x 9 boards, too large for the batched simulator, or without numpy),
+    ``"town"`` (multiplayer) or ``"littletown"``."""
+    if isinstance(state, SoloState):  # the batched simulator needs numpy: without it the scalar engine measures
+        return "batched" if state.rules.n <= MAX_BATCH_N and numpy_or_none() is not None else "solo"
+    return "town" if isinstance(state, TownState) else "littletown"
+
+
+def solo_samples(legal: int, playouts: int = SOLO_PLAYOUTS) -> int:
+    """Drawn states per placement on the batched simulator: ``playouts`` shared among the ``legal`` placements,
+    within :data:`SOLO_SAMPLES`."""
+    low, high = SOLO_SAMPLES
+    return max(low, min(high, playouts // legal))
 
 
 def _mean_and_spread(values: Sequence[float]) -> tuple[float, float]:

@@ -1,15 +1,18 @@
-"""Hints: what should I play here? A suggested move, measured, and explained in a sentence.
+"""Hints: what should I play here? The best agent's move, with the values that decided it, in a sentence.
 
-:func:`hint` takes a **view** (what the player may know), never a full state, measures the player's candidate moves
-by playing each out many times from states drawn from that view (:mod:`townwidget.advice.estimate`), and suggests
-the best. Two positions that look the same to the player get the same hint, and the same view and seed always give
-the same hint.
+:func:`hint` takes a **view** (what the player may know), never a full state, and runs the search of
+``make_agent("best")`` (:class:`~townwidget.agents.expert.ExpertAgent`, a new one with the hint's seed) on it: in
+Town solo, sequential halving over information-set MCTS, or the exact honest optimum once the endgame is small
+enough; in Town multiplayer and Little Town, the information-set MCTS it plays there. The move is the search's,
+and so are the numbers of the sentence: the values its root (or the exact solver) gave the move and the next best.
+Following every hint is playing as the best agent plays (``benchmarks/hint_strength.py``). Two positions that look
+the same to the player get the same hint, and the same view and seed always give the same hint.
 
 >>> from townwidget import town
 >>> game = town.new_solo("town55", seed=4)
 >>> for _ in range(3):
 ...     game.apply(game.legal_actions()[0])
->>> advice = hint(game.view(0), samples=8)
+>>> advice = hint(game.view(0), iterations=60)
 >>> advice.action in game.legal_actions()
 True
 >>> from townwidget.advice.words import words_for
@@ -22,20 +25,46 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from townwidget.advice.estimate import Estimate, Measurement, measure
+from townwidget.advice.estimate import Estimate, Scale
 from townwidget.advice.words import tile_colour, words_for
+from townwidget.agents.expert import ExpertAgent
+from townwidget.agents.mcts import Evaluation
 from townwidget.core import State, View
+from townwidget.core.checks import is_integer, require_count
 from townwidget.core.language import _, ngettext
 from townwidget.town.board import Board
 from townwidget.town.state import MultiState, SoloState
 
 
 @dataclass(frozen=True)
+class Searched:
+    """The values that decided a hint: the ``actions`` the search valued, the hinted one first, their ``values``
+    (:class:`~townwidget.advice.estimate.Estimate`: tiles placed at the end in Town solo, ``returns()`` otherwise;
+    the samples are the search's simulations after the move), whether they are ``exact`` (the honest solver's: no
+    error), the ``scale`` and how many actions were ``legal``."""
+
+    actions: tuple[Any, ...]
+    values: tuple[Estimate, ...]
+    exact: bool
+    scale: Scale
+    legal: int
+
+    @classmethod
+    def of(cls, evaluation: Evaluation, scale: Scale, tiles: int, legal: int) -> Searched:
+        """The search's evaluation in the scale's units (rewards are fractions of the ``tiles`` in Town solo)."""
+        unit = tiles if scale.solo else 1
+        values = tuple(
+            Estimate(mean * unit, error * unit, visits)
+            for mean, error, visits in zip(evaluation.means, evaluation.errors, evaluation.visits, strict=True)
+        )
+        return cls(evaluation.actions, values, evaluation.exact, scale, legal)
+
+
+@dataclass(frozen=True)
 class Hint:
-    """A suggested ``action`` for ``player`` and its explanation ``text``; ``value`` is its measured estimate
-    (tiles placed in Town solo, ``returns()`` in multiplayer games: see :mod:`townwidget.advice.estimate`), with
-    the next best move ``runner_up`` and its ``runner_up_value`` (``None`` when only one move is legal), and
-    ``measurement``, every candidate measured."""
+    """A suggested ``action`` for ``player`` and its explanation ``text``; ``value`` is the search's estimate of it
+    (tiles placed in Town solo, ``returns()`` in multiplayer games), with the next best move ``runner_up`` and its
+    ``runner_up_value`` (``None`` when the search valued no other move), and ``searched``, every move it valued."""
 
     player: int
     action: Any
@@ -43,7 +72,7 @@ class Hint:
     value: Estimate
     runner_up: Any | None
     runner_up_value: Estimate | None
-    measurement: Measurement
+    searched: Searched
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form: the action's dict, the text and the two estimates."""
@@ -55,30 +84,41 @@ class Hint:
             "value": vars(self.value).copy(),
             "runner_up": None if self.runner_up is None else self.runner_up.to_dict(),
             "runner_up_value": None if runner is None else vars(runner).copy(),
+            "exact": self.searched.exact,
         }
 
     def __repr__(self) -> str:
         return f"Hint({self.text!r})"
 
 
-def hint(view: View, seed: int = 0, samples: int | None = None) -> Hint:
-    """The best move for the viewer by the measured estimates, explained; ``samples``: drawn states per candidate
-    (default: about 1 CPU second in all).
+def hint(view: View, seed: int = 0, iterations: int | None = None) -> Hint:
+    """The best agent's move for the viewer, explained by the values its search gave it; ``iterations``: the
+    search's simulations (default: the best agent's own budget, 2000 at most 1.9 CPU s in Town solo).
 
     The text is in the language of the enclosing :func:`~townwidget.core.language.speaking` block (English
     outside any). Raises ``ValueError`` if ``view`` is not a view (a full state would give away hidden tiles: pass
-    ``state.view(player)``), or if the viewer has no move now (not their turn, or the game is over).
+    ``state.view(player)``), if ``seed`` or ``iterations`` is not a proper integer, or if the viewer has no move
+    now (not their turn, or the game is over).
     """
     if not isinstance(view, View) or isinstance(view, State):
         raise ValueError(f"hint takes what the player may know, a view (state.view(player)), not {type(view).__name__}")
-    found = measure(view, seed, samples)
-    best, value = found.actions[0], found.values[0]
+    if not is_integer(seed):
+        raise ValueError(f"seed must be an integer, not {seed!r}")
+    require_count(iterations, "iterations")
+    legal = view.legal_actions()
+    if not legal:
+        raise ValueError(f"player {view.player} has no move to hint: it is not their turn or the game is over")
+    public = view.sample_state(0)  # the hidden parts are drawn: only the public ones are read
+    scale = Scale(isinstance(public, SoloState), public.num_players)
+    tiles = public.rules.tiles if isinstance(public, SoloState) else 1
+    evaluation = ExpertAgent(seed, iterations=iterations).decide(view, rivals=True)
+    found = Searched.of(evaluation, scale, tiles, len(legal))
     runner = found.actions[1] if len(found.actions) > 1 else None
     runner_value = found.values[1] if runner is not None else None
-    return Hint(view.player, best, _text(view, found), value, runner, runner_value, found)
+    return Hint(view.player, found.actions[0], _text(view, found), found.values[0], runner, runner_value, found)
 
 
-def _text(view: View, found: Measurement) -> str:
+def _text(view: View, found: Searched) -> str:
     """'green tower to [2, 3]: keeps 3 open cells for the 4 green tiles still unseen; expected 33.8 tiles
     against 32.1 for the next best (red gable to [1, 1])', in the current language."""
     public = view.sample_state(0)  # the hidden parts are drawn: only the public ones are read below
@@ -103,7 +143,7 @@ def _text(view: View, found: Measurement) -> str:
     return _("{move}: {reason}; {expected}").format(move=move, reason=reason, expected=expected)
 
 
-def _solo_reason(view: View, public: SoloState, found: Measurement) -> str:
+def _solo_reason(view: View, public: SoloState, found: Searched) -> str:
     """What the suggested placement keeps open, read from the board and the tiles still to come."""
     unseen = [(c, s) for c, s in view.to_dict()["unseen"]]
     coming = unseen + [pile[-1] for pile in public.piles if pile]

@@ -6,9 +6,16 @@ the best move measured), after it (that of the move played), and the best altern
 those whose expected result fell most below the best's. In Town solo the review also gives the *par* of the deal:
 the score of the clairvoyant solver, which sees the order of the piles (no honest player can count on it).
 
-*Before* is the largest of several noisy means, so when moves are close it leans high by up to a standard error or
-so; *loss* (best minus played) is measured drawn state by drawn state, which makes it much more precise than the
-two values it compares.
+The review does not grade itself on its own luck: it **chooses** each position's best move on one set of drawn
+states and **measures** that move, the move played and the best alternative on a fresh set, drawn with another
+seed. The largest of many noisy means leans high (the move that looks best is often the one whose draws were
+kind); measured again on draws that played no part in the choice, it does not, so for a player who always plays
+the best move the expected reported loss is 0 (exactly 0: the move played is the one chosen), and for any player
+the reported loss is an unbiased estimate of what the move cost against the review's choice. *Loss* (chosen
+minus played) is measured drawn state by drawn state on the fresh draws, which makes it much more precise than the
+two values it compares; its mean plus or minus 1.96 standard errors is a 95% interval for the tiles (or returns)
+that move cost against the review's choice, under the playout policy. It can be negative: the move played then
+did better than the choice on the fresh draws.
 
 >>> from townwidget import town
 >>> game = town.new_solo("town44", seed=2)
@@ -28,24 +35,32 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from townwidget.advice.estimate import MAX_SAMPLES, Estimate, Scale, measure
+from townwidget.advice.estimate import MAX_SAMPLES, Estimate, Scale, family_of, measure, solo_samples
 from townwidget.advice.words import game_title, move_words, words_for
-from townwidget.core import State, registry
+from townwidget.core import Rng, State, registry
 from townwidget.core.checks import is_integer, require_count, require_seconds, shown
 from townwidget.core.language import _
 from townwidget.core.progress import progress as progress_bar
 from townwidget.town.state import SoloState
 
 PAR_SECONDS = 8.0  # the clairvoyant solver's time for the par of a Town 77 deal (exact on small boards)
+# Drawn states per move, by default: the draws that choose the best move (Town solo on the batched simulator:
+# CHOOSING_PLAYOUTS shared among the legal placements) and the fresh ones that measure the chosen, the played and
+# the alternative move. Together about what one measurement of every move cost before the two were kept apart.
+CHOOSING_PLAYOUTS = 320
+CHOOSING_SAMPLES = {"solo": 6, "town": 16, "littletown": 4}
+MEASURING_SAMPLES = {"batched": 24, "solo": 12, "town": 16, "littletown": 8}
 
 
 @dataclass(frozen=True)
 class MoveReview:
     """One decision of the reviewed player: ``number`` (its index in the game's history), the ``action`` played,
-    the expected result ``before`` it (the best measured move's estimate) and ``after`` it (the played move's),
-    the ``best`` move measured (maybe the one played) and the best ``alternative`` to the move played with its
-    estimate (``None`` when no other move was legal), and ``loss``: how much the best did better than the move
-    played, paired drawn state by drawn state (0 when the move played was the best measured)."""
+    the expected result ``before`` it (the best move's estimate) and ``after`` it (the played move's), the
+    ``best`` move (chosen on one set of draws, maybe the one played) and the best ``alternative`` to the move
+    played with its estimate (``None`` when no other move was legal), and ``loss``: how much the best did better
+    than the move played, paired drawn state by drawn state (exactly 0 when the move played was the best). Every
+    estimate is measured on draws that did not choose the best move (see the module docstring): ``loss.mean``
+    plus or minus 1.96 ``loss.se`` is a 95% interval for what the move cost."""
 
     number: int
     action: Any
@@ -221,23 +236,7 @@ def review_decisions(
     start = _deal_of(final) if isinstance(final, SoloState) else None
     moves = []
     for number, before, action in progress_bar(decisions, desc="reviewing", unit="move", enabled=progress):
-        found = measure(before.view(player), seed, samples, include=[action])
-        others = [other for other in found.actions if other != action]
-        alternative = others[0] if others else None
-        moves.append(
-            MoveReview(
-                number,
-                action,
-                found.values[0],
-                found.value_of(action),
-                found.actions[0],
-                alternative,
-                None if alternative is None else found.value_of(alternative),
-                found.margin(found.actions[0], action),
-                words_for(before, action),
-                words_for(before, found.actions[0]),
-            )
-        )
+        moves.append(_judged(number, before, action, player, seed, samples))
     solo = isinstance(final, SoloState)
     scale = Scale(solo, final.num_players)
     score = float(final.board.placed()) if solo else final.returns()[player]
@@ -248,18 +247,58 @@ def review_decisions(
     return review_
 
 
+def _judged(number: int, before: Any, action: Any, player: int, seed: int, samples: int | None) -> MoveReview:
+    """One decision: the best move chosen on the draws of ``seed``, then it, the move played and the best
+    alternative to the move played measured on fresh draws (see the module docstring)."""
+    view = before.view(player)
+    family = family_of(before)
+    choosing = CHOOSING_SAMPLES.get(family) or solo_samples(len(view.legal_actions()), CHOOSING_PLAYOUTS)
+    chosen = measure(view, seed, samples or choosing, include=[action])
+    best = chosen.actions[0]
+    others = [other for other in chosen.actions if other != action]
+    alternative = others[0] if others else None
+    judged = list(dict.fromkeys(move for move in (best, action, alternative) if move is not None))
+    fresh = measure(view, fresh_seed(seed), samples or MEASURING_SAMPLES[family], only=judged)
+    after = fresh.value_of(action)
+    loss = Estimate(0.0, 0.0, after.samples) if best == action else fresh.margin(best, action)
+    return MoveReview(
+        number,
+        action,
+        fresh.value_of(best),
+        after,
+        best,
+        alternative,
+        None if alternative is None else fresh.value_of(alternative),
+        loss,
+        words_for(before, action),
+        words_for(before, best),
+    )
+
+
+def fresh_seed(seed: int) -> int:
+    """The seed of the draws that measure what the draws of ``seed`` chose: another stream of the generator."""
+    return Rng(seed).next64()
+
+
 def _with_par(
     review_: Review, start: SoloState, actions: list[Any], seconds: float | None, progress: bool | None
 ) -> Review:
     from townwidget.solvers.clairvoyant import solve
 
+    if review_.score == start.rules.tiles:  # a full board: the player's own line is par, no search can beat it
+        return Review(*_fields(review_), int(review_.score), tuple(actions), True)
     best = solve(start, seconds, progress=progress)
     if best.score >= review_.score:
         par, line = best.score, best.actions
     else:  # the solver's time ran out below the player's own line, which is a line too
         par, line = int(review_.score), tuple(actions)
     exact = best.exact or par == start.rules.tiles  # a full board cannot be beaten
-    return Review(review_.game, review_.player, review_.moves, review_.score, review_.scale, par, tuple(line), exact)
+    return Review(*_fields(review_), par, tuple(line), exact)
+
+
+def _fields(review_: Review) -> tuple[str, int, tuple[MoveReview, ...], float, Scale]:
+    """A review's fields before the par."""
+    return review_.game, review_.player, review_.moves, review_.score, review_.scale
 
 
 # --- what can be replayed ----------------------------------------------------------------------------------------

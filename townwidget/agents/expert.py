@@ -48,16 +48,19 @@ Town) it plays exactly as ``"ismcts"`` with the same arguments, its defaults inc
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import json
 import time
 from typing import Any
 
 from townwidget.agents.budget import Budget
 from townwidget.agents.common import legal_actions_of
 from townwidget.agents.mcts import DEFAULT_ITERATIONS as ISMCTS_ITERATIONS
-from townwidget.agents.mcts import ISMCTSAgent, Rollout
+from townwidget.agents.mcts import Evaluation, ISMCTSAgent, Rollout
 from townwidget.agents.perfect import keeping_moves
 from townwidget.core import Rng, View
-from townwidget.solvers.honest import HonestSearch, TooLarge, honest_policy
+from townwidget.solvers.honest import HonestSearch, TooLarge, honest_choices
 from townwidget.town.view import TownView
 
 DEFAULT_ITERATIONS = 2000  # IS-MCTS iterations per move (CPU s a move: docs/benchmarks.md)
@@ -80,6 +83,13 @@ class ExpertAgent:
     :data:`DEFAULT_SECONDS` a move, whichever runs out first; in other games, the defaults of ``"ismcts"``.
     ``exact_unseen`` and ``exact_nodes`` bound the exact tries (0 unseen: none); ``keep_perfect=False`` lets the
     search consider every move on small boards too (see :mod:`townwidget.agents.perfect`).
+
+    Each move's generator is drawn afresh from the seed and the view (:meth:`move_rng`), so a move depends on
+    the seed and what the player sees, not on the games or moves the agent played before: an agent reused for many
+    games plays each as a new agent with its seed would, and a hint (:func:`townwidget.advice.hint`) is the move
+    of a new agent. The solver's tables are only a memory of exact values (they change which endgames are
+    answered within the node budget, never an answer); they are kept within a game and dropped when a view does
+    not continue the last one (:meth:`_tables_for`).
     """
 
     name = "expert"
@@ -93,45 +103,91 @@ class ExpertAgent:
         exact_nodes: int = EXACT_NODES,
         keep_perfect: bool = True,
     ) -> None:
-        rng = seed if isinstance(seed, Rng) else Rng(seed)
-        # Both search on the budget given at each move, from one generator.
-        self.solo_search = ISMCTSAgent(
-            rng, sample_pool=SAMPLE_POOL, steady=STEADY, halving=HALVING, rollout=learned_rollout()
-        )
-        self.plain_search = ISMCTSAgent(rng)
+        self.seed = (seed if isinstance(seed, Rng) else Rng(seed)).next64()
+        Budget(iterations, seconds, DEFAULT_ITERATIONS)  # refused here, not at the first move
+        self.rollout = learned_rollout()
         self.iterations, self.seconds = iterations, seconds
         self.exact_unseen, self.exact_nodes = exact_unseen, exact_nodes
         self.keep_perfect = keep_perfect
-        self.tables: dict[int, HonestSearch] = {}  # per board size
+        self.tables: HonestSearch | None = None  # of the game being played
+        self.last_board: dict[tuple[int, int], Any] = {}  # the cells filled in the last solo view, and by what
 
     def act(self, view: View) -> Any:
+        return self.decide(view).action
+
+    def decide(self, view: View, rivals: bool = False) -> Evaluation:
+        """The move and the values that decided it: the search's root (or the exact solver's answer). With
+        ``rivals``, the values of other moves too where only the best was needed (the exact solver's move
+        alone; a single legal move unsearched), within the move's budget: an explanation compares them."""
+        rng = self.move_rng(view)
         if not isinstance(view, TownView) or (seen := view.to_dict())["mode"] != "solo":
-            return self.plain_search.search(view, Budget(self.iterations, self.seconds, ISMCTS_ITERATIONS))
+            plain = ISMCTSAgent(rng)
+            return plain.evaluate(view, Budget(self.iterations, self.seconds, ISMCTS_ITERATIONS), value_single=rivals)
         start = time.thread_time()
         iterations, seconds = self.iterations, self.seconds
         if iterations is None and seconds is None:
             iterations, seconds = DEFAULT_ITERATIONS, DEFAULT_SECONDS
         if len(seen["unseen"]) <= self.exact_unseen:
-            exact = self._exact_move(view, None if seconds is None else EXACT_SHARE * seconds)
+            exact = self._exact_move(view, None if seconds is None else EXACT_SHARE * seconds, rivals)
             if exact is not None:
                 return exact
         among = keeping_moves(seen["board"], legal_actions_of(view)) if self.keep_perfect else None
         if seconds is not None:  # what the exact try and the perfect cities took is spent
             seconds = max(seconds - (time.thread_time() - start), 1e-6)
-        return self.solo_search.search(view, Budget(iterations, seconds, DEFAULT_ITERATIONS), among)
+        search = ISMCTSAgent(rng, sample_pool=SAMPLE_POOL, steady=STEADY, halving=HALVING, rollout=self.rollout)
+        return search.evaluate(view, Budget(iterations, seconds, DEFAULT_ITERATIONS), among, value_single=rivals)
 
-    def _exact_move(self, view: TownView, seconds: float | None) -> Any:
-        """The exact honest move if the solver answers within its node budget (and ``seconds``), else ``None``."""
+    def move_rng(self, view: View) -> Rng:
+        """The generator of a move: from the agent's seed and a digest of the view's JSON form (what the player
+        sees) without its history, so the same position gets the same generator however it was reached, and
+        nothing carries over from earlier moves."""
+        position = {key: value for key, value in view.to_dict().items() if key != "history"}
+        seen = json.dumps(position, sort_keys=True, separators=(",", ":")).encode()
+        return Rng(self.seed ^ int.from_bytes(hashlib.blake2b(seen, digest_size=8).digest(), "little"))
+
+    def _exact_move(self, view: TownView, seconds: float | None, rivals: bool) -> Evaluation | None:
+        """The exact honest move and its value if the solver answers within its node budget (and ``seconds``),
+        else ``None``; with ``rivals``, the next best move's exact value too (the same search, cut off less)."""
         if view.current_player != view.player:
             return None  # the search says why there is no move
-        n = view.rules.n
-        search = self.tables.get(n)
-        if search is None or len(search.exact) + len(search.upper) > TABLE_LIMIT:
-            search = self.tables[n] = HonestSearch(n)
+        search, tiles, start = self._tables_for(view), view.rules.tiles, time.thread_time()
         try:
-            return honest_policy(view, max_nodes=self.exact_nodes, search=search, seconds=seconds)
+            valued = honest_choices(view, 1, self.exact_nodes, search, seconds)
         except TooLarge:
             return None
+        if rivals:  # the next best too, on the tables the first search filled (the move stays the agent's)
+            left = None if seconds is None else max(seconds - (time.thread_time() - start), 1e-6)
+            with contextlib.suppress(TooLarge):
+                valued = honest_choices(view, 2, self.exact_nodes, search, left)
+        return Evaluation(
+            tuple(action for action, _value in valued),
+            tuple(value / tiles for _action, value in valued),
+            (0.0,) * len(valued),
+            (0,) * len(valued),
+            exact=True,
+        )
+
+    def _tables_for(self, view: TownView) -> HonestSearch:
+        """The solver's tables for this view: those of the game going on if the view continues the last one seen
+        (the same board size, every tile of the last view's board still in its cell, more placed), else new ones
+        (a new game), and new ones past :data:`TABLE_LIMIT` entries."""
+        board = {
+            (r, c): cell
+            for r, row in enumerate(view.to_dict()["board"])
+            for c, cell in enumerate(row)
+            if cell is not None
+        }
+        tables = self.tables
+        same_game = (
+            tables is not None
+            and tables.n == view.rules.n
+            and len(board) > len(self.last_board)
+            and all(board.get(cell) == tile for cell, tile in self.last_board.items())
+        )
+        if not same_game or tables is None or len(tables.exact) + len(tables.upper) > TABLE_LIMIT:
+            tables = self.tables = HonestSearch(view.rules.n)
+        self.last_board = board
+        return tables
 
 
 def learned_rollout() -> Rollout | None:

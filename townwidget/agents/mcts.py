@@ -49,6 +49,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from townwidget.agents.budget import Budget
@@ -72,13 +73,55 @@ moves, every player's reward in [0, 1], or ``None`` where it does not apply (the
 class _Node:
     """Statistics of one action in the tree: rewards are those of the player who took it."""
 
-    __slots__ = ("children", "visits", "reward", "available")
+    __slots__ = ("children", "visits", "reward", "squares", "available")
 
     def __init__(self) -> None:
         self.children: dict[Any, _Node] = {}
         self.visits = 0
         self.reward = 0.0
+        self.squares = 0.0  # of the rewards: the spread of a root action's value, for an explanation's error bar
         self.available = 0
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """What decided a search's move: the ``actions`` it valued, the chosen one first, then by decreasing merit, each
+    with the mean reward the search saw after it (the searching player's ``returns()``: in Town solo the fraction of
+    the board filled), that mean's standard error and its simulations (``visits``). ``exact`` values are the
+    honest solver's (:mod:`townwidget.solvers.honest`): errors 0, no simulations."""
+
+    actions: tuple[Any, ...]
+    means: tuple[float, ...]
+    errors: tuple[float, ...]
+    visits: tuple[int, ...]
+    exact: bool = False
+
+    @property
+    def action(self) -> Any:
+        return self.actions[0]
+
+    @classmethod
+    def of_root(cls, root: _Node, actions: list[Any]) -> Evaluation:
+        """The root's children among ``actions``, by visits then mean reward (the first in ``actions`` among
+        equals: the order of :func:`_most_visited` and of sequential halving's final choice)."""
+        valued = [(action, root.children[action]) for action in actions if action in root.children]
+        valued = [(action, child) for action, child in valued if child.visits]
+        valued.sort(key=lambda pair: (-pair[1].visits, -pair[1].reward / pair[1].visits))
+        return cls(
+            tuple(action for action, _child in valued),
+            tuple(child.reward / child.visits for _action, child in valued),
+            tuple(_error(child) for _action, child in valued),
+            tuple(child.visits for _action, child in valued),
+        )
+
+
+def _error(node: _Node) -> float:
+    """The standard error of a node's mean reward (0 for a single visit)."""
+    if node.visits < 2:
+        return 0.0
+    mean = node.reward / node.visits
+    variance = max(node.squares - node.visits * mean * mean, 0.0) / (node.visits - 1)
+    return math.sqrt(variance / node.visits)
 
 
 class _Search:
@@ -131,8 +174,10 @@ class _Search:
             path.append((node, mover))
         rewards = self._rollout(state)
         for child, mover in path:
+            reward = rewards[mover]
             child.visits += 1
-            child.reward += rewards[mover]
+            child.reward += reward
+            child.squares += reward * reward
         self.record(rewards[self.player])
 
     def record(self, reward: float) -> None:
@@ -287,17 +332,25 @@ class ISMCTSAgent:
     def search(self, view: View, budget: Budget, among: list[Any] | None = None) -> Any:
         """The action the search picks within ``budget`` (the agent's own, or one another agent hands it), among
         the legal actions or, if given, only among ``among`` (some of them)."""
+        return self.evaluate(view, budget, among).action
+
+    def evaluate(
+        self, view: View, budget: Budget, among: list[Any] | None = None, value_single: bool = False
+    ) -> Evaluation:
+        """:meth:`search`'s move and the values that decided it. A single action is returned unsearched (no
+        values), unless ``value_single``: then the budget goes to the line after it, for its value."""
         actions = legal_actions_of(view) if among is None else among
         if not actions:
             raise ValueError("no action to search among: `among` is empty")
-        if len(actions) == 1:
-            return actions[0]
+        if len(actions) == 1 and not value_single:
+            return Evaluation((actions[0],), (math.nan,), (math.nan,), (0,))
         search, root, draws = _Search(self.rng, view, self.steady, among, self.rollout), _Node(), self._draws(view)
-        if self.halving:
-            return self._halve(search, root, view, actions, budget, draws)
-        for _ in budget.iterate(view.search_advice().iterations):
-            search.iterate(root, next(draws))
-        return _most_visited([root], actions)
+        if self.halving and len(actions) > 1:
+            self._halve(search, root, view, actions, budget, draws)
+        else:
+            for _ in budget.iterate(view.search_advice().iterations):
+                search.iterate(root, next(draws))
+        return Evaluation.of_root(root, actions)
 
     def _draws(self, view: View) -> Iterator[State]:
         """States to simulate on, one per call: a new draw from ``view`` each time, or past the sample pool the
@@ -315,11 +368,12 @@ class ISMCTSAgent:
 
     def _halve(
         self, search: _Search, root: _Node, view: View, actions: list[Any], budget: Budget, draws: Iterator[State]
-    ) -> Any:
+    ) -> None:
         """Sequential halving at the root: the budget is cut into ceil(log2(k)) phases for k actions; in each,
         every action still in play is simulated equally often, each *round* on one drawn state for them all (so
         the luck of the draw hits them alike), and the worse half by mean reward is then dropped. Whole rounds
-        only: at least one, and never past the iteration limit."""
+        only: at least one, and never past the iteration limit. The actions still in play at the end have the most
+        visits: :meth:`Evaluation.of_root` ranks them first, by mean reward."""
         limit, deadline = budget.start(view.search_advice().iterations)
         live, started, done = list(actions), time.thread_time(), 0
 
@@ -340,7 +394,7 @@ class ISMCTSAgent:
             rounds, played = None, 0
             while rounds is None or played < rounds:
                 if done and left() < len(live):
-                    return max(live, key=mean)  # the first in order among equals
+                    return
                 state = next(draws)
                 for action in live:
                     search.iterate(root, state.clone(), first=action)
@@ -349,4 +403,3 @@ class ISMCTSAgent:
                     rounds = max(1, int((left() + len(live)) / ((phases - phase) * len(live))))
             if phase < phases - 1:
                 live = sorted(live, key=mean, reverse=True)[: (len(live) + 1) // 2]
-        return max(live, key=mean)

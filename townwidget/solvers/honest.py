@@ -189,16 +189,25 @@ class HonestSearch:
     ) -> tuple[int, int, bool, float]:
         """The best move (pile, cell, flip) and its value (tiles still to place, the move's tile included).
         Among equal moves, the first in the order of :meth:`_moves` (piles, then cells, plain before flipped)."""
-        best: tuple[int, int, bool, float] | None = None
+        return self.best_moves(position, 1, max_nodes, seconds)[0]
+
+    def best_moves(
+        self, position: Position, count: int, max_nodes: int = MAX_NODES, seconds: float | None = None
+    ) -> list[tuple[int, int, bool, float]]:
+        """The ``count`` best moves (fewer if there are fewer), best first, as :meth:`best_move` gives the first:
+        every one with its exact value, the others cut off below the last of them (cheaper than
+        :meth:`move_values`)."""
+        top: list[tuple[int, int, bool, float]] = []
         with self._budget(position, max_nodes, seconds):
             for pile, cell, flip, after in self._moves(position):
-                alpha = -1.0 if best is None else best[3] - 1
+                alpha = -1.0 if len(top) < count else top[-1][3] - 1
                 worth, exact = self._value(after, alpha)
-                if exact and (best is None or 1 + worth > best[3] + EPS):
-                    best = (pile, cell, flip, 1 + worth)
-        if best is None:
+                if exact and (len(top) < count or 1 + worth > top[-1][3] + EPS):
+                    at = next((i for i, kept in enumerate(top) if 1 + worth > kept[3] + EPS), len(top))
+                    top = [*top[:at], (pile, cell, flip, 1 + worth), *top[at:]][:count]
+        if not top:
             raise ValueError("the game is over: there is no move to choose")
-        return best
+        return top
 
     def move_values(
         self, position: Position, max_nodes: int = MAX_NODES, seconds: float | None = None
@@ -516,10 +525,26 @@ def honest_policy(
 
     Raises ``ValueError`` when the game is over, :class:`TooLarge` beyond the budget (as :func:`honest_value`).
     """
+    return honest_choices(state, 1, max_nodes, search, seconds)[0][0]
+
+
+def honest_choices(
+    state: Any,
+    count: int = 1,
+    max_nodes: int = MAX_NODES,
+    search: HonestSearch | None = None,
+    seconds: float | None = None,
+) -> list[tuple[Place, float]]:
+    """The ``count`` best moves of optimal play without peeking, best first (the first is :func:`honest_policy`'s),
+    each with its exact value, the expected final score of optimal play after it (the first's is
+    :func:`honest_value`), found by one search; fewer when fewer moves are legal."""
     position = seen_position(state)
     search = _search_for(state.rules.n, search)
-    pile, cell, flip, _ = search.best_move(position, max_nodes, seconds)
-    return _action(position, search.n, pile, cell, flip)
+    placed_now = position.occupied.bit_count()
+    return [
+        (_action(position, search.n, pile, cell, flip), placed_now + worth)
+        for pile, cell, flip, worth in search.best_moves(position, count, max_nodes, seconds)
+    ]
 
 
 def honest_move_values(
