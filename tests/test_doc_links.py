@@ -54,7 +54,8 @@ def cited_paths(text: str) -> set[str]:
 
 
 def exists(path: str, document: Path) -> bool:
-    return path in CREATED_BY_THE_SCRIPTS or any((base / path).exists() for base in (document.parent, ROOT))
+    made = any(path == made or (made.endswith("/") and path.startswith(made)) for made in CREATED_BY_THE_SCRIPTS)
+    return made or any((base / path).exists() for base in (document.parent, ROOT))
 
 
 @pytest.mark.parametrize("document", documents() + notebooks(), ids=lambda path: str(path.relative_to(ROOT)))
