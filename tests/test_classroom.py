@@ -128,6 +128,7 @@ def test_every_exercise_becomes_an_answer_cell_and_a_graded_test(name: str) -> N
 
 def test_a_translated_lesson_grades_every_exercise_of_its_original() -> None:
     """A French assignment shares its English twin's solutions notebook: same tests, same points, same hidden cases."""
+
     def graded(name: str) -> list[tuple[str, int]]:
         cells = source_assignment(name).cells
         tests = [cell for cell in cells if cell.metadata.get("nbgrader", {}).get("grade")]

@@ -141,7 +141,7 @@ def check_latin_function(is_latin: Any) -> Verdict:
         grid = grids[outcome.description]
         failure = outcome.failure()
         if failure:
-            problems.append(f"{failure}: {grid}" if outcome.error else failure)
+            problems.append(_("{failure}: {grid}").format(failure=failure, grid=grid) if outcome.error else failure)
         elif isinstance(outcome.value, str):
             neither = _("it returned {said}, not True or False, for {case} (is a return missing?)")
             return Verdict(task, (neither.format(said=outcome.value, case=_(outcome.description)),))
