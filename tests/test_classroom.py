@@ -126,6 +126,21 @@ def test_every_exercise_becomes_an_answer_cell_and_a_graded_test(name: str) -> N
     assert len(set(ids)) == len(ids)
 
 
+def test_a_translated_lesson_grades_every_exercise_of_its_original() -> None:
+    """A French assignment shares its English twin's solutions notebook: same tests, same points, same hidden cases."""
+
+    def graded(name: str) -> list[tuple[str, int]]:
+        cells = source_assignment(name).cells
+        tests = [cell for cell in cells if cell.metadata.get("nbgrader", {}).get("grade")]
+        return [(cell.source, cell.metadata["nbgrader"]["points"]) for cell in tests]
+
+    french = [name for name, (lesson, _, _) in EXERCISES.items() if lesson.startswith("fr/")]
+    assert "01-jouer" in french and len(french) == 4
+    for name in french:
+        twin = next(other for other in EXERCISES if other not in french and EXERCISES[other][1] == EXERCISES[name][1])
+        assert graded(name) == graded(twin), (name, twin)
+
+
 def test_a_lesson_that_lost_its_exercise_is_named() -> None:
     lesson, solutions, exercises = EXERCISES["01-play"]
     changed = (exercises[0], exercises[1].__class__("check_solo_line(other_deal, answer_2)", ("answer_2",), 1))
@@ -168,7 +183,7 @@ def worked(assignment: str) -> dict[int, str]:
     return {n: region.split(BEGIN_SOLUTION)[1].split(END_SOLUTION)[0] for n, region in enumerate(regions, 1)}
 
 
-BOTH = "0[12]-[p1][l-][ac]*"  # nbgrader takes a pattern: 01-play and 02-1-checking-squares (not 01-jouer, not the
+GRADED = "0[12]-[p1j][lo-][acu]*"  # nbgrader takes a pattern: 01-play, 01-jouer and 02-1-checking-squares (not the
 # French 02-1), in one run each
 CHECKING = "02-1-checking-squares"  # lesson 02, part 1: the Latin-square exercises
 FORGETS_COLUMNS = """
@@ -185,29 +200,34 @@ def test_nbgrader_grades_right_and_wrong_submissions(tmp_path: Path, monkeypatch
 
     course = tmp_path / "course"
     write_course(course)
-    nbgrader(course, "generate_assignment", BOTH)
+    nbgrader(course, "generate_assignment", GRADED)
     released = (course / "release" / CHECKING / f"{CHECKING}.ipynb").read_text(encoding="utf-8")
     assert "check_latin_function(is_latin)" in released
     assert BEGIN_HIDDEN not in released and "column repeats" not in released and "column_order" not in released
 
     submit(course, "01-play", "right", worked("01-play"))
     submit(course, "01-play", "wrong", {1: "answer_1 = 4"})  # exercise 2 left as released: its placeholder
+    jouer = worked("01-jouer")
+    submit(course, "01-jouer", "right", jouer)
+    submit(course, "01-jouer", "wrong", {1: jouer[1]})  # exercise 1 right, exercise 2 its placeholder
     latin_right = worked(CHECKING)
     # the wrong student: exercise 1 right, an is_latin that forgets the columns
     submit(course, CHECKING, "right", latin_right)
     submit(course, CHECKING, "wrong", {**latin_right, 2: FORGETS_COLUMNS})
-    nbgrader(course, "autograde", BOTH)
+    nbgrader(course, "autograde", GRADED)
 
     with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
         scores = {
             (assignment, student): gradebook.find_submission(assignment, student).score
-            for assignment in ("01-play", CHECKING)
+            for assignment in ("01-play", "01-jouer", CHECKING)
             for student in ("right", "wrong")
         }
         latin_points = [e.points for e in EXERCISES[CHECKING][2]]
         assert scores == {
             ("01-play", "right"): 3,
             ("01-play", "wrong"): 0,
+            ("01-jouer", "right"): 3,
+            ("01-jouer", "wrong"): 1,
             (CHECKING, "right"): sum(latin_points),
             (CHECKING, "wrong"): latin_points[0],
         }

@@ -84,7 +84,7 @@ RANDOM = (Exercise("check_row_by_row_probability(cyclic(4), answer_1)", ("answer
 #: The graded exercises of each assignment: its lesson notebook, its solutions notebook, its exercises in order.
 EXERCISES: dict[str, tuple[str, str, tuple[Exercise, ...]]] = {
     "01-play": ("01-play.ipynb", "solutions/01-play-solutions.ipynb", PLAY),
-    "01-jouer": ("fr/01-jouer.ipynb", "solutions/01-play-solutions.ipynb", PLAY[:1]),  # no duplicate of 05 ex 2
+    "01-jouer": ("fr/01-jouer.ipynb", "solutions/01-play-solutions.ipynb", PLAY),
     "02-1-checking-squares": (
         "02-1-checking-squares.ipynb",
         "solutions/02-1-checking-squares-solutions.ipynb",

@@ -2,7 +2,8 @@
 
 A checker decorated with :func:`in_package_language` words its verdict in the package language
 (:func:`townwidget.set_language`, ``TOWNWIDGET_LANG``; English by default), from the gettext catalogs the widgets
-use: those of the lessons that exist in another language (lesson 01 in French). The others speak English.
+use: those of the lessons that exist in another language (lessons 01 and 02 in French). The others speak English
+(outside a :func:`~townwidget.core.language.speaking` block the shared helpers below word things in English).
 """
 
 from __future__ import annotations
@@ -92,7 +93,9 @@ NO_ANSWER = N_("there is no answer yet: replace None with yours")  # translated 
 
 
 def _times(count: int) -> str:
-    return {2: "twice", 3: "three times"}.get(count, f"{count} times")
+    if count == 2:
+        return _("twice")
+    return _("three times") if count == 3 else ngettext("{count} time", "{count} times", count).format(count=count)
 
 
 def _count(count: int, thing: str) -> str:
@@ -103,7 +106,18 @@ def _count(count: int, thing: str) -> str:
 def _listed(items: Sequence[object]) -> str:
     """'1 and 4', '1, 2 and 4'."""
     words = [str(item) for item in items]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    if len(words) == 1:
+        return words[0]
+    return _("{items} and {last}").format(items=", ".join(words[:-1]), last=words[-1])
+
+
+#: The things a grid's cells hold, by the ``word`` the helpers below take: one of them, and the range they span.
+THINGS = {
+    "symbol": (N_("symbol {value}"), N_("the symbols are 0 to {high}")),
+    "colour": (N_("colour {value}"), N_("the colours are 0 to {high}")),
+    "shape": (N_("shape {value}"), N_("the shapes are 0 to {high}")),
+    "column": (N_("column {value}"), N_("the columns are 0 to {high}")),
+}
 
 
 def _as_list(value: Any) -> Any:
@@ -147,31 +161,40 @@ def _read_number(value: Any, high: int, what: str, word: str) -> tuple[int | Non
     (``what`` names the place and ends with its verb, e.g. "cell [1, 2] holds")."""
     number = _whole(value)
     if number is None:
-        return None, f"{what} {value!r}, not a whole number"
+        return None, _("{what} {value}, not a whole number").format(what=what, value=repr(value))
     if not 0 <= number <= high:
-        return None, f"{what} {number}, but the {word}s are 0 to {high}"
+        span = _(THINGS[word][1]).format(high=high)
+        return None, _("{what} {number}, but {span}").format(what=what, number=number, span=span)
     return number, None
 
 
 def _read_grid(
-    answer: Any, n: int, name: str = "the square", word: str = "symbol", allow_empty: bool = False
+    answer: Any, n: int, name: str = N_("the square"), word: str = "symbol", allow_empty: bool = False
 ) -> tuple[Grid | None, list[str]]:
     """``answer`` as n rows of n cells (``None`` where a cell is empty or unreadable), and the problems found.
 
     The grid is ``None`` when its shape is wrong (then the problems say how), since judging its cells would
-    only add noise.
+    only add noise. ``name`` is translated (mark it with ``N_``), ``word`` is a key of :data:`THINGS`.
     """
-    answer = _plain(answer)
+    answer, name = _plain(answer), _(name)
     if answer is None:
-        return None, [NO_ANSWER]
+        return None, [_(NO_ANSWER)]
     if not isinstance(answer, list | tuple):
-        return None, [f"{name} should be a list of {n} rows, not {type(answer).__name__}"]
+        wrong = _("{name} should be a list of {n} rows, not {type}")
+        return None, [wrong.format(name=name, n=n, type=type(answer).__name__)]
     if len(answer) != n:
-        return None, [f"{name} has {_count(len(answer), 'row')}, but it needs {n}"]
+        rows = ngettext(
+            "{name} has {count} row, but it needs {n}", "{name} has {count} rows, but it needs {n}", len(answer)
+        )
+        return None, [rows.format(name=name, count=len(answer), n=n)]
     shape_problems = [
-        f"row {r} of {name} has {_count(len(row), 'cell')}, but it needs {n}"
+        ngettext(
+            "row {r} of {name} has {count} cell, but it needs {n}",
+            "row {r} of {name} has {count} cells, but it needs {n}",
+            len(row),
+        ).format(r=r, name=name, count=len(row), n=n)
         if isinstance(row, list | tuple)
-        else f"row {r} of {name} is {row!r}, not a list of {n} cells"
+        else _("row {r} of {name} is {row}, not a list of {n} cells").format(r=r, name=name, row=repr(row), n=n)
         for r, row in enumerate(answer)
         if not isinstance(row, list | tuple) or len(row) != n
     ]
@@ -183,9 +206,9 @@ def _read_grid(
         for k, value in enumerate(row):
             if value is None:
                 if not allow_empty:
-                    problems.append(f"cell [{r}, {k}] is empty")
+                    problems.append(_("cell [{r}, {k}] is empty").format(r=r, k=k))
                 continue
-            grid[r][k], problem = _read_number(value, n - 1, f"cell [{r}, {k}] holds", word)
+            grid[r][k], problem = _read_number(value, n - 1, _("cell [{r}, {k}] holds").format(r=r, k=k), word)
             if problem:
                 problems.append(problem)
     return grid, problems
@@ -195,14 +218,18 @@ def _repeats(grid: Grid, word: str = "symbol") -> list[str]:
     """Every symbol a row or a column of ``grid`` holds more than once, in words (empty cells are skipped)."""
     problems = []
     columns = [list(column) for column in zip(*grid, strict=True)]
-    for line, across, lines in (("row", "columns", grid), ("column", "rows", columns)):
+    row_repeat = N_("row {i} holds {thing} {times} (columns {places})")
+    column_repeat = N_("column {i} holds {thing} {times} (rows {places})")
+    for repeat, lines in ((row_repeat, grid), (column_repeat, columns)):
         for i, cells in enumerate(lines):
             where: dict[int, list[int]] = defaultdict(list)
             for j, value in enumerate(cells):
                 if value is not None:
                     where[value].append(j)
             problems += [
-                f"{line} {i} holds {word} {value} {_times(len(places))} ({across} {_listed(places)})"
+                _(repeat).format(
+                    i=i, thing=_(THINGS[word][0]).format(value=value), times=_times(len(places)), places=_listed(places)
+                )
                 for value, places in sorted(where.items())
                 if len(places) > 1
             ]
@@ -210,7 +237,7 @@ def _repeats(grid: Grid, word: str = "symbol") -> list[str]:
 
 
 def _latin_problems(
-    answer: Any, n: int, name: str = "the square", word: str = "symbol"
+    answer: Any, n: int, name: str = N_("the square"), word: str = "symbol"
 ) -> tuple[Grid | None, list[str]]:
     """The answer read as a grid, and everything that keeps it from being a Latin square of order n."""
     grid, problems = _read_grid(answer, n, name, word)
@@ -220,12 +247,14 @@ def _latin_problems(
 
 
 def _exercise_square(square: Any, name: str, partial: bool = False) -> Grid:
-    """A square the lesson supplies, checked: ValueError naming the first problem (a broken exercise, not answer)."""
+    """A square the lesson supplies, checked: ValueError naming the first problem (a broken exercise, not answer;
+    in English, like every error for programmers)."""
     square = _plain(square)
     if not isinstance(square, list | tuple) or not square:
         raise ValueError(f"{name} must be a non-empty list of rows, not {square!r}")
-    grid, problems = _read_grid(square, len(square), name, allow_empty=partial)
-    problems += _repeats(grid) if grid is not None else []
+    with speaking("en"):
+        grid, problems = _read_grid(square, len(square), name, allow_empty=partial)
+        problems += _repeats(grid) if grid is not None else []
     if grid is None or problems:
         raise ValueError(f"{name} is not a {'partial ' if partial else ''}Latin square: {problems[0]}")
     return grid

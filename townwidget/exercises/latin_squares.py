@@ -1,4 +1,5 @@
-"""Lesson 02, Latin squares: the checkers of its exercises."""
+"""Lesson 02, Latin squares: the checkers of its exercises, worded in the package language (the lesson exists in
+French too)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 
 from townwidget import latin
 from townwidget.core.extras import numpy_or_none
+from townwidget.core.language import N_, _
 from townwidget.exercises.common import (
     NO_ANSWER,
     Grid,
@@ -21,6 +23,7 @@ from townwidget.exercises.common import (
     _off,
     _plain,
     _read_whole_number,
+    in_package_language,
 )
 from townwidget.exercises.running import run_cases
 
@@ -28,6 +31,7 @@ from townwidget.exercises.running import run_cases
 MAX_SAMPLER_ORDER = 7
 
 
+@in_package_language
 def check_latin_square(square: Any, n: int | None = None, givens: Any = None) -> Verdict:
     """Whether ``square`` is a Latin square of order n (symbols 0..n-1, each once in every row and column).
 
@@ -47,16 +51,24 @@ def check_latin_square(square: Any, n: int | None = None, givens: Any = None) ->
     if n is None:
         n = len(given) if given else len(square) if isinstance(square, list) and square else None
     if n is None:
-        problem = NO_ANSWER if square is None else f"the square should be a non-empty list of rows, not {square!r}"
-        return Verdict("a Latin square", (problem,))
+        not_rows = _("the square should be a non-empty list of rows, not {square}")
+        problem = _(NO_ANSWER) if square is None else not_rows.format(square=repr(square))
+        return Verdict(_("a Latin square"), (problem,))
     order = _check_order(n)
     if given is not None and len(given) != order:
         raise ValueError(f"the givens have {len(given)} rows, but the order is {order}")
-    task = f"a Latin square of order {order}" + (" that keeps the given cells" if given else "")
+    task = (
+        _("a Latin square of order {order} that keeps the given cells")
+        if given
+        else _("a Latin square of order {order}")
+    )
+    task = task.format(order=order)
     grid, problems = _latin_problems(square, order)
     if grid is not None and given is not None:
         problems += [
-            f"cell [{r}, {k}] is given as {given[r][k]}, but your square has {grid[r][k]}"
+            _("cell [{r}, {k}] is given as {given}, but your square has {yours}").format(
+                r=r, k=k, given=given[r][k], yours=grid[r][k]
+            )
             for r in range(order)
             for k in range(order)
             if given[r][k] is not None and grid[r][k] is not None and grid[r][k] != given[r][k]
@@ -70,25 +82,28 @@ def _cyclic(n: int) -> Grid:
 
 def _latin_function_cases() -> list[tuple[str, Grid]]:
     """The grids a student's Latin-square test is tried on, smallest first: Latin squares, and grids failing one
-    condition each."""
+    condition each (each described in English, translated where a verdict names it)."""
     return [
-        ("the square of order 1", [[0]]),
-        ("the grid of order 1 holding the symbol 1", [[1]]),
-        ("a grid whose rows repeat symbols (its columns do not)", [[0, 0], [1, 1]]),
-        ("a grid using the symbols 1..n instead of 0..n-1", [[1, 2], [2, 1]]),
-        ("a grid with no repeats but a negative symbol", [[0, -1], [-1, 0]]),
-        ("a grid whose rows have different lengths", [[0, 1], [1, 0, 2]]),
-        ("a rectangle of 2 rows and 3 columns", [[0, 1, 2], [1, 2, 0]]),
-        ("a rectangle of 3 rows and 2 columns, no repeats", [[0, 1], [1, 2], [2, 0]]),
-        ("a rectangle of 3 rows and 2 columns whose rows are 0, 1 in some order", [[0, 1], [1, 0], [0, 1]]),
-        ("a grid whose columns repeat symbols (its rows do not)", [[0, 1, 2], [1, 2, 0], [0, 1, 2]]),
-        ("a grid with no repeats but the symbol 3 in a square of order 3", [[0, 1, 2], [1, 2, 0], [2, 0, 3]]),
-        ("a grid with no repeats but the symbols -1, 0 and 1", [[-1, 0, 1], [0, 1, -1], [1, -1, 0]]),
-        ("a grid with no repeats and the right sums but the symbols -1, 0 and 4", [[-1, 0, 4], [0, 4, -1], [4, -1, 0]]),
-        ("a grid whose rows and columns add up right but repeat symbols", [[1, 1, 1], [1, 1, 1], [1, 1, 1]]),
-        ("a Latin square of order 4 that is not cyclic", [[0, 1, 2, 3], [1, 0, 3, 2], [2, 3, 0, 1], [3, 2, 1, 0]]),
-        ("the cyclic square of order 5", _cyclic(5)),
-        ("a random Latin square of order 6", latin.random_latin_square(6, rng=6)),
+        (N_("the square of order 1"), [[0]]),
+        (N_("the grid of order 1 holding the symbol 1"), [[1]]),
+        (N_("a grid whose rows repeat symbols (its columns do not)"), [[0, 0], [1, 1]]),
+        (N_("a grid using the symbols 1..n instead of 0..n-1"), [[1, 2], [2, 1]]),
+        (N_("a grid with no repeats but a negative symbol"), [[0, -1], [-1, 0]]),
+        (N_("a grid whose rows have different lengths"), [[0, 1], [1, 0, 2]]),
+        (N_("a rectangle of 2 rows and 3 columns"), [[0, 1, 2], [1, 2, 0]]),
+        (N_("a rectangle of 3 rows and 2 columns, no repeats"), [[0, 1], [1, 2], [2, 0]]),
+        (N_("a rectangle of 3 rows and 2 columns whose rows are 0, 1 in some order"), [[0, 1], [1, 0], [0, 1]]),
+        (N_("a grid whose columns repeat symbols (its rows do not)"), [[0, 1, 2], [1, 2, 0], [0, 1, 2]]),
+        (N_("a grid with no repeats but the symbol 3 in a square of order 3"), [[0, 1, 2], [1, 2, 0], [2, 0, 3]]),
+        (N_("a grid with no repeats but the symbols -1, 0 and 1"), [[-1, 0, 1], [0, 1, -1], [1, -1, 0]]),
+        (
+            N_("a grid with no repeats and the right sums but the symbols -1, 0 and 4"),
+            [[-1, 0, 4], [0, 4, -1], [4, -1, 0]],
+        ),
+        (N_("a grid whose rows and columns add up right but repeat symbols"), [[1, 1, 1], [1, 1, 1], [1, 1, 1]]),
+        (N_("a Latin square of order 4 that is not cyclic"), [[0, 1, 2, 3], [1, 0, 3, 2], [2, 3, 0, 1], [3, 2, 1, 0]]),
+        (N_("the cyclic square of order 5"), _cyclic(5)),
+        (N_("a random Latin square of order 6"), latin.random_latin_square(6, rng=6)),
     ]
 
 
@@ -99,6 +114,7 @@ def _read_truth(said: Any) -> bool | str:
     return bool(said) if truth else repr(said)
 
 
+@in_package_language
 def check_latin_function(is_latin: Any) -> Verdict:
     """Whether ``is_latin(grid)`` returns True exactly for the Latin squares among a set of test grids.
 
@@ -115,9 +131,9 @@ def check_latin_function(is_latin: Any) -> Verdict:
     - it says True for a grid with no repeats but a negative symbol: [[0, -1], [-1, 0]]
     - it says True for a grid with no repeats but the symbols -1, 0 and 1: [[-1, 0, 1], [0, 1, -1], [1, -1, 0]]
     """
-    task = "a function that returns True for Latin squares and False for other grids"
+    task = _("a function that returns True for Latin squares and False for other grids")
     if not callable(is_latin):
-        return Verdict(task, (f"expected a function, not {is_latin!r}",))
+        return Verdict(task, (_("expected a function, not {answer}").format(answer=repr(is_latin)),))
     cases = _latin_function_cases()
     grids = dict(cases)
     problems = []
@@ -125,14 +141,13 @@ def check_latin_function(is_latin: Any) -> Verdict:
         grid = grids[outcome.description]
         failure = outcome.failure()
         if failure:
-            problems.append(f"{failure}: {grid}" if outcome.error else failure)
+            problems.append(_("{failure}: {grid}").format(failure=failure, grid=grid) if outcome.error else failure)
         elif isinstance(outcome.value, str):
-            said = outcome.value
-            return Verdict(
-                task, (f"it returned {said}, not True or False, for {outcome.description} (is a return missing?)",)
-            )
+            neither = _("it returned {said}, not True or False, for {case} (is a return missing?)")
+            return Verdict(task, (neither.format(said=outcome.value, case=_(outcome.description)),))
         elif outcome.value != latin.is_latin_square(grid):
-            problems.append(f"it says {outcome.value} for {outcome.description}: {grid}")
+            says = _("it says {said} for {case}: {grid}")
+            problems.append(says.format(said=outcome.value, case=_(outcome.description), grid=grid))
     return Verdict(task, tuple(problems))
 
 
@@ -147,6 +162,7 @@ def _reduced_rearrangements(rows: Grid) -> set[tuple[tuple[int, ...], ...]]:
     }
 
 
+@in_package_language
 def check_reduction(original: Any, answer: Any) -> Verdict:
     """Whether ``answer`` is ``original`` (a Latin square) reduced by moving whole rows and whole columns only.
 
@@ -162,23 +178,27 @@ def check_reduction(original: Any, answer: Any) -> Verdict:
     """
     rows = _exercise_square(original, "the original square")
     n = len(rows)
-    task = "the given square reduced by moving its rows and columns"
+    task = _("the given square reduced by moving its rows and columns")
     grid, problems = _latin_problems(answer, n)
     if grid is None or problems:
         return Verdict(task, tuple(problems))
     in_order = list(range(n))
     if grid[0] != in_order:
-        problems.append(f"the first row reads {grid[0]}, not {in_order}")
+        problems.append(_("the first row reads {line}, not {order}").format(line=grid[0], order=in_order))
     if [row[0] for row in grid] != in_order:
-        problems.append(f"the first column reads {[row[0] for row in grid]}, not {in_order}")
+        first_column = [row[0] for row in grid]
+        problems.append(_("the first column reads {line}, not {order}").format(line=first_column, order=in_order))
     if not problems and tuple(map(tuple, grid)) not in _reduced_rearrangements(rows):
         problems.append(
-            "it is reduced, but it is not the given square with its rows and columns moved: every row of the "
-            "answer must be a row of the given square, its cells reordered the same way for all rows"
+            _(
+                "it is reduced, but it is not the given square with its rows and columns moved: every row of the "
+                "answer must be a row of the given square, its cells reordered the same way for all rows"
+            )
         )
     return Verdict(task, tuple(problems))
 
 
+@in_package_language
 def check_first_row_count(n: int, answer: Any) -> Verdict:
     """Whether ``answer`` is the number of Latin squares of order n whose first row reads 0, 1, ..., n-1.
 
@@ -192,14 +212,15 @@ def check_first_row_count(n: int, answer: Any) -> Verdict:
       row in order?
     """
     order = _check_order(n, high=latin.MAX_ENUMERATED_ORDER)
-    task = f"the number of Latin squares of order {order} whose first row is {', '.join(map(str, range(order)))}"
+    task = _("the number of Latin squares of order {order} whose first row is {row}")
+    task = task.format(order=order, row=", ".join(map(str, range(order))))
     number, problem = _read_whole_number(answer)
     if problem or number is None:
-        return Verdict(task, (problem or NO_ANSWER,))
+        return Verdict(task, (problem or _(NO_ANSWER),))
     truth = latin.count_latin_squares(order, reduced=True) * math.factorial(order - 1)
     if number == truth:
         return Verdict(task)
-    hint = (
+    hint = _(
         "hint: renaming the symbols of a Latin square gives another one; how many renamings of a square put its "
         "first\n  row in order?"
     )
@@ -210,18 +231,19 @@ def _read_probability(answer: Any) -> tuple[Fraction | float | None, str | None]
     """A chance in any numeric form (exact: an int, a Fraction, a string "1/432"; or else read as a float: a float,
     numpy's, a Decimal)."""
     if answer is None:
-        return None, NO_ANSWER
+        return None, _(NO_ANSWER)
+    not_a_number = _("{answer} is not a number").format(answer=repr(answer))
     if isinstance(answer, str):
         try:
             return Fraction(answer.replace(" ", "")), None
         except (ValueError, ZeroDivisionError):
-            return None, f"{answer!r} is not a number"
+            return None, not_a_number
     answer = answer.item() if hasattr(answer, "item") and getattr(answer, "ndim", None) == 0 else answer
     if isinstance(answer, bool) or not isinstance(answer, Real | Decimal):
-        return None, f"expected a number such as Fraction(1, 6) or 1/6, not {answer!r}"
+        return None, _("expected a number such as Fraction(1, 6) or 1/6, not {answer}").format(answer=repr(answer))
     if isinstance(answer, Rational):
         return Fraction(answer), None
-    return (float(answer), None) if math.isfinite(answer) else (None, f"{answer!r} is not a number")
+    return (float(answer), None) if math.isfinite(answer) else (None, not_a_number)
 
 
 def _rounded_from(value: float, truth: Fraction) -> bool:
@@ -234,6 +256,7 @@ def _rounded_from(value: float, truth: Fraction) -> bool:
     return any(exact.quantize(place, rounding=mode) == shown for mode in (ROUND_HALF_EVEN, ROUND_DOWN))
 
 
+@in_package_language
 def check_row_by_row_probability(square: Any, answer: Any) -> Verdict:
     """Whether ``answer`` is the chance that the row-by-row sampler produces ``square`` (a Latin square).
 
@@ -254,10 +277,10 @@ def check_row_by_row_probability(square: Any, answer: Any) -> Verdict:
     """
     rows = _exercise_square(square, "the square")
     order = _check_order(len(rows), high=MAX_SAMPLER_ORDER)
-    task = "the chance that the row-by-row sampler produces the given square"
+    task = _("the chance that the row-by-row sampler produces the given square")
     value, problem = _read_probability(answer)
     if problem or value is None:
-        return Verdict(task, (problem or NO_ANSWER,))
+        return Verdict(task, (problem or _(NO_ANSWER),))
     # Computed here, not by a helper a student could call: the product over the rows of 1 / (the permutations
     # clashing with no column above).
     candidates, truth = list(permutations(range(order))), Fraction(1)
@@ -266,13 +289,17 @@ def check_row_by_row_probability(square: Any, answer: Any) -> Verdict:
     if (value == truth) if isinstance(value, Fraction) else math.isclose(value, truth, rel_tol=1e-9):
         return Verdict(task)
     if isinstance(value, float) and _rounded_from(value, truth):
-        rounded = f"{answer} is close, but rounded: give it exactly, as a Fraction such as Fraction(1, 6) or a "
-        return Verdict(task, (rounded + 'string such as "1/6"',))
+        rounded = _(
+            "{answer} is close, but rounded: give it exactly, as a Fraction such as Fraction(1, 6) or a string such "
+            'as "1/6"'
+        )
+        return Verdict(task, (rounded.format(answer=answer),))
     problems = [_off(value, truth, answer)]
     if order <= latin.MAX_ENUMERATED_ORDER and value == Fraction(1, latin.count_latin_squares(order)):
-        problems = [
-            f"{answer} is one over the number of Latin squares of order {order}: the chance under a uniform sampler. "
+        uniform = _(
+            "{answer} is one over the number of Latin squares of order {order}: the chance under a uniform sampler. "
             "Is this one uniform?"
-        ]
-    problems.append("hint: multiply, row by row, 1 / (the number of rows the sampler could have drawn there)")
+        )
+        problems = [uniform.format(answer=answer, order=order)]
+    problems.append(_("hint: multiply, row by row, 1 / (the number of rows the sampler could have drawn there)"))
     return Verdict(task, tuple(problems))

@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from types import FrameType
 from typing import Any
 
+from townwidget.core.language import _
+
 #: The seconds one case may take; the cases come smallest first, so a slow answer is stopped on its first slow case.
 SECONDS_PER_CASE = 3.0
 #: The seconds all the cases of one checker may take together: the verdict comes within about this long.
@@ -53,15 +55,15 @@ class Outcome:
 
     def failure(self) -> str | None:
         """What went wrong on this case, in words (``None`` when the function returned)."""
+        case = _(self.description)  # a checker's case, translated if its checker marks it (N_)
         if self.seconds is not None:
-            return (
-                f"it is too slow on {self.description}: no answer after {self.seconds:g} s "
-                "(the cases after it were not tried)"
-            )
+            slow = _("it is too slow on {case}: no answer after {seconds} s (the cases after it were not tried)")
+            return slow.format(case=case, seconds=f"{self.seconds:g}")
         if self.forbidden is not None:
-            return f"it calls {self.forbidden} on {self.description}: the exercise asks you to write that part yourself"
+            forbidden = _("it calls {helper} on {case}: the exercise asks you to write that part yourself")
+            return forbidden.format(helper=self.forbidden, case=case)
         if self.error is not None:
-            return f"it raised {self.error} on {self.description}"
+            return _("it raised {error} on {case}").format(error=self.error, case=case)
         return None
 
 
