@@ -14,7 +14,7 @@ from widget_comm import browser_of, use_front_ends
 
 from townwidget import Hint, hint, littletown, town
 from townwidget.advice import measure
-from townwidget.advice.careful import careful_cost
+from townwidget.advice.careful import careful_cost, careful_move
 from townwidget.advice.careful_batch import careful_actions
 from townwidget.agents.expert import EXACT_UNSEEN, ExpertAgent
 from townwidget.agents.greedy import GreedyAgent
@@ -152,6 +152,30 @@ def test_the_batched_careful_policy_plays_a_least_cost_placement_of_the_scalar_o
         assert chosen <= best
         checked += len(costs) > len(best)  # positions where the choice matters
     assert checked >= 10
+
+
+def test_the_batched_careful_policy_weighs_a_top_as_the_scalar_one_when_a_pile_is_empty() -> None:
+    """Late in a game, with a pile empty (its top reads as tile 0 in the batch), tile (0, 0) on another pile's top
+    still weighs as a top: the batched policy still plays a least-cost placement of the scalar one."""
+    rng, checked = Rng(5), 0
+    for seed in range(120):
+        game = town.new_solo("town44" if seed % 2 else "town55", seed=seed)
+        while not game.is_terminal() and all(game.piles):
+            game.apply(careful_move(game, rng))
+        pile = next((p for p in game.piles if p and (0, 0) in p), None)
+        if game.is_terminal() or pile is None:
+            continue
+        where = pile.index((0, 0))
+        pile[where], pile[-1] = pile[-1], pile[where]  # tile (0, 0) on top: the deal is another, as legal
+        costs = {action: careful_cost(game, action) for action in game.legal_actions()}
+        if not costs:  # the new top ends the game
+            continue
+        best = {action for action, cost in costs.items() if cost == min(costs.values())}
+        batch = SoloBatch.from_state(game, copies=8, seed=seed)
+        chosen = {batch.action(row, int(number)) for row, number in enumerate(careful_actions(batch))}
+        assert chosen <= best
+        checked += len(costs) > len(best)
+    assert checked >= 5
 
 
 # --- in the widgets ----------------------------------------------------------------------------------------------

@@ -147,6 +147,24 @@ def test_a_random_legal_move_is_found_costly() -> None:
     assert mean > max(3 * se, 0.25)
 
 
+def test_in_little_town_a_random_legal_move_is_found_costly_and_the_choice_costs_nothing() -> None:
+    """The scalar engine chooses in two rounds (all candidates, then the two leaders): in positions of greedy
+    games, answering with a random legal move other than greedy's is found costly (mean loss above 2 standard
+    errors), and where the review's choice is the move played, its loss is exactly 0."""
+    rng, decisions, start = Rng(11), [], littletown.new_game(players=2, seed=4)
+    record = arena.play_game(["greedy", "greedy"], game="littletown", seed=4)
+    actions = [action for _player, _phase, action in arena.replay(record).history]
+    for number in range(len(actions)):
+        before = position_before(start, actions, number)
+        others = [action for action in before.legal_actions() if action != actions[number]]
+        if before.current_player == 0 and len(others) > 4:
+            decisions.append((number, before, rng.choice(others)))
+    moves = review_decisions(decisions, arena.replay(record), 0, par_seconds=0, progress=False).moves
+    mean, se = mean_loss(moves)
+    assert len(moves) >= 20 and mean > 2 * se
+    assert all(move.loss.mean == 0 for move in moves if move.best_played)
+
+
 def test_multiplayer_estimates_agree_with_playing_the_position_out() -> None:
     record = arena.play_game(["greedy", "random"], game="town55", seed=3)
     report = review(record, player=1, samples=32, progress=False)

@@ -253,9 +253,9 @@ def _judged(number: int, before: Any, action: Any, player: int, seed: int, sampl
     view = before.view(player)
     family = family_of(before)
     choosing = CHOOSING_SAMPLES.get(family) or solo_samples(len(view.legal_actions()), CHOOSING_PLAYOUTS)
-    chosen = measure(view, seed, samples or choosing, include=[action])
-    best = chosen.actions[0]
-    others = [other for other in chosen.actions if other != action]
+    ranked = _ranked(view, seed, samples or choosing, action, halve=family != "batched")
+    best = ranked[0]
+    others = [other for other in ranked if other != action]
     alternative = others[0] if others else None
     judged = list(dict.fromkeys(move for move in (best, action, alternative) if move is not None))
     fresh = measure(view, fresh_seed(seed), samples or MEASURING_SAMPLES[family], only=judged)
@@ -275,9 +275,38 @@ def _judged(number: int, before: Any, action: Any, player: int, seed: int, sampl
     )
 
 
+def _ranked(view: Any, seed: int, samples: int, action: Any, halve: bool) -> list[Any]:
+    """The candidate moves (the move played among them), best first, on the choosing draws of ``seed``.
+
+    With ``halve`` (the scalar engine, whose playouts are dear) in two rounds: every candidate on half the draws,
+    then the two leaders on the other half, drawn from another stream of ``seed``, and ranked on all of them; the
+    others stay in the first round's order. The choice reads only these draws, never the fresh ones that measure
+    it, so the measured loss stays unbiased; the draws the trailing candidates would have had go unspent."""
+    if len(view.legal_actions()) == 1:  # a forced move: nothing to choose
+        return [action]
+    first = samples // 2 if halve else samples
+    opening = measure(view, seed, first or samples, include=[action])
+    if not (halve and first):
+        return list(opening.actions)
+    leaders = opening.actions[:2]
+    more = measure(view, _stream(seed, 1), samples - first, only=leaders)
+    total = {
+        move: sum(opening.outcomes[i]) + sum(more.outcomes[more.actions.index(move)]) for i, move in enumerate(leaders)
+    }
+    return sorted(leaders, key=lambda move: -total[move]) + list(opening.actions[2:])
+
+
 def fresh_seed(seed: int) -> int:
     """The seed of the draws that measure what the draws of ``seed`` chose: another stream of the generator."""
-    return Rng(seed).next64()
+    return _stream(seed, 0)
+
+
+def _stream(seed: int, k: int) -> int:
+    """The seed of the ``k``-th stream of draws of ``seed`` besides its own (0: the fresh draws that measure)."""
+    rng = Rng(seed)
+    for _skipped in range(k):
+        rng.next64()
+    return rng.next64()
 
 
 def _with_par(
