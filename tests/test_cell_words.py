@@ -37,7 +37,7 @@ def test_the_hint_names_its_cell_in_words(lang: str) -> None:
     game = town.new_solo("town44", seed=3)
     game.apply(game.legal_actions()[0])
     with speaking(lang):
-        advice = hint(game.view(0), samples=2)
+        advice = hint(game.view(0), iterations=50)
     assert in_words(lang, advice.action.cell) in advice.text and not BRACKETED.search(advice.text), advice.text
 
 

@@ -34,13 +34,16 @@ def wilson_interval(successes: float, trials: float) -> tuple[float, float]:
 
     >>> [round(x, 3) for x in wilson_interval(50, 100)]
     [0.404, 0.596]
+    >>> wilson_interval(4, 4)[1], wilson_interval(0, 4)[0]  # exactly the bound, not a rounding below it
+    (1.0, 0.0)
     """
     if trials <= 0:
         raise ValueError(f"trials must be positive, not {trials}")
     p, z2 = successes / trials, Z95 * Z95
     centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
     half = Z95 * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # at p = 0 or 1 the bound is exactly 0 or 1; computed, it can round to just inside and leave out p itself
+    return (0.0 if p == 0 else max(0.0, centre - half)), (1.0 if p == 1 else min(1.0, centre + half))
 
 
 def clustered_wilson_interval(successes: Sequence[int], trials: Sequence[int]) -> tuple[float, float]:
