@@ -147,7 +147,7 @@ def test_an_interrupt_cancels_the_queued_games_and_keeps_the_finished_ones(clien
     def interrupt_at_once(record: arena.GameRecord) -> None:
         raise KeyboardInterrupt
 
-    options = {**OPTIONS, "games": 800}  # minutes of games on 2 workers: only cancelling ends them within the wait
+    options = {**OPTIONS, "games": 2000}  # minutes of games on 2 workers: only cancelling ends them within the wait
     with pytest.raises(arena.TournamentInterrupted) as stop:
         arena.tournament(AGENTS, **options, executor=client.get_executor(), on_record=interrupt_at_once)
     [record] = stop.value.records
