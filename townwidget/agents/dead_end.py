@@ -68,6 +68,8 @@ class _Position:
         below = self.below[:pile] + (self.below[pile] - 1,) + self.below[pile + 1 :]
         others = _Position(board, self.tops, below, self.unseen, flips)
         others_fit = any(others.fits(top) for index, top in enumerate(self.tops) if index != pile)
+        if others_fit and draws == 1:  # whatever is drawn, a top still fits
+            return 0.0
         total = 0.0
         for index, drawn in enumerate(self.unseen):
             if not others_fit and not others.fits(drawn):
@@ -100,7 +102,7 @@ def end_risks(view: TownView, draws: int = 2) -> dict[Place, float]:
     tops = tuple(tuple(pile[-1]) if pile else None for pile in seen["piles"])
     below = tuple(max(len(pile) - 1, 0) for pile in seen["piles"])
     unseen = tuple((colour, shape) for colour, shape in seen["unseen"])
-    position = _Position(public.board, tops, below, unseen, seen["flips_left"])  # type: ignore[arg-type]
+    position = _Position(public.board, tops, below, unseen, seen["flips_left"])
     return {move: position.risk_after(move, draws) for move in legal_moves(view)}
 
 
