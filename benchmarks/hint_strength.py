@@ -27,12 +27,11 @@ import time
 from typing import Any
 
 import results
+from no_blunder import BLUNDER_PAR, BLUNDER_TILES
 
 from townwidget import hint, town
 from townwidget.agents import make_agent
 from townwidget.arena import mean_interval, solo_par
-
-BLUNDER_TILES, BLUNDER_PAR = 15, 30  # a game below 15 tiles on a deal whose par is 30 or more is a blunder
 
 
 def play(deal: int, rules: str, choose: Any) -> float:
