@@ -73,7 +73,14 @@ from townwidget.town.view import TownView
 
 DEFAULT_ITERATIONS = 2000  # IS-MCTS iterations per move (CPU s a move: docs/benchmarks.md)
 DEFAULT_SECONDS = 1.9  # CPU seconds per move at most, by default (the exact try included)
+# Boards where a move stops sooner by default. Town 66's search rolls out on the heuristic in Python, about 1 ms an
+# iteration (the learned rollouts, tried there, placed fewer tiles), so its iterations would take 2 s a move; what
+# stopping at 1 s costs, paired on the same deals: benchmarks/town66_design.py (docs/benchmarks.md).
+SECONDS_BY_SIZE = {6: 1.0}
 EXACT_UNSEEN = 14  # unseen tiles: with more, a Town 77 endgame is always beyond EXACT_NODES
+# The same where the rules have flips (Town 66): they widen the endgame's tree; over 6 games every try with 10 or more
+# unseen ran out of its budget (about 1 CPU s each, wasted) and most with 9 or fewer were answered.
+EXACT_UNSEEN_FLIPS = 9
 EXACT_NODES = 30_000  # searched positions per move for the exact try (under a second)
 EXACT_SHARE = 0.6  # of a move's CPU seconds, at most, for the exact try (see ExpertAgent)
 SAMPLE_POOL: int | None = None  # IS-MCTS draws a new state at every iteration (see ISMCTSAgent)
@@ -90,8 +97,10 @@ class ExpertAgent:
     ``iterations`` and ``seconds`` (CPU seconds of the thinking thread) bound each move as for ``"ismcts"``; the
     time of an exact try counts against ``seconds``, not against ``iterations`` (so a seed and an ``iterations``
     budget alone still give the same moves). With neither, in solo, :data:`DEFAULT_ITERATIONS` and at most
-    :data:`DEFAULT_SECONDS` a move, whichever runs out first; in other games, the defaults of ``"ismcts"``.
-    ``exact_unseen`` and ``exact_nodes`` bound the exact tries (0 unseen: none); ``keep_perfect=False`` lets the
+    :data:`DEFAULT_SECONDS` a move (:data:`SECONDS_BY_SIZE` on some boards), whichever runs out first; in other
+    games, the defaults of ``"ismcts"``. ``exact_unseen`` and ``exact_nodes`` bound the exact tries (0 unseen:
+    none; by default :data:`EXACT_UNSEEN`, or :data:`EXACT_UNSEEN_FLIPS` under rules with flips);
+    ``keep_perfect=False`` lets the
     search consider every move on small boards too (see :mod:`townwidget.agents.perfect`).
 
     Each move's generator is drawn afresh from the seed and the view (:meth:`move_rng`), so a move depends on
@@ -109,7 +118,7 @@ class ExpertAgent:
         seed: int | Rng | None = None,
         iterations: int | None = None,
         seconds: float | None = None,
-        exact_unseen: int = EXACT_UNSEEN,
+        exact_unseen: int | None = None,
         exact_nodes: int = EXACT_NODES,
         keep_perfect: bool = True,
     ) -> None:
@@ -136,8 +145,8 @@ class ExpertAgent:
         start = time.thread_time()
         iterations, seconds = self.iterations, self.seconds
         if iterations is None and seconds is None:
-            iterations, seconds = DEFAULT_ITERATIONS, DEFAULT_SECONDS
-        if len(seen["unseen"]) <= self.exact_unseen:
+            iterations, seconds = DEFAULT_ITERATIONS, SECONDS_BY_SIZE.get(view.rules.n, DEFAULT_SECONDS)
+        if len(seen["unseen"]) <= self._exact_unseen(view):
             exact = self._exact_move(view, None if seconds is None else EXACT_SHARE * seconds, rivals)
             if exact is not None:
                 return exact
@@ -147,6 +156,12 @@ class ExpertAgent:
             seconds = max(seconds - (time.thread_time() - start), 1e-6)
         search = ISMCTSAgent(rng, sample_pool=SAMPLE_POOL, steady=STEADY, halving=HALVING, rollout=self.rollout)
         return search.evaluate(view, Budget(iterations, seconds, DEFAULT_ITERATIONS), among, value_single=rivals)
+
+    def _exact_unseen(self, view: TownView) -> int:
+        """The most unseen tiles at which this agent tries the exact solver on ``view``."""
+        if self.exact_unseen is not None:
+            return self.exact_unseen
+        return EXACT_UNSEEN_FLIPS if view.rules.flips else EXACT_UNSEEN
 
     def move_rng(self, view: View) -> Rng:
         """The generator of a move: from the agent's seed and a digest of the view's JSON form (what the player

@@ -1,0 +1,84 @@
+"""The expert's Town 66 defaults beside the ones before them, paired on the same deals: now at most
+``expert.SECONDS_BY_SIZE[6]`` CPU seconds a move and exact tries from ``expert.EXACT_UNSEEN_FLIPS`` unseen tiles;
+before, 2000 iterations or 1.9 CPU s a move and exact tries from ``expert.EXACT_UNSEEN``. Both are
+``ExpertAgent(seed=1)`` rolling out on the heuristic (no compiled rollout applies on 6 x 6 boards).
+
+    nice -n 10 python benchmarks/town66_design.py [--first 0] [--deals 20]
+
+Prints each deal's tiles for both, then the means with 95% intervals (Student t), the paired difference and the
+CPU seconds a move, and saves the figures to ``benchmarks/results/`` (``benchmarks/results.py``;
+``docs/benchmarks.md``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+import results
+
+from townwidget import town
+from townwidget.agents.expert import EXACT_UNSEEN, ExpertAgent
+from townwidget.arena import mean_interval
+
+RULES = "town66"
+
+
+def former() -> ExpertAgent:
+    """The defaults before: 2000 iterations or 1.9 CPU s a move, exact tries from 14 unseen tiles."""
+    return ExpertAgent(seed=1, iterations=2000, seconds=1.9, exact_unseen=EXACT_UNSEEN)
+
+
+def play(deal: int, agent: ExpertAgent) -> tuple[float, list[float]]:
+    """The tiles ``agent`` places on ``deal`` and the CPU seconds of each of its moves."""
+    game, seconds = town.new_solo(RULES, seed=deal), []
+    while not game.is_terminal():
+        start = time.process_time()
+        move = agent.act(game.view(0))
+        seconds.append(time.process_time() - start)
+        game.apply(move)
+    return float(game.board.placed()), seconds
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--first", type=int, default=0)
+    parser.add_argument("--deals", type=int, default=20)
+    args = parser.parse_args()
+    designs = {
+        "now (1 s, exact from 9 unseen)": ExpertAgent(seed=1),
+        "before (1.9 s, exact from 14)": former(),
+    }
+    tiles: dict[str, list[float]] = {name: [] for name in designs}
+    seconds: dict[str, list[float]] = {name: [] for name in designs}
+    for deal in range(args.first, args.first + args.deals):
+        for name, agent in designs.items():
+            placed, moves = play(deal, agent)
+            tiles[name].append(placed)
+            seconds[name] += moves
+        print(f"deal {deal}: " + ", ".join(f"{name} {tiles[name][-1]:.0f}" for name in designs), flush=True)
+    where = f"Town 66, deals {args.first}-{args.first + args.deals - 1}"
+    new, old = designs
+    gap = [a - b for a, b in zip(tiles[new], tiles[old], strict=True)]
+    figures = [
+        results.Figure(f"{where}: {name}", statistics.fmean(tiles[name]), "tiles", mean_interval(tiles[name]))
+        for name in designs
+    ]
+    figures.append(
+        results.Figure(f"{where}: new - before (paired)", statistics.fmean(gap), "tiles", mean_interval(gap))
+    )
+    figures += [
+        results.mean_figure(
+            f"{where}: CPU time a move, {name} (slowest {max(seconds[name]):.2f})", seconds[name], "CPU s"
+        )
+        for name in designs
+    ]
+    for figure in figures:
+        shown = "" if figure.interval is None else f" {figure.interval}"
+        print(f"{figure.label}: {figure.value:.3g}{shown} {figure.unit}")
+    results.save(__file__, figures)
+
+
+if __name__ == "__main__":
+    main()
