@@ -527,6 +527,35 @@ def test_the_expert_gives_its_exact_try_a_share_of_its_seconds(monkeypatch: pyte
     assert given == [expert.EXACT_SHARE * 1.0, None, expert.EXACT_SHARE * expert.DEFAULT_SECONDS]
 
 
+def test_the_expert_on_town66_tries_exact_endgames_later_and_stops_sooner(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Flips widen a Town 66 endgame: the exact try waits for EXACT_UNSEEN_FLIPS unseen tiles (with more it only
+    wasted its share), and a move's default cap is SECONDS_BY_SIZE[6]; Town 77 keeps its own defaults."""
+    from townwidget.agents import expert
+
+    tried: list[tuple[str, int, float | None]] = []
+
+    def refusing(view: Any, count: int, max_nodes: int, search: object, seconds: float | None) -> object:
+        tried.append((view.rules.name, len(view.to_dict()["unseen"]), seconds))
+        raise TooLarge("refused")
+
+    monkeypatch.setattr(expert, "honest_choices", refusing)
+    for rules, unseen_now in (("town66", expert.EXACT_UNSEEN_FLIPS + 1), ("town66", expert.EXACT_UNSEEN_FLIPS)):
+        game, greedy = town.new_solo(rules, seed=4), agents.make_agent("greedy", seed=0)
+        while len(game.view(0).to_dict()["unseen"]) > unseen_now and not game.is_terminal():
+            game.apply(greedy.act(game.view(0)))
+        assert len(game.view(0).to_dict()["unseen"]) == unseen_now, "this deal skips that count: choose another"
+        ExpertAgent(seed=0, iterations=5).act(game.view(0))  # an iterations budget: the try has no time limit
+        ExpertAgent(seed=0, iterations=5, exact_unseen=expert.EXACT_UNSEEN).act(game.view(0))  # asked to try
+    assert tried == [("town66", 10, None), ("town66", 9, None), ("town66", 9, None)]
+    tried.clear()
+    for rules, cap in (("town66", expert.SECONDS_BY_SIZE[6]), ("town77", expert.DEFAULT_SECONDS)):
+        game = town.new_solo(rules, seed=0)
+        agent = ExpertAgent(seed=0, exact_unseen=99)  # tries the opening too, to show the default budget's share
+        monkeypatch.setattr(expert, "DEFAULT_ITERATIONS", 5)  # the cap is what is checked, not the search
+        agent.act(game.view(0))
+        assert tried[-1] == (rules, len(game.view(0).to_dict()["unseen"]), expert.EXACT_SHARE * cap)
+
+
 def test_the_expert_spends_its_perfect_city_work_from_its_seconds(monkeypatch: pytest.MonkeyPatch) -> None:
     """The per-move CPU budget covers the whole move: with a fake clock, 0.5 s spent finding the moves that keep a
     complete board leaves 0.5 s of a 1 s budget to the search, 4 iterations of 0.125 s (8 if it were not counted)."""
