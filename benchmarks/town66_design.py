@@ -1,6 +1,6 @@
-"""The expert's Town 66 defaults beside the ones before them, paired on the same deals: now at most
-``expert.SECONDS_BY_SIZE[6]`` CPU seconds a move and exact tries from ``expert.EXACT_UNSEEN_FLIPS`` unseen tiles;
-before, 2000 iterations or 1.9 CPU s a move and exact tries from ``expert.EXACT_UNSEEN``. Both are
+"""The expert's Town 66 defaults beside the ones before them, paired on the same deals. Now: at most
+``expert.ITERATIONS_BY_SIZE[6]`` iterations (and 1.9 CPU s) a move, exact tries from ``expert.EXACT_UNSEEN_FLIPS``
+unseen tiles. Before: 2000 iterations (and 1.9 CPU s), exact tries from ``expert.EXACT_UNSEEN``. Both are
 ``ExpertAgent(seed=1)`` rolling out on the heuristic (no compiled rollout applies on 6 x 6 boards).
 
     nice -n 10 python benchmarks/town66_design.py [--first 0] [--deals 20]
@@ -47,8 +47,8 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=20)
     args = parser.parse_args()
     designs = {
-        "now (1 s, exact from 9 unseen)": ExpertAgent(seed=1),
-        "before (1.9 s, exact from 14)": former(),
+        "now (1200 iterations, exact from 9 unseen)": ExpertAgent(seed=1),
+        "before (2000 iterations, exact from 14)": former(),
     }
     tiles: dict[str, list[float]] = {name: [] for name in designs}
     seconds: dict[str, list[float]] = {name: [] for name in designs}
