@@ -73,11 +73,6 @@ from townwidget.town.view import TownView
 
 DEFAULT_ITERATIONS = 2000  # IS-MCTS iterations per move (CPU s a move: docs/benchmarks.md)
 DEFAULT_SECONDS = 1.9  # CPU seconds per move at most, by default (the exact try included)
-# Boards searched with fewer iterations by default. Town 66's search rolls out on the heuristic in Python (the
-# learned rollouts, tried there, placed fewer tiles), and 2000 iterations took about 1.4 CPU s a move. A count, not
-# a shorter cap of seconds, so that a move (and a hint) stays the same for the same view and seed. What it costs,
-# paired on the same deals with the former defaults: benchmarks/town66_design.py (docs/benchmarks.md).
-ITERATIONS_BY_SIZE = {6: 1200}
 EXACT_UNSEEN = 14  # unseen tiles: with more, a Town 77 endgame is always beyond EXACT_NODES
 # The same where the rules have flips (Town 66): they widen the endgame's tree; over 6 games every try with 10 or more
 # unseen ran out of its budget (about 1 CPU s each, wasted) and most with 9 or fewer were answered.
@@ -97,12 +92,11 @@ class ExpertAgent:
 
     ``iterations`` and ``seconds`` (CPU seconds of the thinking thread) bound each move as for ``"ismcts"``; the
     time of an exact try counts against ``seconds``, not against ``iterations`` (so a seed and an ``iterations``
-    budget alone still give the same moves). With neither, in solo, :data:`DEFAULT_ITERATIONS` (fewer on some
-    boards: :data:`ITERATIONS_BY_SIZE`) and at most :data:`DEFAULT_SECONDS` a move, whichever runs out first; in other
-    games, the defaults of ``"ismcts"``. ``exact_unseen`` and ``exact_nodes`` bound the exact tries (0 unseen:
-    none; by default :data:`EXACT_UNSEEN`, or :data:`EXACT_UNSEEN_FLIPS` under rules with flips);
-    ``keep_perfect=False`` lets the
-    search consider every move on small boards too (see :mod:`townwidget.agents.perfect`).
+    budget alone still give the same moves). With neither, in solo, :data:`DEFAULT_ITERATIONS` and at most
+    :data:`DEFAULT_SECONDS` a move, whichever runs out first; in other games, the defaults of ``"ismcts"``.
+    ``exact_unseen`` and ``exact_nodes`` bound the exact tries (0 unseen: none; by default :data:`EXACT_UNSEEN`, or
+    :data:`EXACT_UNSEEN_FLIPS` under rules with flips); ``keep_perfect=False`` lets the search consider every move
+    on small boards too (see :mod:`townwidget.agents.perfect`).
 
     Each move's generator is drawn afresh from the seed and the view (:meth:`move_rng`), so a move depends on
     the seed and what the player sees, not on the games or moves the agent played before: an agent reused for many
@@ -146,7 +140,7 @@ class ExpertAgent:
         start = time.thread_time()
         iterations, seconds = self.iterations, self.seconds
         if iterations is None and seconds is None:
-            iterations, seconds = ITERATIONS_BY_SIZE.get(view.rules.n, DEFAULT_ITERATIONS), DEFAULT_SECONDS
+            iterations, seconds = DEFAULT_ITERATIONS, DEFAULT_SECONDS
         if len(seen["unseen"]) <= self._exact_unseen(view):
             exact = self._exact_move(view, None if seconds is None else EXACT_SHARE * seconds, rivals)
             if exact is not None:
