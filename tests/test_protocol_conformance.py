@@ -165,6 +165,19 @@ def test_the_estimate_is_in_range_for_every_player(game: Game) -> None:
         assert all(0.0 <= state.heuristic(player) <= 1.0 for player in range(state.num_players))
 
 
+def test_the_estimate_after_a_move_is_the_estimate_of_the_position_after_it(game: Game) -> None:
+    """``core.protocol.heuristic_after`` (a game's quicker way, Town solo's from the masks a placement leaves) gives
+    exactly what the estimate says of the position the move leads to, and leaves the state as it was."""
+    for state in positions(game):
+        before = text(state)
+        for action in state.legal_actions():
+            child = state.clone()
+            child.apply(action)
+            for player in range(state.num_players):
+                assert core.protocol.heuristic_after(state, action, player) == child.heuristic(player), action
+        assert text(state) == before
+
+
 def test_bad_saved_states_raise_invalid_state_naming_the_key(game: Game) -> None:
     data = positions(game)[2].to_dict()
     rng = random.Random(0)

@@ -1,8 +1,9 @@
 """The greedy agent: a one-move lookahead on the game's own position estimate.
 
-For every legal action it plays the action on a copy of a full state drawn from the view and reads
-``state.heuristic(player)``, the game's quick estimate of how well the acting player stands (it reads only what
-that player may know). The action with the highest estimate, averaged over a few drawn states, is played; ties
+For every legal action it reads, on a full state drawn from the view, the game's quick estimate of how well the
+acting player stands after it (``state.heuristic(player)`` after the action, through
+:func:`~townwidget.core.protocol.heuristic_after`; it reads only what that player may know). The action with the
+highest estimate, averaged over a few drawn states, is played; ties
 are broken by the agent's seeded generator. For Town the estimate rewards, in solo, the tiles placed and the
 unplaced tiles that can still fit somewhere; in multiplayer, a small hand whose tiles can be placed, and few
 open cells for the next player's colours (see :mod:`townwidget.town.heuristic`).
@@ -22,6 +23,7 @@ from typing import Any
 from townwidget.agents.common import legal_actions_of
 from townwidget.core import Rng, View
 from townwidget.core.checks import require_count
+from townwidget.core.protocol import heuristic_after
 
 SAMPLES = 4  # drawn states per decision: the estimate after a move may depend on the tile it reveals or draws
 
@@ -46,8 +48,6 @@ class GreedyAgent:
             # The same drawn state for every action (common random numbers): only the actions differ.
             state = view.sample_state(self.rng.spawn())
             for i, action in enumerate(actions):
-                child = state.clone()
-                child.apply(action)
-                totals[i] += child.heuristic(player)
+                totals[i] += heuristic_after(state, action, player)
         best = max(totals)
         return self.rng.choice([action for action, total in zip(actions, totals, strict=True) if total >= best - 1e-9])

@@ -55,6 +55,7 @@ from typing import Any
 from townwidget.agents.budget import Budget
 from townwidget.agents.common import legal_actions_of
 from townwidget.core import Rng, State, View
+from townwidget.core.protocol import heuristic_after
 
 DEFAULT_ITERATIONS = 1000
 EXPLORATION = 0.15  # UCB constant, in units of the reward spread seen so far (0.05 to 0.7 measured about equal)
@@ -236,15 +237,15 @@ def heuristic_step(state: State, actions: list[Any], rng: Rng, choices: int = RO
     if len(actions) > choices:
         drawn = [actions[rng.randbelow(len(actions))] for _ in range(choices)]
         actions = [action for i, action in enumerate(drawn) if action not in drawn[:i]]  # each rated once
-    best: tuple[Any, State, float] | None = None
+    best: tuple[Any, float] | None = None
     for action in actions:
-        child = state.clone()
-        child.apply(action)
-        value = child.heuristic(mover)
-        if best is None or value > best[2]:  # the first in order among equals
-            best = (action, child, value)
+        value = heuristic_after(state, action, mover)
+        if best is None or value > best[1]:  # the first in order among equals
+            best = (action, value)
     assert best is not None  # ``actions`` is never empty
-    return best[0], best[1]
+    child = state.clone()
+    child.apply(best[0])
+    return best[0], child
 
 
 def _most_visited(roots: list[_Node], actions: list[Any]) -> Any:

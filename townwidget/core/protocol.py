@@ -142,6 +142,18 @@ def action_data(action: Any) -> Any:
     return type(action).to_dict(action) if has_action_form(action) else action
 
 
+def heuristic_after(state: Any, action: Any, player: int) -> float:
+    """``player``'s heuristic in the position after the legal ``action`` on ``state``, which does not change: by
+    the game's own quicker way where its state has one (``heuristic_after``: Town solo rates a placement from the
+    masks it leaves), else on a copy. Rollouts and greedy agents rate every candidate move so."""
+    quicker = getattr(type(state), "heuristic_after", None)
+    if quicker is not None:
+        return float(quicker(state, action, player))
+    child = state.clone()
+    child.apply(action)
+    return float(child.heuristic(player))
+
+
 def home_module(thing: Any) -> str:
     """The module ``thing``'s code was defined in: a class's or a function's own, else its type's (``"__main__"``
     for a notebook's or a script's)."""

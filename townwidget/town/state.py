@@ -242,6 +242,13 @@ class SoloState(State):
     def num_players(self) -> int:
         return 1
 
+    def heuristic_after(self, action: Place, player: int) -> float:
+        """``heuristic(player)`` of the position after the legal placement ``action``, without building it (see
+        :func:`townwidget.core.protocol.heuristic_after`)."""
+        from townwidget.town.heuristic import evaluate_after
+
+        return evaluate_after(self, action)
+
     def legal_actions(self) -> list[Action]:
         actions: list[Action] = []
         if self._current is None:
