@@ -25,6 +25,7 @@ import functools
 from typing import TYPE_CHECKING, NamedTuple
 
 from townwidget.town.bits import fitting_cells, flip_cells, placed
+from townwidget.town.state import tops_fit
 
 if TYPE_CHECKING:
     from townwidget.town.actions import Place, Tile
@@ -60,8 +61,8 @@ def evaluate_after(state: SoloState, action: Place) -> float:
     piles = state.piles.copy()
     piles[action.pile] = piles[action.pile][:-1]  # type: ignore[index]  # a solo placement names its pile
     flips = state.flips_left - action.flip
-    position = Masks(occupied, frontier, colour_free, shape_free)
-    return _expected(position, piles, flips, not _can_move(position, piles, flips)) / state.rules.tiles
+    over = not tops_fit(frontier, colour_free, shape_free, piles, flips)
+    return _expected(Masks(occupied, frontier, colour_free, shape_free), piles, flips, over) / state.rules.tiles
 
 
 class Masks(NamedTuple):
@@ -71,19 +72,6 @@ class Masks(NamedTuple):
     frontier: int
     colour_free: list[int]
     shape_free: list[int]
-
-
-def _can_move(board: Masks, piles: list[list[Tile]], flips: int) -> bool:
-    """Whether some pile top fits (by a flip too, while flips remain): the game goes on."""
-    for pile in piles:
-        if pile:
-            colour, shape = pile[-1]
-            free_colour, free_shape = board.colour_free[colour], board.shape_free[shape]
-            if fitting_cells(board.frontier, free_colour, free_shape) or (
-                flips and flip_cells(board.frontier, free_colour, free_shape)
-            ):
-                return True
-    return False
 
 
 def _solo(state: SoloState) -> float:

@@ -226,6 +226,20 @@ class State:
         return f"<{name} {self.rules.name} phase={self.phase} player={self._current} placed={placed}>"
 
 
+def tops_fit(frontier: int, colour_free: list[int], shape_free: list[int], piles: list[list[Tile]], flips: int) -> bool:
+    """Whether some pile top fits a cell of a board given by its masks, by a flip too while ``flips`` remain: the
+    solo game goes on (the rule once, for states and for the heuristic's positions that are never built)."""
+    for pile in piles:
+        if pile:
+            colour, shape = pile[-1]
+            free_colour, free_shape = colour_free[colour], shape_free[shape]
+            if fitting_cells(frontier, free_colour, free_shape) or (
+                flips and flip_cells(frontier, free_colour, free_shape)
+            ):
+                return True
+    return False
+
+
 class SoloState(State):
     """The Challenge Rule: take the top of one of the face-up piles and place it; the score is the tiles placed."""
 
@@ -313,16 +327,7 @@ class SoloState(State):
     def can_move(self) -> bool:
         """Whether some pile top can be placed (by a flip too, while flips remain)."""
         board = self.board
-        frontier, colour_free, shape_free = board.frontier, board.colour_free, board.shape_free
-        for pile in self.piles:
-            if pile:
-                colour, shape = pile[-1]
-                free_colour, free_shape = colour_free[colour], shape_free[shape]
-                if fitting_cells(frontier, free_colour, free_shape) or (
-                    self.flips_left and flip_cells(frontier, free_colour, free_shape)
-                ):
-                    return True
-        return False
+        return tops_fit(board.frontier, board.colour_free, board.shape_free, self.piles, self.flips_left)
 
     def returns(self) -> list[float]:
         return [self.board.placed() / self.rules.tiles]
