@@ -199,10 +199,16 @@ export function drawOnce(draw) {
  * @param {string} [focus]
  */
 export function redrawKeepingFocus(root, paint, focus) {
-  const key = focus || focusedKey(root, document.activeElement);
+  const active = document.activeElement;
+  const key = focus || focusedKey(root, active);
+  // The focus stays inside the view while its elements are replaced: fallen to the page, it is taken back by the
+  // notebook's focus tracking (JupyterLab activates the notebook again), which cost more than the redraw itself.
+  if (active !== root && root.contains(active)) root.focus({ preventScroll: true });
   root.replaceChildren();
   paint();
-  refocus(root, key);
+  // Focusing lays the page out: once every view of the model has drawn (their draws are queued for this same
+  // moment), so that the page is laid out once, not once per view and again for the frame.
+  queueMicrotask(() => refocus(root, key));
 }
 
 /** The models whose game changes are reported (once per model, however many views it has). */
