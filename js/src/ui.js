@@ -201,8 +201,8 @@ export function drawOnce(draw) {
 export function redrawKeepingFocus(root, paint, focus) {
   const active = document.activeElement;
   const key = focus || focusedKey(root, active);
-  // The focus stays inside the view while its elements are replaced: fallen to the page, it is taken back by the
-  // notebook's focus tracking (JupyterLab activates the notebook again), which cost more than the redraw itself.
+  // The focus stays inside the view while its elements are replaced: fallen to the page, it would set JupyterLab's
+  // focus tracking to work (it activates the notebook again) in every redraw.
   if (active !== root && root.contains(active)) root.focus({ preventScroll: true });
   root.replaceChildren();
   paint();
