@@ -223,12 +223,15 @@ export function reportGameChanges(model) {
   if (reporting.has(model)) return;
   reporting.add(model);
   const [drawn] = BROWSER_TRAITS;
+  // The revision arrives in the same message as the view: read it once the whole message is applied, and say so
+  // once the views have drawn it (their draws are queued by then: one microtask later comes after them).
   model.on("change:view", () =>
-    // the revision arrives in the same message as the view: read it once the whole message is applied
-    queueMicrotask(() => {
-      model.set(drawn, model.get("revision"));
-      model.save_changes();
-    }),
+    queueMicrotask(() =>
+      queueMicrotask(() => {
+        model.set(drawn, model.get("revision"));
+        model.save_changes();
+      }),
+    ),
   );
 }
 

@@ -48,6 +48,22 @@ test("each change of the game tells Python the revision drawn, once per model ho
   assert.deepEqual(model.saved, [{ drawn: 4 }, { drawn: 7 }]);
 });
 
+test("the revision drawn is reported after the views queued by the same message have drawn", async () => {
+  const model = fakeModel();
+  /** @type {string[]} */
+  const order = [];
+  reportGameChanges(/** @type {any} */ (model));
+  model.on("change:view", () => queueMicrotask(() => order.push("view drawn"))); // as a view's drawOnce does
+  const save = model.save_changes;
+  model.save_changes = () => {
+    order.push("reported");
+    save();
+  };
+  model.publish(5);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  assert.deepEqual(order, ["view drawn", "reported"]);
+});
+
 test("a redraw keeps the focus inside the view and gives it back once every view has drawn", async () => {
   /** @type {string[]} */
   const events = [];

@@ -642,9 +642,8 @@ function reportGameChanges(model) {
   const [drawn] = BROWSER_TRAITS;
   model.on(
     "change:view",
-    () => (
-      // the revision arrives in the same message as the view: read it once the whole message is applied
-      queueMicrotask(() => {
+    () => queueMicrotask(
+      () => queueMicrotask(() => {
         model.set(drawn, model.get("revision"));
         model.save_changes();
       })
