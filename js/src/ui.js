@@ -199,10 +199,16 @@ export function drawOnce(draw) {
  * @param {string} [focus]
  */
 export function redrawKeepingFocus(root, paint, focus) {
-  const key = focus || focusedKey(root, document.activeElement);
+  const active = document.activeElement;
+  const key = focus || focusedKey(root, active);
+  // The focus stays inside the view while its elements are replaced: fallen to the page, it would set JupyterLab's
+  // focus tracking to work (it activates the notebook again) in every redraw.
+  if (active !== root && root.contains(active)) root.focus({ preventScroll: true });
   root.replaceChildren();
   paint();
-  refocus(root, key);
+  // Focusing lays the page out: once every view of the model has drawn (their draws are queued for this same
+  // moment), so that the page is laid out once, not once per view and again for the frame.
+  queueMicrotask(() => refocus(root, key));
 }
 
 /** The models whose game changes are reported (once per model, however many views it has). */
@@ -217,12 +223,15 @@ export function reportGameChanges(model) {
   if (reporting.has(model)) return;
   reporting.add(model);
   const [drawn] = BROWSER_TRAITS;
+  // The revision arrives in the same message as the view: read it once the whole message is applied, and say so
+  // once the views have drawn it (their draws are queued by then: one microtask later comes after them).
   model.on("change:view", () =>
-    // the revision arrives in the same message as the view: read it once the whole message is applied
-    queueMicrotask(() => {
-      model.set(drawn, model.get("revision"));
-      model.save_changes();
-    }),
+    queueMicrotask(() =>
+      queueMicrotask(() => {
+        model.set(drawn, model.get("revision"));
+        model.save_changes();
+      }),
+    ),
   );
 }
 

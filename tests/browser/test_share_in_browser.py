@@ -1,5 +1,5 @@
 """A shared game's page opens from a file in Chromium, with no server and no network: the slider steps through
-the positions, the log and the plot are there, and no request leaves the page."""
+the positions (the log follows), the log and the plot are there, and no request leaves the page."""
 
 from __future__ import annotations
 
@@ -24,6 +24,8 @@ AT_STEP = """(step) => {
     svg: board.querySelectorAll("svg").length,
     max: Number(slider.max),
     log: document.querySelectorAll(".rp-log li").length,
+    later: document.querySelectorAll(".rp-log li.rp-later").length,
+    current: [...document.querySelectorAll(".rp-log li")].findIndex((line) => line.getAttribute("aria-current")),
     plot: document.querySelectorAll(".rp-plot svg").length,
   };
 }"""
@@ -44,4 +46,6 @@ def test_the_page_steps_through_the_game_from_a_file(browser: Any, tmp_path: Pat
     assert [shown["where"] for shown in seen] == ["Move 0 of 4", "Move 2 of 4", "Move 4 of 4", "Move 1 of 4"]
     assert all(shown["svg"] == 1 and shown["max"] == 4 and shown["log"] == 4 for shown in seen)
     assert [shown["placed"] for shown in seen] == [0, 2, 4, 1], seen  # one more tile on the board per move
+    # the log follows: the move on show is marked (none before the first), the later ones greyed
+    assert [(shown["current"], shown["later"]) for shown in seen] == [(-1, 4), (1, 2), (3, 0), (0, 3)], seen
     assert requests == [path.as_uri()] and errors == [], (requests, errors)

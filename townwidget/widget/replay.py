@@ -44,21 +44,34 @@ h1 { font-size: 1.3rem; margin: 0 0 .5rem; }
 .rp-controls input { width: 20rem; max-width: 100%; }
 .rp-board svg { max-width: 100%; height: auto; }
 .rp-missing { padding: 2rem 1rem; border: 1px dashed #767676; color: #4a4a4a; }
+.rp-log .rp-later { color: #5f5f5f; }
+.rp-log [aria-current] { font-weight: 600; }
 @media (prefers-color-scheme: dark) {
   body { color: #eaeaea; background: #1e1e1e; }
   .rp-missing { color: #c8c8c8; }
+  .rp-log .rp-later { color: #a8a8a8; }
   .rp-board svg, .rp-plot svg { background: #fff; }
 }
 """
 
-# The slider shows frame k: the position after k moves (the log beside it says every move of the game).
+# The slider shows frame k: the position after k moves. The log follows it where it has a line per move: move k is
+# marked as the one on show and the moves after it are greyed, as in the widget.
 SCRIPT = """
 (() => {
   const data = JSON.parse(document.getElementById("rp-data").textContent);
   const slider = document.getElementById("rp-step");
   const where = document.getElementById("rp-where");
   const board = document.getElementById("rp-board");
+  const lines = [...document.querySelectorAll(".rp-log li")];
+  const following = lines.length === data.frames.length - 1;
   const show = (step) => {
+    if (following) {
+      lines.forEach((line, i) => {
+        line.classList.toggle("rp-later", i >= step);
+        if (i === step - 1) line.setAttribute("aria-current", "step");
+        else line.removeAttribute("aria-current");
+      });
+    }
     const drawing = data.drawings[data.frames[step]];
     board.innerHTML = drawing === null ? "" : drawing;
     if (drawing === null) {

@@ -594,10 +594,12 @@ function drawOnce(draw) {
   };
 }
 function redrawKeepingFocus(root, paint, focus) {
-  const key = focus || focusedKey(root, document.activeElement);
+  const active = document.activeElement;
+  const key = focus || focusedKey(root, active);
+  if (active !== root && root.contains(active)) root.focus({ preventScroll: true });
   root.replaceChildren();
   paint();
-  refocus(root, key);
+  queueMicrotask(() => refocus(root, key));
 }
 var reporting = /* @__PURE__ */ new WeakSet();
 function reportGameChanges(model) {
@@ -606,9 +608,8 @@ function reportGameChanges(model) {
   const [drawn] = BROWSER_TRAITS;
   model.on(
     "change:view",
-    () => (
-      // the revision arrives in the same message as the view: read it once the whole message is applied
-      queueMicrotask(() => {
+    () => queueMicrotask(
+      () => queueMicrotask(() => {
         model.set(drawn, model.get("revision"));
         model.save_changes();
       })
