@@ -32,7 +32,7 @@ def write_record(change=None):
 widget.observe(write_record, names="revision")
 write_record()
 display(widget)
-widget"""
+{second_view}"""
 
 # Starts timing, in the page, from the next click inside a widget view to the end of the redraw it causes (the
 # view's data-revision changes once Python's answer is drawn; the next animation frame is when it is painted).
@@ -55,13 +55,19 @@ LATENCY_PROBE = """(root) => {
 
 
 def write_notebook(
-    root: Path, name: str, widget_class: str, widget_call: str, setup: str = "", before: str = ""
+    root: Path, name: str, widget_class: str, widget_call: str, setup: str = "", before: str = "", views: int = 2
 ) -> Path:
-    """Write notebook ``name`` showing ``widget_call`` twice (code ``before`` runs first, ``setup`` after the widget
-    is made and may use ``widget``); returns the path of the record it will write."""
+    """Write notebook ``name`` showing ``widget_call`` twice (``views=1``: once, as a player has it; code ``before``
+    runs first, ``setup`` after the widget is made and may use ``widget``); returns the path of the record it will
+    write."""
     record = root / f"{Path(name).stem}-record.json"
     source = NOTEBOOK_CELL.format(
-        widget_class=widget_class, widget_call=widget_call, record=str(record), setup=setup, before=before
+        widget_class=widget_class,
+        widget_call=widget_call,
+        record=str(record),
+        setup=setup,
+        before=before,
+        second_view="widget" if views == 2 else "",
     )
     cell = {"id": "play", "cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": source}
     notebook = {
@@ -100,9 +106,15 @@ class Record:
 
 
 def open_and_run(
-    page: Any, lab: Any, notebook: str, view_selector: str, page_errors: list[str], console_errors: Sequence[str] = ()
+    page: Any,
+    lab: Any,
+    notebook: str,
+    view_selector: str,
+    page_errors: list[str],
+    console_errors: Sequence[str] = (),
+    views: int = 2,
 ) -> None:
-    """Open the notebook, run it, and wait for both views of the widget; a failure says which step and why."""
+    """Open the notebook, run it, and wait for the widget's ``views``; a failure says which step and why."""
     from playwright.sync_api import Error as PlaywrightError
 
     step = "opening JupyterLab"
@@ -119,8 +131,8 @@ def open_and_run(
                 await window.jupyterapp.commands.execute("notebook:run-all-cells");
             }"""
         )
-        step = "waiting for the two widget views"
-        page.locator(view_selector).nth(1).wait_for(timeout=TIMEOUT_MS)
+        step = f"waiting for the widget's {views} view(s)"
+        page.locator(view_selector).nth(views - 1).wait_for(timeout=TIMEOUT_MS)
     except PlaywrightError as error:
         outputs = page.locator(".jp-OutputArea-output").all_inner_texts()
         server_log = (lab.root / ".server.log").read_text()[-2000:]

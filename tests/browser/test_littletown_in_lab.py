@@ -4,7 +4,8 @@ The notebook shows one widget twice (two views of one model) and, after every up
 the full Python state to ``record.json``: the test checks the game through that file, never through the browser's
 copy. It places a worker by clicking a grass space, gathers and ends the turn with the choices in words, builds a
 market building on a space, clicks a forest (refused with its reason, nothing changed), and saves a screenshot
-under ``build/browser/``.
+under ``build/browser/``. A second notebook shows the widget once, as a player has it, for the latency a player
+meets over enough clicks; both medians are printed.
 """
 
 from __future__ import annotations
@@ -118,21 +119,46 @@ def test_play_little_town_in_jupyterlab(lab: Any, browser: Any, report_figure: A
     target.hover()
     first.screenshot(path=str(SCREENSHOTS / "little-town-widget.png"))
 
-    # more turns, for a latency median over enough clicks: a lit space, then the choices until the next turn
-    while len(latencies) < LATENCY_CLICKS:
-        record = game.read()
-        wait_drawn(page, first, record["revision"])  # the choices on show are Python's latest
-        data = record["state"]
-        assert data["current_player"] == 0, f"the game ended before {LATENCY_CLICKS} clicks: choose another SEED"
-        if data["phase"] == "turn":
-            click(first.locator(".ltw-cell.ltw-legal").first, "placing a worker")
-        else:  # ending the turn where the choices offer it, else the first choice (pay, feed...)
-            done = first.locator('.ltw-choice[data-kind="done"]')
-            choice = done if done.count() else first.locator(".ltw-choice").first
-            click(choice, f"a choice in the {data['phase']} phase")
     assert not page_errors, f"errors in the page: {page_errors}"
     report_figure(
-        f"Little Town click -> Python -> re-render latency over {len(latencies)} clicks: "
+        f"Little Town click -> Python -> re-render latency, two views of one model, over {len(latencies)} clicks: "
         f"median {statistics.median(latencies):.1f} ms, max {max(latencies):.1f} ms"
     )
     report_figure(f"screenshot: {SCREENSHOTS / 'little-town-widget.png'}")
+
+
+def test_the_click_latency_a_little_town_player_meets(lab: Any, browser: Any, report_figure: Any) -> None:
+    """The latency a player meets, one view on the page: over LATENCY_CLICKS clicks, a lit space, then the choices
+    until the next turn (the median is printed; the goal, under 60 ms on an idle machine, is checked by reading it:
+    a timed assertion would fail on a busy machine)."""
+    game = Game(
+        write_notebook(
+            lab.root,
+            "player.ipynb",
+            "LittleTownWidget",
+            f'LittleTownWidget(opponents=["greedy"], seed={SEED})',
+            views=1,
+        )
+    )
+    page = browser.new_page(viewport={"width": 1280, "height": 1300})
+    page_errors: list[str] = []
+    page.on("pageerror", lambda error: page_errors.append(str(error)))
+    open_and_run(page, lab, "player.ipynb", ".ltw-root", page_errors, views=1)
+    view, latencies = page.locator(".ltw-root"), []
+    while len(latencies) < LATENCY_CLICKS:
+        record = game.read()
+        wait_drawn(page, view, record["revision"])  # the choices on show are Python's latest
+        data = record["state"]
+        assert data["current_player"] == 0, f"the game ended before {LATENCY_CLICKS} clicks: choose another SEED"
+        if data["phase"] == "turn":
+            target, what = view.locator(".ltw-cell.ltw-legal").first, "placing a worker"
+        else:  # ending the turn where the choices offer it, else the first choice (pay, feed...)
+            done = view.locator('.ltw-choice[data-kind="done"]')
+            target, what = (done if done.count() else view.locator(".ltw-choice").first), f"a {data['phase']} choice"
+        after = timed_click(page, view, target, game, what, latencies)
+        assert after["error"] == "", after["error"]
+    assert page.locator(".ltw-root").count() == 1 and not page_errors, page_errors
+    report_figure(
+        f"Little Town click -> Python -> re-render latency, one view (a player's), over {len(latencies)} clicks: "
+        f"median {statistics.median(latencies):.1f} ms, max {max(latencies):.1f} ms"
+    )
