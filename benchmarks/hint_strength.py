@@ -27,18 +27,11 @@ import time
 from typing import Any
 
 import results
-from no_blunder import BLUNDER_PAR, BLUNDER_TILES
+from no_blunder import BLUNDER_PAR, BLUNDER_TILES, placed_until
 
 from townwidget import hint, town
 from townwidget.agents import make_agent
 from townwidget.arena import mean_interval, solo_par
-
-
-def play(deal: int, rules: str, choose: Any) -> float:
-    game = town.new_solo(rules, seed=deal)
-    while not game.is_terminal():
-        game.apply(choose(game.view(0)))
-    return float(game.board.placed())
 
 
 def board_figures(rules: str, deals: list[int], label: str, par_seconds: float) -> list[results.Figure]:
@@ -55,9 +48,9 @@ def board_figures(rules: str, deals: list[int], label: str, par_seconds: float) 
     blunders = []
     for deal in deals:
         scores = {
-            "best agent": play(deal, rules, best_agent.act),
-            "following every hint": play(deal, rules, hinted),
-            "greedy": play(deal, rules, greedy_of(deal).act),
+            "best agent": float(placed_until(rules, deal, best_agent.act)),
+            "following every hint": float(placed_until(rules, deal, hinted)),
+            "greedy": float(placed_until(rules, deal, greedy_of(deal).act)),
             "par": float(solo_par(rules, deals=1, seed=deal, seconds=par_seconds, progress=False)[0].score),
         }
         for key, value in scores.items():

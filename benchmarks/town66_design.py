@@ -15,10 +15,12 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from collections.abc import Callable
+from typing import Any
 
 import results
+from no_blunder import placed_until
 
-from townwidget import town
 from townwidget.agents.expert import EXACT_UNSEEN, ExpertAgent
 from townwidget.arena import mean_interval
 
@@ -30,15 +32,16 @@ def former() -> ExpertAgent:
     return ExpertAgent(seed=1, exact_unseen=EXACT_UNSEEN)
 
 
-def play(deal: int, agent: ExpertAgent) -> tuple[float, list[float]]:
-    """The tiles ``agent`` places on ``deal`` and the CPU seconds of each of its moves."""
-    game, seconds = town.new_solo(RULES, seed=deal), []
-    while not game.is_terminal():
+def timed(agent: ExpertAgent, seconds: list[float]) -> Callable[[Any], Any]:
+    """``agent``'s moves, the CPU seconds of each added to ``seconds``."""
+
+    def choose(view: Any) -> Any:
         start = time.process_time()
-        move = agent.act(game.view(0))
+        move = agent.act(view)
         seconds.append(time.process_time() - start)
-        game.apply(move)
-    return float(game.board.placed()), seconds
+        return move
+
+    return choose
 
 
 def main() -> None:
@@ -54,9 +57,7 @@ def main() -> None:
     seconds: dict[str, list[float]] = {name: [] for name in designs}
     for deal in range(args.first, args.first + args.deals):
         for name, agent in designs.items():
-            placed, moves = play(deal, agent)
-            tiles[name].append(placed)
-            seconds[name] += moves
+            tiles[name].append(float(placed_until(RULES, deal, timed(agent, seconds[name]))))
         print(f"deal {deal}: " + ", ".join(f"{name} {tiles[name][-1]:.0f}" for name in designs), flush=True)
     where = f"Town 66, deals {args.first}-{args.first + args.deals - 1}"
     new, old = designs

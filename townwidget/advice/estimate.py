@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from townwidget.advice.careful import careful_move
-from townwidget.agents.mcts import heuristic_step
+from townwidget.agents.mcts import heuristic_move
 from townwidget.core import Rng, State, View
 from townwidget.core.checks import is_integer, require_count
 from townwidget.core.extras import numpy_or_none
@@ -264,5 +264,5 @@ def _play_out(state: State, player: int, rng: Rng, choices: int) -> float:
         elif solo:
             state.apply(careful_move(state, rng))  # type: ignore[arg-type]
         else:
-            state = heuristic_step(state, actions, rng, choices)[1]  # the rated copy: no second apply
+            state.apply(heuristic_move(state, actions, rng, choices))
     return float(state.board.placed()) if solo else state.returns()[player]  # type: ignore[attr-defined]

@@ -225,13 +225,8 @@ class _Search:
 
 def heuristic_move(state: State, actions: list[Any], rng: Rng, choices: int = ROLLOUT_CHOICES) -> Any:
     """The rollout policy: the best of ``choices`` actions sampled from ``actions`` (all of them when there are no
-    more) by the mover's position estimate after each; the first in order among equals."""
-    return heuristic_step(state, actions, rng, choices)[0]
-
-
-def heuristic_step(state: State, actions: list[Any], rng: Rng, choices: int = ROLLOUT_CHOICES) -> tuple[Any, State]:
-    """:func:`heuristic_move`'s action and the position after it (the copy of ``state`` it rated), for a playout
-    that goes on from there instead of applying the action again."""
+    more) by the mover's position estimate after each (:func:`~townwidget.core.protocol.heuristic_after`: ``state``
+    does not change); the first in order among equals."""
     mover = state.current_player
     assert mover is not None
     if len(actions) > choices:
@@ -243,9 +238,7 @@ def heuristic_step(state: State, actions: list[Any], rng: Rng, choices: int = RO
         if best is None or value > best[1]:  # the first in order among equals
             best = (action, value)
     assert best is not None  # ``actions`` is never empty
-    child = state.clone()
-    child.apply(best[0])
-    return best[0], child
+    return best[0]
 
 
 def _most_visited(roots: list[_Node], actions: list[Any]) -> Any:

@@ -24,8 +24,8 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, NamedTuple
 
-from townwidget.town.bits import fitting_cells, flip_cells, placed
-from townwidget.town.state import tops_fit
+from townwidget.town.bits import placed
+from townwidget.town.state import top_fits, tops_fit
 
 if TYPE_CHECKING:
     from townwidget.town.actions import Place, Tile
@@ -103,10 +103,7 @@ def _expected(board: Masks, piles: list[list[Tile]], flips: int, over: bool) -> 
             chain = below + 1.0 if mean >= 1.0 else (1.0 - mean ** (below + 1)) / (1.0 - mean)
             colour, shape = pile[-1]
             cells = room[colour] if flips else room[colour] & shape_free[shape]
-            free_colour, free_shape = colour_free[colour], shape_free[shape]
-            ready = fitting_cells(frontier, free_colour, free_shape) or (
-                flips and flip_cells(frontier, free_colour, free_shape)
-            )
+            ready = top_fits(frontier, colour_free, shape_free, pile[-1], flips)
             expected += chance[cells.bit_count()] * chain + (READY_BONUS if ready else 0.0)
     return min(expected, float(len(colour_free) ** 2))
 

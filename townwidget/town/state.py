@@ -226,17 +226,20 @@ class State:
         return f"<{name} {self.rules.name} phase={self.phase} player={self._current} placed={placed}>"
 
 
+def top_fits(frontier: int, colour_free: list[int], shape_free: list[int], tile: Tile, flips: int) -> bool:
+    """Whether a pile top fits a cell of a board given by its masks, by a flip too while ``flips`` remain."""
+    free_colour, free_shape = colour_free[tile[0]], shape_free[tile[1]]
+    return bool(
+        fitting_cells(frontier, free_colour, free_shape) or (flips and flip_cells(frontier, free_colour, free_shape))
+    )
+
+
 def tops_fit(frontier: int, colour_free: list[int], shape_free: list[int], piles: list[list[Tile]], flips: int) -> bool:
-    """Whether some pile top fits a cell of a board given by its masks, by a flip too while ``flips`` remain: the
-    solo game goes on (the rule once, for states and for the heuristic's positions that are never built)."""
-    for pile in piles:
-        if pile:
-            colour, shape = pile[-1]
-            free_colour, free_shape = colour_free[colour], shape_free[shape]
-            if fitting_cells(frontier, free_colour, free_shape) or (
-                flips and flip_cells(frontier, free_colour, free_shape)
-            ):
-                return True
+    """Whether some pile top fits (:func:`top_fits`): the solo game goes on (the rule once, for states and for the
+    heuristic's positions that are never built)."""
+    for pile in piles:  # noqa: SIM110  # a loop, not any(): the engine asks this after every placement
+        if pile and top_fits(frontier, colour_free, shape_free, pile[-1], flips):
+            return True
     return False
 
 
