@@ -1,9 +1,9 @@
-"""The expert's Town 66 exact tries beside the former ones, paired on the same deals: now from
-``expert.EXACT_UNSEEN_FLIPS`` unseen tiles, before from ``expert.EXACT_UNSEEN`` (where on Town 66 they ran out of
-their budget, a second or so each). Both are ``ExpertAgent(seed=1)`` with the default budget, rolling out on the
-heuristic (no compiled rollout applies on 6 x 6 boards).
+"""The expert on Town 66 beside a former design of it, paired on the same deals, both ``ExpertAgent(seed=1)`` with
+the default budget. ``--design exact``: its exact tries from ``expert.EXACT_UNSEEN_FLIPS`` unseen tiles, before from
+``expert.EXACT_UNSEEN`` (where on Town 66 they ran out of their budget, a second or so each). ``--design rollouts``:
+its rollouts compiled (:mod:`townwidget.solvers.rollout`), before the same heuristic rollouts in Python.
 
-    nice -n 10 python benchmarks/town66_design.py [--first 0] [--deals 20]
+    nice -n 10 python benchmarks/town66_design.py [--design exact|rollouts] [--first 0] [--deals 20]
 
 Prints each deal's tiles for both, then the means with 95% intervals (Student t), the paired difference and the
 CPU seconds a move, and saves the figures to ``benchmarks/results/`` (``benchmarks/results.py``;
@@ -27,9 +27,20 @@ from townwidget.arena import mean_interval
 RULES = "town66"
 
 
-def former() -> ExpertAgent:
-    """The expert before: exact tries from 14 unseen tiles."""
-    return ExpertAgent(seed=1, exact_unseen=EXACT_UNSEEN)
+def python_rollouts() -> ExpertAgent:
+    """The expert before its rollouts were compiled: the search's own heuristic rollouts, in Python."""
+    agent = ExpertAgent(seed=1)
+    agent.rollout = None
+    return agent
+
+
+DESIGNS: dict[str, Callable[[], dict[str, ExpertAgent]]] = {
+    "exact": lambda: {
+        "exact from 9 unseen (now)": ExpertAgent(seed=1),
+        "exact from 14 unseen (before)": ExpertAgent(seed=1, exact_unseen=EXACT_UNSEEN),
+    },
+    "rollouts": lambda: {"compiled rollouts (now)": ExpertAgent(seed=1), "Python rollouts (before)": python_rollouts()},
+}
 
 
 def timed(agent: ExpertAgent, seconds: list[float]) -> Callable[[Any], Any]:
@@ -46,13 +57,11 @@ def timed(agent: ExpertAgent, seconds: list[float]) -> Callable[[Any], Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--design", choices=sorted(DESIGNS), default="exact")
     parser.add_argument("--first", type=int, default=0)
     parser.add_argument("--deals", type=int, default=20)
     args = parser.parse_args()
-    designs = {
-        "exact from 9 unseen (now)": ExpertAgent(seed=1),
-        "exact from 14 unseen (before)": former(),
-    }
+    designs = DESIGNS[args.design]()
     tiles: dict[str, list[float]] = {name: [] for name in designs}
     seconds: dict[str, list[float]] = {name: [] for name in designs}
     for deal in range(args.first, args.first + args.deals):
@@ -67,7 +76,7 @@ def main() -> None:
         for name in designs
     ]
     figures.append(
-        results.Figure(f"{where}: new - before (paired)", statistics.fmean(gap), "tiles", mean_interval(gap))
+        results.Figure(f"{where}: {new} - {old} (paired)", statistics.fmean(gap), "tiles", mean_interval(gap))
     )
     figures += [
         results.mean_figure(

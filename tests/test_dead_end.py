@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from itertools import combinations
+
 import pytest
 from town_positions import solo
 
 from townwidget import town
 from townwidget.agents import make_agent
-from townwidget.agents.dead_end import end_risks
+from townwidget.agents.dead_end import _Position, end_risks, unavoidable_end
 from townwidget.agents.expert import END_DRAWS, END_MARGIN, ExpertAgent
 from townwidget.core import Rng
+from townwidget.town.board import Board
+from townwidget.town.state import all_tiles, pile_sizes
 
 # Town 77 deal 4 after 25 tiles of make_agent("best", seed=1): without the guard, the search of every seed tried
 # (2000 iterations) placed tile (4, 0) on (2, 6), which ends the game within two draws with chance 0.105, rather
@@ -97,3 +101,45 @@ def test_the_expert_never_picks_a_move_far_likelier_to_end_the_game(seed: int) -
     risks = end_risks(view, END_DRAWS)
     move = ExpertAgent(seed, iterations=2000).act(view)
     assert risks[move] <= min(risks.values()) + END_MARGIN
+
+
+def test_the_unavoidable_end_at_one_tile_is_what_the_engine_gives_the_best_pioneer() -> None:
+    # Town 44 solo, every opening: the engine plays each pioneer against each tile that can come up below it.
+    deck, sizes = all_tiles(4), pile_sizes("town44")
+    total = 0.0
+    openings = list(combinations(deck, 3))
+    for tops in openings:
+        unseen = [tile for tile in deck if tile not in tops]
+        chances = []
+        for pile in range(3):
+            ended = 0
+            for drawn in unseen:
+                rest = iter(tile for tile in unseen if tile != drawn)
+                piles = [[next(rest) for _ in range(size - 1 - (i == pile))] for i, size in enumerate(sizes)]
+                piles[pile].append(drawn)
+                state = solo({}, [below + [top] for below, top in zip(piles, tops, strict=True)], rules="town44")
+                state.apply(next(a for a in state.legal_actions() if isinstance(a, town.Place) and a.pile == pile))
+                ended += state.is_terminal()
+            chances.append(ended / len(unseen))
+        total += min(chances)
+    assert unavoidable_end("town44", tiles=1) == pytest.approx(total / len(openings))
+    assert total > 0
+
+
+@pytest.mark.parametrize("rules", ["town44", "town55"])
+def test_openings_of_one_pattern_share_their_unavoidable_end(rules: str) -> None:
+    # unavoidable_end solves one opening per pattern of repeated colours and shapes; here every opening is solved.
+    spec, deck = town.resolve_rules(rules), all_tiles(town.resolve_rules(rules).n)
+    below = tuple(size - 1 for size in pile_sizes(rules))
+    openings = list(combinations(deck, 3))
+    every = [
+        _Position(Board(spec.n), tops, below, tuple(t for t in deck if t not in tops), spec.flips).risk(2)
+        for tops in openings
+    ]
+    assert unavoidable_end(rules, tiles=2) == pytest.approx(sum(every) / len(openings))
+
+
+def test_the_unavoidable_end_grows_with_the_tiles_and_refuses_what_it_cannot_count() -> None:
+    assert 0 < unavoidable_end("town77", tiles=1) <= unavoidable_end("town77", tiles=3) < 0.01
+    with pytest.raises(ValueError, match="tiles must be from 1 to 11 for town66"):
+        unavoidable_end("town66", tiles=12)

@@ -51,7 +51,7 @@ def test_the_value_is_the_same_for_every_order_the_player_cannot_see() -> None:
     for state in positions():
         view = state.view(0)
         twins = [view.sample_state(seed) for seed in range(4)]
-        assert len({tuple(value.features(*value._arrays(twin))) for twin in twins}) == 1
+        assert len({tuple(value.features(*value.arrays(twin))) for twin in twins}) == 1
         assert len({value.position_value(twin) for twin in twins}) == 1
 
 
@@ -74,7 +74,7 @@ def test_greedy_playouts_move_in_lock_step_with_the_scalar_engine(board: str) ->
 def test_compiled_and_plain_python_give_the_same_features_and_value() -> None:
     weights = value.WEIGHTS[7]
     for state in positions(deals=range(2)):
-        arrays = value._arrays(state)
+        arrays = value.arrays(state)
         assert np.array_equal(value.features.py_func(*arrays), value.features(*arrays))
         assert value.estimate.py_func(*arrays, weights) == pytest.approx(value.estimate(*arrays, weights), abs=1e-9)
 
@@ -124,7 +124,7 @@ def test_training_by_self_play_beats_its_starting_policy() -> None:
 def test_the_value_stays_between_the_tiles_placed_and_a_full_board() -> None:
     """Weights that would promise 100 more tiles, or 100 fewer, are held to what a game can still do."""
     state = positions(deals=range(1))[1]
-    arrays = value._arrays(state)
+    arrays = value.arrays(state)
     for bias in (100.0, -100.0):
         weights = np.zeros_like(value.WEIGHTS[7])
         weights[:, 0] = bias

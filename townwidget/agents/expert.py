@@ -8,8 +8,9 @@ the same visits; a new drawn state at every iteration rather than a pool reused;
 (paired); without the steady exploration, more iterations placed no more than ismcts.
 
 In Town 77 solo its rollouts play moves greedy by the learned value of :mod:`townwidget.solvers.value` and end on
-that value, compiled by numba (:func:`~townwidget.solvers.value.learned_rollout`, handed to its search as
-``rollout``; without numba or numpy, or on other boards, the heuristic's rollouts of :mod:`~townwidget.agents.mcts`):
+that value, compiled by numba; on other boards they are the heuristic's rollouts of :mod:`~townwidget.agents.mcts`,
+compiled too (:func:`~townwidget.solvers.rollout.search_rollout`, handed to its search as ``rollout``; without numba
+or numpy the search's own heuristic rollouts run, in Python):
 the value was fitted by self-play to the tiles games went on to place, where the heuristic is nearly flat in the
 middle game. On Town 44, where six rollout moves nearly reach the end, the opening was worth no more with it, so
 small boards keep the heuristic.
@@ -119,7 +120,7 @@ class ExpertAgent:
     ) -> None:
         self.seed = (seed if isinstance(seed, Rng) else Rng(seed)).next64()
         Budget(iterations, seconds, DEFAULT_ITERATIONS)  # refused here, not at the first move
-        self.rollout = learned_rollout()
+        self.rollout = compiled_rollout()
         self.iterations, self.seconds = iterations, seconds
         self.exact_unseen, self.exact_nodes = exact_unseen, exact_nodes
         self.keep_perfect = keep_perfect
@@ -225,12 +226,13 @@ def safest(view: TownView, among: list[Any] | None) -> list[Any] | None:
     return [move for move in candidates if risks[move] <= lowest + END_MARGIN]
 
 
-def learned_rollout() -> Rollout | None:
-    """The rollouts on the learned value, compiled now (not within the first move's budget); ``None`` without
-    numpy, where the search rolls out on the heuristic as it does without numba."""
+def compiled_rollout() -> Rollout | None:
+    """The search's compiled rollouts (:func:`townwidget.solvers.rollout.search_rollout`), compiled now (not
+    within the first move's budget); ``None`` without numpy, where the search rolls out on the heuristic in
+    Python as it does without numba."""
     try:
-        from townwidget.solvers import value
-    except ImportError:  # numpy is absent (a browser's Python, say): the learned value needs it
+        from townwidget.solvers import rollout
+    except ImportError:  # numpy is absent (a browser's Python, say): the compiled rollouts need it
         return None
-    value.warm_up()
-    return value.learned_rollout
+    rollout.warm_up()
+    return rollout.search_rollout

@@ -22,8 +22,8 @@ Both end a simulation with a *rollout*: a few moves, each the best by the game's
 (``state.heuristic``) among the legal ones (a sample of them when there are many), then the position is scored
 by that estimate (random rollouts are weak in Town: a random placement wrecks the board's structure). An agent
 may be handed another rollout policy (``rollout=``, a :data:`Rollout`: rewards, or ``None`` where it does not apply
-and the heuristic's rollout runs): the expert hands its search the compiled rollouts on a learned value of Town
-solo positions (:func:`townwidget.solvers.value.learned_rollout`). Rewards
+and the heuristic's rollout runs): the expert hands its search compiled Town solo rollouts, on a learned value of
+the positions or on the heuristic itself (:func:`townwidget.solvers.rollout.search_rollout`). Rewards
 are each player's ``returns()`` (in [0, 1]); the exploration term is scaled by the spread of the rewards seen, so
 one constant suits games whose rewards differ by 1/49 (a Town solo tile) or by 1 (a multiplayer win). The spread
 is their range, or with ``steady=True`` their standard deviation: in Town solo the range is mostly made by rare

@@ -19,9 +19,10 @@ trained for (``benchmarks/learned_value.py``, figures in ``docs/benchmarks.md``)
 :data:`WEIGHTS` holds the trained weights per board size (plain rules: no flips), read from ``value_weights.json`` next
 to this module (made by ``python -m townwidget.solvers.value``). The functions below work on the masks of
 :mod:`townwidget.town.bits` and numpy arrays, so one source serves plain Python and, with numba installed (the ``fast``
-extra), compiled code (:data:`COMPILED`). Search agents roll out with :func:`greedy_playout` only where that helps and
-is quick (:func:`playout_value`, through :func:`learned_rollout`, which the expert hands its search): compiled, on the
-boards of :data:`ROLLOUT_BOARDS` (Town 77), once no flips are left.
+extra), compiled code (:data:`COMPILED`); :mod:`townwidget.solvers.rollout` places tiles with them too. Search agents
+roll out with :func:`greedy_playout` only where that helps and is quick (:func:`playout_value`, through
+:func:`learned_rollout`, which the expert's rollout tries first): compiled, on the boards of :data:`ROLLOUT_BOARDS`
+(Town 77), once no flips are left.
 
 >>> from townwidget import town
 >>> game = town.new_solo("town77", seed=0)
@@ -105,15 +106,27 @@ _popcount = _jit(bitcount.popcount)
 _fitting_cells = _jit(bits.fitting_cells)
 _placed = _jit(bits.placed)
 _open_cells = _jit(bits.open_cells)
+_flip_cells = _jit(bits.flip_cells)
 
 
 @_jit
-def fits_now(n: int, frontier: Any, colour_free: Masks, shape_free: Masks, piles: Ints, heights: Ints) -> bool:
-    """Whether some pile top fits a cell now (else the game is over)."""
+def top_fits(frontier: Any, free_colour: Any, free_shape: Any, flips: int) -> bool:
+    """Whether a tile whose colour and shape are free on these cells fits one of the frontier, by a flip too while
+    ``flips`` remain (:func:`townwidget.town.state.top_fits` on the arrays)."""
+    return _fitting_cells(frontier, free_colour, free_shape) != 0 or (
+        flips > 0 and _flip_cells(frontier, free_colour, free_shape) != 0
+    )
+
+
+@_jit
+def fits_now(
+    n: int, frontier: Any, colour_free: Masks, shape_free: Masks, piles: Ints, heights: Ints, flips: int = 0
+) -> bool:
+    """Whether some pile top fits a cell now, by a flip too while ``flips`` remain (else the game is over)."""
     for pile in range(len(heights)):
         if heights[pile] > 0:
             tile = piles[pile, heights[pile] - 1]
-            if _fitting_cells(frontier, colour_free[tile // n], shape_free[tile % n]):
+            if top_fits(frontier, colour_free[tile // n], shape_free[tile % n], flips):
                 return True
     return False
 
@@ -174,17 +187,20 @@ def estimate(
 
 
 @_jit
-def _put(
+def put(
     n: int, occupied: Any, frontier: Any, colour_free: Masks, shape_free: Masks, piles: Ints, heights: Ints,
-    lines: Masks, neighbours: Masks, pile: int, cell: int,
+    lines: Masks, neighbours: Masks, pile: int, cell: int, flip: bool = False,
 ) -> tuple[Any, Any]:  # fmt: skip
-    """Place the top of ``pile`` on ``cell``: the new (occupied, frontier); the other arrays change in place."""
+    """Place the top of ``pile`` on ``cell`` (``flip``: turned over, its colour only): the new (occupied,
+    frontier); the other arrays change in place."""
     heights[pile] -= 1
     tile = piles[pile, heights[pile]]
     occupied |= np.uint64(1) << np.uint64(cell)
-    frontier, colour_free[tile // n], shape_free[tile % n] = _placed(
+    frontier, colour_free[tile // n], shape_after = _placed(
         frontier, occupied, neighbours[cell], lines[cell], colour_free[tile // n], shape_free[tile % n]
     )
+    if not flip:  # a flipped tile blocks no shape
+        shape_free[tile % n] = shape_after
     return occupied, frontier
 
 
@@ -206,7 +222,7 @@ def greedy_move(
             cell = _popcount((cells & (~cells + np.uint64(1))) - np.uint64(1))
             cells &= cells - np.uint64(1)
             kept = colour_free[colour], shape_free[shape]
-            taken, front = _put(
+            taken, front = put(
                 n, occupied, frontier, colour_free, shape_free, piles, heights, lines, neighbours, pile, cell
             )
             value = estimate(n, taken, front, colour_free, shape_free, piles, heights, weights)
@@ -230,7 +246,7 @@ def greedy_playout(
         )
         if pile < 0:
             break
-        occupied, frontier = _put(
+        occupied, frontier = put(
             n, occupied, frontier, colour_free, shape_free, piles, heights, lines, neighbours, pile, cell
         )
     return estimate(n, occupied, frontier, colour_free, shape_free, piles, heights, weights)
@@ -264,7 +280,7 @@ def _self_play(
                 break
             rows[count] = features(n, occupied, frontier, colour_free, shape_free, piles, heights)
             count += 1
-            occupied, frontier = _put(
+            occupied, frontier = put(
                 n, occupied, frontier, colour_free, shape_free, piles, heights, lines, neighbours, pile, cell
             )
         for row in range(first, count):
@@ -314,7 +330,7 @@ WEIGHTS: dict[int, Weights] = load_weights()
 Arrays = tuple[int, np.uint64, np.uint64, Masks, Masks, Ints, Ints]
 
 
-def _arrays(state: SoloState) -> Arrays:
+def arrays(state: SoloState) -> Arrays:
     """The state's board and piles as the arrays the functions above take."""
     n, board = state.rules.n, state.board
     piles = np.zeros((len(state.piles), max(1, *(len(pile) for pile in state.piles))), dtype=np.int64)
@@ -343,14 +359,14 @@ def position_value(state: SoloState) -> float:
     player sees, and counts no flips (the weights are trained on plain rules). Raises ``ValueError`` for a board
     without trained weights."""
     weights = _weights(state)  # first: an untrained board may not fit the 64-bit masks
-    return estimate(*_arrays(state), weights)
+    return estimate(*arrays(state), weights)
 
 
 def playout(state: SoloState, moves: int) -> float:
     """Up to ``moves`` moves of :func:`greedy_move` from ``state`` (which does not change), then the value: the
     final score if the game ends. ``playout(state, state.rules.tiles)`` plays a whole game greedily."""
     weights, geometry = _weights(state), tables(state.rules.n)
-    return greedy_playout(*_arrays(state), geometry.lines, geometry.neighbours, moves, weights)
+    return greedy_playout(*arrays(state), geometry.lines, geometry.neighbours, moves, weights)
 
 
 def learned_rollout(state: State, moves: int) -> list[float] | None:

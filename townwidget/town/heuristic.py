@@ -88,7 +88,7 @@ def _expected(board: Masks, piles: list[list[Tile]], flips: int, over: bool) -> 
         return float(placed_now)
     empty, frontier, colour_free, shape_free = ~board.occupied, board.frontier, board.colour_free, board.shape_free
     room = [free & empty for free in colour_free]  # empty cells free of each colour: a flip ignores shape
-    chance = _chances(len(colour_free) ** 2)
+    chance = survival_chances(len(colour_free) ** 2)
     if flips:  # a tile's chance depends on its colour alone
         by_colour = [chance[cells.bit_count()] for cells in room]
         hidden = [by_colour[c] for pile in piles for c, _s in pile[:-1]]
@@ -109,7 +109,7 @@ def _expected(board: Masks, piles: list[list[Tile]], flips: int, over: bool) -> 
 
 
 @functools.cache
-def _chances(cells: int) -> tuple[float, ...]:
+def survival_chances(cells: int) -> tuple[float, ...]:
     """A tile's chance to survive (:data:`SURVIVAL`) for each number of empty cells it fits, 0 to ``cells``: the
     heuristic runs in every rollout move, so it looks chances up rather than computing them."""
     return SURVIVAL + (SURVIVAL[-1],) * max(0, cells + 1 - len(SURVIVAL))
