@@ -235,7 +235,7 @@ class CountingRollout:
     def __init__(self) -> None:
         self.calls: list[int] = []
 
-    def __call__(self, state: town.State, moves: int) -> list[float] | None:
+    def __call__(self, state: town.State, moves: int, rng: Rng) -> list[float] | None:
         self.calls.append(moves)
         return [1.0] if state.mode == "solo" else None
 

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from townwidget import arena, town
+from townwidget.arena import isolation
 from townwidget.core import IllegalAction
 from townwidget.town import SoloState
 
@@ -458,3 +459,32 @@ def test_a_widget_opponent_may_be_a_submission_file(tmp_path: Path) -> None:
             widget.apply(widget.state.legal_actions()[0])
         assert widget.wait(timeout=60)
     assert [player for player, _, _ in widget.state.history].count(1) >= 1  # the file's agent moved
+
+
+def test_an_agents_working_folder_goes_with_its_server_when_the_arena_ends_without_closing_it(tmp_path: Path) -> None:
+    script = tmp_path / "leave.py"
+    script.write_text(
+        textwrap.dedent(
+            """
+            import os
+            from townwidget import town
+            from townwidget.arena.isolation import IsolatedAgent
+
+            agent = IsolatedAgent("greedy")  # never closed: the process just ends
+            agent.act(town.new_solo("town44", seed=0).view(0))
+            print(agent._player.process._directory)
+            os._exit(0)  # no clean-up of any kind on this side
+            """
+        )
+    )
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(root)},
+        timeout=60, check=True,
+    )  # fmt: skip
+    folder = Path(done.stdout.strip())
+    assert isolation.own_directory(str(folder)), folder
+    deadline = time.monotonic() + 10
+    while folder.exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not folder.exists(), f"{folder} outlived its agent's server"

@@ -66,9 +66,10 @@ SAMPLE_POOL = 64  # states drawn by IS-MCTS per move, then reused (a Town solo d
 ROLLOUT_DEPTH = 6  # moves played after the tree before the position estimate takes over
 ROLLOUT_CHOICES = 32  # at most this many actions (sampled) are compared by the rollout policy at each move
 
-Rollout = Callable[[State, int], "list[float] | None"]
-"""A rollout policy handed to a search: from a state (which it must leave unchanged) and the rollout's length in
-moves, every player's reward in [0, 1], or ``None`` where it does not apply (the heuristic's rollout then runs)."""
+Rollout = Callable[[State, int, Rng], "list[float] | None"]
+"""A rollout policy handed to a search: from a state (which it must leave unchanged), the rollout's length in
+moves and the search's generator (for a policy that draws), every player's reward in [0, 1], or ``None`` where it
+does not apply (the heuristic's rollout then runs)."""
 
 
 class _Node:
@@ -211,7 +212,7 @@ class _Search:
         """Play a few policy moves, then score the position with the game's estimate (exact when over); or the
         rollout handed to the agent, of as many moves, where it applies to this state."""
         own = self.own_rollout
-        if own is not None and (rewards := own(state, self.rollout_moves)) is not None:
+        if own is not None and (rewards := own(state, self.rollout_moves, self.rng)) is not None:
             return list(rewards)
         for _ in range(self.rollout_moves):
             if state.is_terminal():

@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import Any
 
 from townwidget.agents import make_agent
-from townwidget.arena.isolation import set_dumpable
+from townwidget.arena.isolation import own_directory, set_dumpable
 from townwidget.arena.players import Forfeit, fault_detail, plain_action
 from townwidget.core import action_data, is_agent
 from townwidget.core.registry import families
@@ -162,6 +162,7 @@ class Server:
 
 def main(argv: list[str]) -> int:
     memory_mb, parent = int(argv[0]), int(argv[1])
+    home = os.getcwd()  # before the agent is loaded: its code may change directory
     control = socket.socket(fileno=os.dup(0))
     devnull = os.open(os.devnull, os.O_RDONLY)
     os.dup2(devnull, 0)  # the agent reads nothing of the channel
@@ -177,6 +178,8 @@ def main(argv: list[str]) -> int:
     limit = memory_mb * 2**20
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     Server(control, parent).serve()
+    if own_directory(home):  # the arena removes it when it stops this server, but it may have ended first
+        shutil.rmtree(home, ignore_errors=True)
     return 0
 
 

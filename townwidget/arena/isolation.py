@@ -50,6 +50,7 @@ START_SECONDS = 60.0  # to start the interpreter and build the agent (a search c
 MAX_ANSWER_BYTES = 1 << 20
 CRASH_WAIT_SECONDS = 5.0  # for a game's child whose channel closed to be seen dead (its exit code or signal)
 KEPT_PROCESSES = 8  # idle agent processes kept by one worker of a run (the oldest is stopped beyond)
+DIRECTORY_PREFIX = "townwidget-agent-"  # of the working folder each agent's server gets (removed when it stops)
 CRASH_SIGNALS = {signal.SIGSEGV: "segmentation fault", signal.SIGBUS: "bus error", signal.SIGABRT: "abort"}
 # thread pools of numerical libraries reserve address space per thread: one thread each keeps the limit for data
 SINGLE_THREADED = {
@@ -288,7 +289,7 @@ class AgentProcess:
 
     def _start(self) -> None:
         _guard(+1)
-        self._directory = tempfile.mkdtemp(prefix="townwidget-agent-")
+        self._directory = tempfile.mkdtemp(prefix=DIRECTORY_PREFIX)
         mine, theirs = socket.socketpair()
         command = [sys.executable, "-m", "townwidget.arena.agent_process", str(self.memory_mb), str(os.getpid())]
         try:
@@ -423,6 +424,12 @@ def _environment() -> dict[str, str]:
     paths = [root, *(path for path in sys.path if path and os.path.isdir(path)), os.getcwd()]
     environment["PYTHONPATH"] = os.pathsep.join(dict.fromkeys(os.path.abspath(path) for path in paths))
     return environment
+
+
+def own_directory(directory: str) -> bool:
+    """Whether ``directory`` is one an agent's server was started in (a folder of its own in the temporary folder)."""
+    path = Path(directory)
+    return path.name.startswith(DIRECTORY_PREFIX) and path.parent == Path(tempfile.gettempdir())
 
 
 # --- the processes of a run ---------------------------------------------------------------------------------

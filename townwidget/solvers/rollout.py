@@ -4,17 +4,19 @@ A rollout of :mod:`townwidget.agents.mcts` plays a few moves, each the best of t
 position estimate after it (:func:`townwidget.town.heuristic.evaluate_after`, flips included), then scores the
 position by that estimate. In Python a rollout move costs about 60 microseconds on a 6 x 6 board, most of a Town
 66 search. Here the same moves are played on the masks of :mod:`townwidget.town.bits` in numba, with the same order
-of candidates, the same first-best choice among equals and the same floating-point sums, so a rollout gives the
-plain rollout's value (the test compares them). One difference: where a move has more placements than
-:data:`~townwidget.agents.mcts.ROLLOUT_CHOICES`, the plain rollout compares a random sample of them and this one
-all of them; three pile tops seldom fit that many cells (no position of 30 random Town 88 games had more than 25).
+of candidates, the same first-best choice among equals, the same floating-point sums and, where a move has more
+placements than :data:`~townwidget.agents.mcts.ROLLOUT_CHOICES` (a wide city with flips left), the same sample of
+them drawn from the search's generator (:class:`~townwidget.core.Rng`'s SplitMix64, whose state is handed in and
+back): a rollout gives the plain rollout's reward and leaves the generator where the plain one does (the test
+compares both), so a search plays the same moves with it, only faster.
 
 :func:`heuristic_rollout` is a :data:`~townwidget.agents.mcts.Rollout`: ``None`` where it does not apply (without
 numba, other games), so that the search rolls out in Python there.
 
 >>> from townwidget import town
+>>> from townwidget.core import Rng
 >>> game = town.new_solo("town66", seed=0)
->>> rewards = heuristic_rollout(game, 6)
+>>> rewards = heuristic_rollout(game, 6, Rng(1))
 >>> rewards is None or 0.0 < rewards[0] <= 1.0
 True
 """
@@ -27,7 +29,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from townwidget.core import State
+from townwidget.core import Rng, State
 from townwidget.solvers.value import (
     COMPILED,
     Ints,
@@ -46,6 +48,23 @@ from townwidget.solvers.value import warm_up as value_warm_up
 from townwidget.solvers.vector import MAX_BATCH_N, tables
 from townwidget.town.heuristic import READY_BONUS, survival_chances
 from townwidget.town.state import SoloState, new_solo
+
+CHOICES = 32  # the most placements a rollout move compares (mcts.ROLLOUT_CHOICES: a test holds them equal)
+_GAMMA, _MIX1, _MIX2 = np.uint64(0x9E3779B97F4A7C15), np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB)
+_LOW = np.uint64(0xFFFFFFFF)
+
+
+@_jit
+def _randbelow(stream: NDArray[np.uint64], bound: int) -> int:
+    """``Rng.randbelow(bound)`` for ``bound`` < 2**32 on the generator whose state is ``stream[0]``: SplitMix64's
+    next output times ``bound``, its high 64 bits (from 32-bit halves: numba has no 128-bit product)."""
+    stream[0] += _GAMMA
+    word = stream[0]
+    word = (word ^ (word >> np.uint64(30))) * _MIX1
+    word = (word ^ (word >> np.uint64(27))) * _MIX2
+    word ^= word >> np.uint64(31)
+    wide = np.uint64(bound)
+    return np.int64(((word >> np.uint64(32)) * wide + (((word & _LOW) * wide) >> np.uint64(32))) >> np.uint64(32))
 
 
 @_jit
@@ -134,19 +153,41 @@ def _add_rows(out: Ints, count: int, pile: int, cells: Any, flip: int) -> int:
 
 
 @_jit
+def _compared(count: int, stream: NDArray[np.uint64], out: Ints) -> int:
+    """The options a rollout move compares, into ``out``: all ``count`` in order, or past :data:`CHOICES` that many
+    drawn with repeats, each kept once in the order drawn (``mcts.heuristic_move``); their number."""
+    if count <= CHOICES:
+        out[:count] = np.arange(count)
+        return count
+    kept = 0
+    for _ in range(CHOICES):
+        pick = _randbelow(stream, count)
+        seen = False
+        for k in range(kept):
+            seen = seen or out[k] == pick
+        if not seen:
+            out[kept] = pick
+            kept += 1
+    return kept
+
+
+@_jit
 def playout(
     n: int, occupied: Any, frontier: Any, colour_free: Masks, shape_free: Masks, piles: Ints, heights: Ints,
-    lines: Masks, neighbours: Masks, flips: int, chance: NDArray[np.float64], moves: int,
+    lines: Masks, neighbours: Masks, flips: int, chance: NDArray[np.float64], moves: int, stream: NDArray[np.uint64],
 ) -> float:  # fmt: skip
-    """Up to ``moves`` rollout moves (the arrays change in place), then the reward: the tiles placed over the board's
-    if the game is over, else the estimate over the board's tiles."""
+    """Up to ``moves`` rollout moves (the arrays and the generator ``stream`` change in place), then the reward: the
+    tiles placed over the board's if the game is over, else the estimate over the board's tiles."""
     options = np.zeros((2 * n * n * len(heights), 3), dtype=np.int64)
+    compared = np.zeros(2 * n * n * len(heights), dtype=np.int64)
     for _ in range(moves):
         count = _moves(n, frontier, colour_free, shape_free, piles, heights, flips, options)
         if count == 0:
             return _popcount(occupied) / (n * n)
+        rated = _compared(count, stream, compared)
         best, best_value = 0, -1.0
-        for option in range(count if count > 1 else 0):
+        for k in range(rated if count > 1 else 0):
+            option = compared[k]
             pile, cell, flip = options[option, 0], options[option, 1], options[option, 2]
             value = _value_after(n, occupied, frontier, colour_free, shape_free, piles, heights, lines, neighbours,
                                  flips, chance, pile, cell, flip != 0)  # fmt: skip
@@ -166,26 +207,29 @@ def _chance_table(n: int) -> NDArray[np.float64]:
     return np.array(survival_chances(n * n), dtype=np.float64)
 
 
-def heuristic_rollout(state: State, moves: int) -> list[float] | None:
+def heuristic_rollout(state: State, moves: int, rng: Rng) -> list[float] | None:
     """The rewards of a heuristic rollout of ``moves`` moves from a Town solo ``state`` (which does not change),
-    compiled; ``None`` without numba or for other states."""
+    compiled, drawing from ``rng`` as the plain rollout does; ``None`` without numba or for other states."""
     if not COMPILED or not isinstance(state, SoloState) or state.rules.n > MAX_BATCH_N:
         return None
     n, geometry = state.rules.n, tables(state.rules.n)
-    chance = _chance_table(n)
-    return [playout(*arrays(state), geometry.lines, geometry.neighbours, state.flips_left, chance, moves)]
+    stream = np.array([rng.state], dtype=np.uint64)
+    reward = playout(*arrays(state), geometry.lines, geometry.neighbours, state.flips_left, _chance_table(n), moves,
+                     stream)  # fmt: skip
+    rng.state = int(stream[0])
+    return [reward]
 
 
-def search_rollout(state: State, moves: int) -> list[float] | None:
+def search_rollout(state: State, moves: int, rng: Rng) -> list[float] | None:
     """The expert's rollout (a :data:`~townwidget.agents.mcts.Rollout`): on the learned value where it applies
     (:func:`~townwidget.solvers.value.learned_rollout`: Town 77 once no flips are left), else on the heuristic,
     compiled; ``None`` without numba or for other games."""
     learned = learned_rollout(state, moves)
-    return learned if learned is not None else heuristic_rollout(state, moves)
+    return learned if learned is not None else heuristic_rollout(state, moves, rng)
 
 
 def warm_up() -> None:
     """Compile both rollouts now, if numba is installed (:func:`townwidget.solvers.value.warm_up`)."""
     if COMPILED:
         value_warm_up()
-        heuristic_rollout(new_solo("town66", seed=0), 1)
+        heuristic_rollout(new_solo("town66", seed=0), 1, Rng(0))

@@ -47,7 +47,7 @@ from townwidget.town.rules import resolve_rules
 from townwidget.town.state import SoloState, new_solo, pile_sizes
 
 if TYPE_CHECKING:
-    from townwidget.core import State
+    from townwidget.core import Rng, State
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -369,10 +369,11 @@ def playout(state: SoloState, moves: int) -> float:
     return greedy_playout(*arrays(state), geometry.lines, geometry.neighbours, moves, weights)
 
 
-def learned_rollout(state: State, moves: int) -> list[float] | None:
+def learned_rollout(state: State, moves: int, rng: Rng | None = None) -> list[float] | None:
     """A search's rollout on the learned value (``rollout=`` of the agents of :mod:`townwidget.agents.mcts`): the
     rewards ``returns()`` would give after :func:`playout_value`, or ``None`` where it does not apply (other games
-    than Town solo included), so that the search rolls out on the heuristic there. The state does not change."""
+    than Town solo included), so that the search rolls out on the heuristic there. The state does not change, and
+    ``rng`` is not drawn from (the playout draws nothing)."""
     if not isinstance(state, SoloState):
         return None
     value = playout_value(state, moves)
