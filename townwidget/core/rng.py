@@ -16,7 +16,11 @@ from townwidget.core.checks import is_integer
 from townwidget.core.extras import numpy_or_none
 
 _MASK = (1 << 64) - 1
-_GAMMA, _MIX1, _MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
+GAMMA, MIX1, MIX2 = (
+    0x9E3779B97F4A7C15,
+    0xBF58476D1CE4E5B9,
+    0x94D049BB133111EB,
+)  # SplitMix64 (compiled too: solvers.bitcount)
 NUMPY_FROM = 24  # items: shorter lists shuffle faster in plain Python (measured: numpy's calls cost more below)
 T = TypeVar("T")
 
@@ -51,9 +55,9 @@ class Rng:
 
     def next64(self) -> int:
         """The next 64-bit output."""
-        self.state = z = (self.state + _GAMMA) & _MASK
-        z = ((z ^ (z >> 30)) * _MIX1) & _MASK
-        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+        self.state = z = (self.state + GAMMA) & _MASK
+        z = ((z ^ (z >> 30)) * MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * MIX2) & _MASK
         return z ^ (z >> 31)
 
     def randbelow(self, n: int) -> int:
@@ -81,7 +85,7 @@ class Rng:
             return
         numpy_there = count >= NUMPY_FROM and numpy_or_none() is not None
         draws = _draws_numpy(self.state, count) if numpy_there else self._draws(count)
-        self.state = (self.state + (count - 1) * _GAMMA) & _MASK
+        self.state = (self.state + (count - 1) * GAMMA) & _MASK
         i = count - 1
         for j in draws:
             items[i], items[j] = items[j], items[i]
@@ -102,14 +106,14 @@ def _steps(count: int) -> tuple[Any, Any]:
     """For a shuffle of ``count`` items: the stream's increments k * gamma (k = 1 .. count - 1) and the bounds
     count, ..., 2 of its draws, as uint64 arrays (arrays wrap around silently: no overflow warnings to quiet)."""
     np: Any = numpy_or_none()
-    return np.arange(1, count, dtype=np.uint64) * np.uint64(_GAMMA), np.arange(count, 1, -1, dtype=np.uint64)
+    return np.arange(1, count, dtype=np.uint64) * np.uint64(GAMMA), np.arange(count, 1, -1, dtype=np.uint64)
 
 
 @cache
 def _words() -> tuple[Any, ...]:
     """The uint64 scalars of :func:`_draws_numpy`, made once (each costs as much as an operation on the array)."""
     np: Any = numpy_or_none()
-    return tuple(np.uint64(word) for word in (30, 27, 31, 32, _MIX1, _MIX2, 0xFFFFFFFF))
+    return tuple(np.uint64(word) for word in (30, 27, 31, 32, MIX1, MIX2, 0xFFFFFFFF))
 
 
 def _draws_numpy(state: int, count: int) -> list[int]:

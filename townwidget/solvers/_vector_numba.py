@@ -22,6 +22,7 @@ from numba import njit, types
 from numba.extending import intrinsic
 from numpy.typing import NDArray
 
+from townwidget.solvers import bitcount
 from townwidget.town import bits
 
 # A 64-bit mask or random state inside a kernel: numba's uint64 (Any to the type checker, to which numpy's scalar
@@ -32,9 +33,9 @@ Word = Any
 fitting_cells: Callable[..., Word] = njit(cache=True)(bits.fitting_cells)
 flip_cells: Callable[..., Word] = njit(cache=True)(bits.flip_cells)
 placed: Callable[..., tuple[Word, Word, Word]] = njit(cache=True)(bits.placed)
+_splitmix64: Callable[..., tuple[Word, Word]] = njit(cache=True)(bitcount.splitmix64)
 
 _ZERO, _ONE = np.uint64(0), np.uint64(1)
-_GAMMA, _MIX1, _MIX2 = np.uint64(0x9E3779B97F4A7C15), np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB)
 
 
 def _instruction(name: str, emit: Callable[[ir.IRBuilder, ir.Value], ir.Value]) -> Callable[[Any], int]:
@@ -63,11 +64,7 @@ _lowest_bit = _instruction("lowest_bit", lambda builder, word: builder.cttz(word
 def _below(state: Word, bound: int) -> tuple[Word, int]:
     """The next SplitMix64 state after ``state`` and a uniform integer in 0..bound-1 drawn from it (bias below
     bound / 2**53)."""
-    state += _GAMMA
-    z = state
-    z = (z ^ (z >> np.uint64(30))) * _MIX1
-    z = (z ^ (z >> np.uint64(27))) * _MIX2
-    z = z ^ (z >> np.uint64(31))
+    state, z = _splitmix64(state)
     return state, int(((z >> np.uint64(11)) * np.uint64(bound)) >> np.uint64(53))
 
 

@@ -1,8 +1,12 @@
-"""The bit count of one 64-bit mask in the form numba compiles, shared by the solvers' compiled kernels.
+"""The bit count of one 64-bit mask and the SplitMix64 step, in the form numba compiles, shared by the solvers'
+compiled kernels.
 
-Python integers have ``int.bit_count``; a numpy ``uint64`` inside a numba kernel needs this.
+Python integers have ``int.bit_count``; a numpy ``uint64`` inside a numba kernel needs :func:`popcount`. The
+kernels that draw step :class:`~townwidget.core.Rng`'s stream with :func:`splitmix64`.
 
 >>> import numpy as np
+
+from townwidget.core.rng import GAMMA, MIX1, MIX2
 >>> int(popcount(np.uint64(0b1011)))
 3
 """
@@ -12,6 +16,8 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+
+from townwidget.core.rng import GAMMA, MIX1, MIX2
 
 # Every constant of popcount is a uint64: numba turns mixed uint64 / int64 arithmetic into floats.
 _ONE, _TWO, _FOUR, _EIGHT, _SIXTEEN, _THIRTY_TWO = (np.uint64(1 << k) for k in range(6))
@@ -28,3 +34,17 @@ def popcount(word: Any) -> int:
     word = word + (word >> _EIGHT)  # bytes add up without a multiplication (no overflow warning in numpy)
     word = word + (word >> _SIXTEEN)
     return np.int64((word + (word >> _THIRTY_TWO)) & _BYTE)  # an int64, compiled too
+
+
+_GAMMA, _MIX1, _MIX2 = np.uint64(GAMMA), np.uint64(MIX1), np.uint64(MIX2)
+_THIRTY, _TWENTY_SEVEN, _THIRTY_ONE = np.uint64(30), np.uint64(27), np.uint64(31)
+
+
+def splitmix64(state: Any) -> tuple[Any, Any]:
+    """The next state of a SplitMix64 stream (a numpy ``uint64``) and its output: :meth:`Rng.next64
+    <townwidget.core.Rng.next64>` on uint64s, which wrap as the generator's arithmetic does (compiled, silently;
+    numpy's own scalars warn of the overflow)."""
+    state = state + _GAMMA
+    word = (state ^ (state >> _THIRTY)) * _MIX1
+    word = (word ^ (word >> _TWENTY_SEVEN)) * _MIX2
+    return state, word ^ (word >> _THIRTY_ONE)

@@ -30,6 +30,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from townwidget.core import Rng, State
+from townwidget.solvers import bitcount
 from townwidget.solvers.value import (
     COMPILED,
     Ints,
@@ -50,19 +51,15 @@ from townwidget.town.heuristic import READY_BONUS, survival_chances
 from townwidget.town.state import SoloState, new_solo
 
 CHOICES = 32  # the most placements a rollout move compares (mcts.ROLLOUT_CHOICES: a test holds them equal)
-_GAMMA, _MIX1, _MIX2 = np.uint64(0x9E3779B97F4A7C15), np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB)
 _LOW = np.uint64(0xFFFFFFFF)
+_splitmix64 = _jit(bitcount.splitmix64)
 
 
 @_jit
 def _randbelow(stream: NDArray[np.uint64], bound: int) -> int:
     """``Rng.randbelow(bound)`` for ``bound`` < 2**32 on the generator whose state is ``stream[0]``: SplitMix64's
     next output times ``bound``, its high 64 bits (from 32-bit halves: numba has no 128-bit product)."""
-    stream[0] += _GAMMA
-    word = stream[0]
-    word = (word ^ (word >> np.uint64(30))) * _MIX1
-    word = (word ^ (word >> np.uint64(27))) * _MIX2
-    word ^= word >> np.uint64(31)
+    stream[0], word = _splitmix64(stream[0])
     wide = np.uint64(bound)
     return np.int64(((word >> np.uint64(32)) * wide + (((word & _LOW) * wide) >> np.uint64(32))) >> np.uint64(32))
 
