@@ -33,22 +33,22 @@ def main() -> None:
             chance = unavoidable_end(rules, tiles)
             spent = time.process_time() - start
             clean = (1 - chance) ** args.deals
+            most = f"at most {tiles} tile{'s' if tiles > 1 else ''}"
             print(
-                f"{name}: over with at most {tiles} tiles, whatever an honest player does: {chance:.4%} of deals; "
+                f"{name}: over with {most}, whatever an honest player does: {chance:.4%} of deals; "
                 f"no such game in {args.deals} deals: at most {clean:.1%} ({spent:.1f} CPU s)",
                 flush=True,
             )
             figures.append(
                 results.Figure(
-                    f"{name}: deals that end with at most {tiles} tiles for every honest player (exact, all openings)",
+                    f"{name}: deals that end with {most} for every honest player (exact, all openings)",
                     round(100 * chance, 4),
                     "%",
                 )
             )
             figures.append(
                 results.Figure(
-                    f"{name}: chance that an honest player has no game of at most {tiles} "
-                    f"tiles in {args.deals} deals (at most)",
+                    f"{name}: chance that an honest player has no game of {most} in {args.deals} deals (at most)",
                     round(100 * clean, 2),
                     "%",
                 )

@@ -9,6 +9,7 @@ import pytest
 
 from townwidget import town
 from townwidget.agents import make_agent
+from townwidget.agents.expert import ExpertAgent
 from townwidget.agents.mcts import ROLLOUT_CHOICES, ROLLOUT_DEPTH, ISMCTSAgent, _Search
 from townwidget.core import Rng
 from townwidget.solvers import rollout, value
@@ -74,6 +75,16 @@ def test_where_a_move_has_many_placements_the_compiled_rollout_draws_the_plain_o
 
 
 WIDE_AT, SEARCHED = 10, 300  # tiles placed before the search, its iterations
+
+
+def test_the_experts_search_values_every_move_as_with_the_plain_rollouts() -> None:
+    game, best = town.new_solo("town66", seed=0), make_agent("best", seed=1)
+    while game.board.placed() < WIDE_AT:
+        game.apply(best.act(game.view(0)))
+    compiled, plain = ExpertAgent(seed=2, iterations=SEARCHED), ExpertAgent(seed=2, iterations=SEARCHED)
+    plain.rollout = None  # the search's own rollouts, in Python
+    assert compiled.rollout is not None
+    assert compiled.decide(game.view(0)) == plain.decide(game.view(0))
 
 
 @pytest.mark.parametrize("count", [1, 5, ROLLOUT_CHOICES, ROLLOUT_CHOICES + 1, 36, 97])
