@@ -16,11 +16,8 @@ from townwidget.core.checks import is_integer
 from townwidget.core.extras import numpy_or_none
 
 _MASK = (1 << 64) - 1
-GAMMA, MIX1, MIX2 = (
-    0x9E3779B97F4A7C15,
-    0xBF58476D1CE4E5B9,
-    0x94D049BB133111EB,
-)  # SplitMix64 (compiled too: solvers.bitcount)
+# SplitMix64's constants (the compiled kernels step the same stream: solvers.bitcount.splitmix64)
+GAMMA, MIX1, MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
 NUMPY_FROM = 24  # items: shorter lists shuffle faster in plain Python (measured: numpy's calls cost more below)
 T = TypeVar("T")
 

@@ -5,8 +5,6 @@ Python integers have ``int.bit_count``; a numpy ``uint64`` inside a numba kernel
 kernels that draw step :class:`~townwidget.core.Rng`'s stream with :func:`splitmix64`.
 
 >>> import numpy as np
-
-from townwidget.core.rng import GAMMA, MIX1, MIX2
 >>> int(popcount(np.uint64(0b1011)))
 3
 """

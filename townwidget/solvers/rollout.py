@@ -42,6 +42,7 @@ from townwidget.solvers.value import (
     arrays,
     fits_now,
     learned_rollout,
+    lowest_cell,
     put,
     top_fits,
 )
@@ -139,11 +140,7 @@ def _moves(
 def _add_rows(out: Ints, count: int, pile: int, cells: Any, flip: int) -> int:
     """A row (pile, cell, flip) of ``out`` from row ``count`` on for each cell of ``cells``, lowest first; the rows."""
     while cells:
-        out[count, 0], out[count, 1], out[count, 2] = (
-            pile,
-            _popcount((cells & (~cells + np.uint64(1))) - np.uint64(1)),
-            flip,
-        )
+        out[count, 0], out[count, 1], out[count, 2] = pile, lowest_cell(cells), flip
         cells &= cells - np.uint64(1)
         count += 1
     return count
@@ -181,15 +178,16 @@ def playout(
         count = _moves(n, frontier, colour_free, shape_free, piles, heights, flips, options)
         if count == 0:
             return _popcount(occupied) / (n * n)
-        rated = _compared(count, stream, compared)
-        best, best_value = 0, -1.0
-        for k in range(rated if count > 1 else 0):
-            option = compared[k]
-            pile, cell, flip = options[option, 0], options[option, 1], options[option, 2]
-            value = _value_after(n, occupied, frontier, colour_free, shape_free, piles, heights, lines, neighbours,
-                                 flips, chance, pile, cell, flip != 0)  # fmt: skip
-            if value > best_value:  # the first in order among equals
-                best, best_value = option, value
+        best = 0  # a single placement is played unrated, as in the plain rollout
+        if count > 1:
+            best_value = -1.0
+            for k in range(_compared(count, stream, compared)):
+                option = compared[k]
+                pile, cell, flip = options[option, 0], options[option, 1], options[option, 2]
+                value = _value_after(n, occupied, frontier, colour_free, shape_free, piles, heights, lines,
+                                     neighbours, flips, chance, pile, cell, flip != 0)  # fmt: skip
+                if value > best_value:  # the first in order among equals
+                    best, best_value = option, value
         pile, cell, flip = options[best, 0], options[best, 1], options[best, 2]
         occupied, frontier = put(n, occupied, frontier, colour_free, shape_free, piles, heights, lines, neighbours,
                                  pile, cell, flip != 0)  # fmt: skip

@@ -110,6 +110,12 @@ _flip_cells = _jit(bits.flip_cells)
 
 
 @_jit
+def lowest_cell(cells: Any) -> int:
+    """The index of the lowest cell of a mask that is not empty."""
+    return _popcount((cells & (~cells + np.uint64(1))) - np.uint64(1))
+
+
+@_jit
 def top_fits(frontier: Any, free_colour: Any, free_shape: Any, flips: int) -> bool:
     """Whether a tile whose colour and shape are free on these cells fits one of the frontier, by a flip too while
     ``flips`` remain (:func:`townwidget.town.state.top_fits` on the arrays)."""
@@ -219,7 +225,7 @@ def greedy_move(
         colour, shape = tile // n, tile % n
         cells = _fitting_cells(frontier, colour_free[colour], shape_free[shape])
         while cells:
-            cell = _popcount((cells & (~cells + np.uint64(1))) - np.uint64(1))
+            cell = lowest_cell(cells)
             cells &= cells - np.uint64(1)
             kept = colour_free[colour], shape_free[shape]
             taken, front = put(
