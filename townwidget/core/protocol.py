@@ -15,6 +15,10 @@ from typing import Any, Protocol, runtime_checkable
 
 from townwidget.core.rng import Rng
 
+PUBLIC = "public"
+"""The spectator: ``state.to_dict(viewer=PUBLIC)`` is what every player may know (no hand's shapes, no hidden
+tile, nobody's secret card), the form a table shows to someone watching without a seat."""
+
 
 @runtime_checkable
 class Action(Protocol):
