@@ -1,4 +1,5 @@
-"""Reinforcement-learning adapters (optional extra ``rl``: gymnasium, pettingzoo).
+"""Reinforcement-learning adapters: Gymnasium and PettingZoo environments (optional extra ``rl``: gymnasium,
+pettingzoo) and the games in OpenSpiel (:mod:`townwidget.envs.openspiel`, extra ``openspiel``).
 
 - :class:`TownSoloEnv`: a Gymnasium environment for solo Town (one step = one placement, reward 1 per tile).
 - :class:`TownAECEnv`: a PettingZoo AEC environment for multiplayer Town (reward at the end: the game's returns).
@@ -7,6 +8,7 @@ Both observe only what the acting player may know, put the legal actions in an `
 observation, and in ``info`` for the solo one), and number the actions with the integer encodings of
 :mod:`townwidget.envs.encoding` (they live here, not in the engine's State API).
 
+>>> from townwidget.envs import TownSoloEnv
 >>> env = TownSoloEnv("town44")
 >>> observation, info = env.reset(seed=0)
 >>> bool(observation["action_mask"][int(info["action_mask"].argmax())])
@@ -26,25 +28,37 @@ it by itself (Gymnasium 1.x reads no plugin entry points).
 pile tops: 0f 1d 3a
 """
 
+from importlib import import_module
+from typing import Any
+
 from townwidget.core.extras import require_extra
 
-require_extra("rl", "The reinforcement-learning environments")
-
-import gymnasium  # noqa: E402
-
-from townwidget.envs.encoding import MultiEncoding, SoloEncoding  # noqa: E402
-from townwidget.envs.multi import TownAECEnv  # noqa: E402
-from townwidget.envs.solo import TownSoloEnv  # noqa: E402
-
 SOLO_IDS = {f"townwidget/Town{n}{n}Solo-v0": f"town{n}{n}" for n in range(2, 10)}  # Gymnasium id: rules
+_PARTS = {"TownSoloEnv": "solo", "TownAECEnv": "multi", "SoloEncoding": "encoding", "MultiEncoding": "encoding"}
 
 
 def _register() -> None:
+    import gymnasium
+
     for env_id, rules in SOLO_IDS.items():
         if env_id not in gymnasium.registry:  # importing again (a reload) registers nothing twice
             gymnasium.register(env_id, entry_point="townwidget.envs.solo:TownSoloEnv", kwargs={"rules": rules})
 
 
-_register()
+def __getattr__(name: str) -> Any:
+    """The environments load on first use, so that the OpenSpiel games need neither Gymnasium nor PettingZoo."""
+    if name not in _PARTS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    if _PARTS[name] != "encoding":
+        require_extra("rl", "The reinforcement-learning environments")
+    return getattr(import_module(f"{__name__}.{_PARTS[name]}"), name)
+
+
+try:
+    import gymnasium  # noqa: F401  # only to know whether it is there
+except ImportError:  # the OpenSpiel games alone (the `openspiel` extra): nothing to register with Gymnasium
+    pass
+else:
+    _register()
 
 __all__ = ["SOLO_IDS", "MultiEncoding", "SoloEncoding", "TownAECEnv", "TownSoloEnv"]

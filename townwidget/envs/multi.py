@@ -22,14 +22,18 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from townwidget.core.extras import require_extra
 
-from townwidget.envs.encoding import MultiEncoding
-from townwidget.envs.observation import board_array, board_space, tiles_array
-from townwidget.town import MultiState, Rules, new_game, resolve_rules, state_svg
-from townwidget.town.render import state_text
+require_extra("rl", "The reinforcement-learning environments")
+
+import numpy as np  # noqa: E402
+from gymnasium import spaces  # noqa: E402
+from pettingzoo import AECEnv  # type: ignore[import-untyped]  # noqa: E402
+
+from townwidget.envs.encoding import MultiEncoding  # noqa: E402
+from townwidget.envs.observation import board_array, board_space, tiles_array  # noqa: E402
+from townwidget.town import MultiState, Rules, new_game, resolve_rules, state_svg  # noqa: E402
+from townwidget.town.render import state_text  # noqa: E402
 
 
 class TownAECEnv(AECEnv):

@@ -22,13 +22,17 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-from gymnasium import Env, spaces
+from townwidget.core.extras import require_extra
 
-from townwidget.envs.encoding import SoloEncoding
-from townwidget.envs.observation import board_array, board_space, tiles_array
-from townwidget.town import IllegalAction, Rules, SoloState, new_solo, resolve_rules, state_svg
-from townwidget.town.render import state_text
+require_extra("rl", "The reinforcement-learning environments")
+
+import numpy as np  # noqa: E402
+from gymnasium import Env, spaces  # noqa: E402
+
+from townwidget.envs.encoding import SoloEncoding  # noqa: E402
+from townwidget.envs.observation import board_array, board_space, tiles_array  # noqa: E402
+from townwidget.town import IllegalAction, Rules, SoloState, new_solo, resolve_rules, state_svg  # noqa: E402
+from townwidget.town.render import state_text  # noqa: E402
 
 ILLEGAL_REWARD = -1.0
 
