@@ -2,6 +2,7 @@
 pettingzoo) and the games in OpenSpiel (:mod:`townwidget.envs.openspiel`, extra ``openspiel``).
 
 - :class:`TownSoloEnv`: a Gymnasium environment for solo Town (one step = one placement, reward 1 per tile).
+- :class:`TownSoloVectorEnv`: many solo games as one Gymnasium vector environment, stepped in numpy.
 - :class:`TownAECEnv`: a PettingZoo AEC environment for multiplayer Town (reward at the end: the game's returns).
 
 Both observe only what the acting player may know, put the legal actions in an ``action_mask`` (in the dict
@@ -16,8 +17,10 @@ True
 
 Importing this package registers the solo games with Gymnasium: ``townwidget/Town77Solo-v0``,
 ``townwidget/Town66Solo-v0`` (with its two flips), and ``townwidget/TownNNSolo-v0`` for every other board size
-n = 2..9 (``Town44Solo-v0``, ...; no flips). ``gymnasium.make("townwidget.envs:townwidget/Town77Solo-v0")`` imports
-it by itself (Gymnasium 1.x reads no plugin entry points).
+n = 2..9 (``Town44Solo-v0``, ...; no flips). Up to 8 x 8, ``gymnasium.make_vec(id, num_envs=N,
+vectorization_mode="vector_entry_point")`` makes :class:`TownSoloVectorEnv`: N games stepped together in numpy.
+``gymnasium.make("townwidget.envs:townwidget/Town77Solo-v0")`` imports it by itself (Gymnasium 1.x reads no plugin
+entry points).
 
 >>> import gymnasium
 >>> env = gymnasium.make("townwidget/Town66Solo-v0", render_mode="ansi")
@@ -25,7 +28,7 @@ it by itself (Gymnasium 1.x reads no plugin entry points).
 >>> env.action_space, env.unwrapped.rules.flips
 (Discrete(216), 2)
 >>> print(env.render().splitlines()[-1])
-pile tops: 0f 1d 3a
+pile tops: 5f 4b 3c
 """
 
 from importlib import import_module
@@ -34,7 +37,14 @@ from typing import Any
 from townwidget.core.extras import require_extra
 
 SOLO_IDS = {f"townwidget/Town{n}{n}Solo-v0": f"town{n}{n}" for n in range(2, 10)}  # Gymnasium id: rules
-_PARTS = {"TownSoloEnv": "solo", "TownAECEnv": "multi", "SoloEncoding": "encoding", "MultiEncoding": "encoding"}
+_PARTS = {
+    "TownSoloEnv": "solo",
+    "TownSoloVectorEnv": "vector",
+    "TownAECEnv": "multi",
+    "SoloEncoding": "encoding",
+    "MultiEncoding": "encoding",
+}
+VECTOR_MAX_N = 8  # the batched simulator's boards: one uint64 each
 
 
 def _register() -> None:
@@ -42,7 +52,9 @@ def _register() -> None:
 
     for env_id, rules in SOLO_IDS.items():
         if env_id not in gymnasium.registry:  # importing again (a reload) registers nothing twice
-            gymnasium.register(env_id, entry_point="townwidget.envs.solo:TownSoloEnv", kwargs={"rules": rules})
+            vector = "townwidget.envs.vector:TownSoloVectorEnv" if int(rules[-1]) <= VECTOR_MAX_N else None
+            solo = "townwidget.envs.solo:TownSoloEnv"
+            gymnasium.register(env_id, entry_point=solo, vector_entry_point=vector, kwargs={"rules": rules})
 
 
 def __getattr__(name: str) -> Any:
@@ -61,4 +73,4 @@ except ImportError:  # the OpenSpiel games alone (the `openspiel` extra): nothin
 else:
     _register()
 
-__all__ = ["SOLO_IDS", "MultiEncoding", "SoloEncoding", "TownAECEnv", "TownSoloEnv"]
+__all__ = ["SOLO_IDS", "MultiEncoding", "SoloEncoding", "TownAECEnv", "TownSoloEnv", "TownSoloVectorEnv"]
