@@ -113,6 +113,27 @@ class ChanceScript(Rng):
         return other
 
 
+class LargestDraw(ChanceScript):
+    """A script that answers every draw with 0 and records the largest bound asked: a deal's widest chance node."""
+
+    __slots__ = ("largest",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.largest = 1
+
+    def randbelow(self, n: int) -> int:
+        self.largest = max(self.largest, n)
+        return 0
+
+
+def widest_chance(deal: Callable[[Rng], Any]) -> int:
+    """The most outcomes of a chance node of a game dealt by ``deal``: the deal's, as draws only shrink the bag."""
+    probe = LargestDraw()
+    deal(probe)
+    return probe.largest
+
+
 class Engine:
     """The engine's state, cloned (not deep-copied) when OpenSpiel copies a state: the engine shares its tables of
     action objects between states, and a deep copy would copy them all."""
@@ -224,7 +245,7 @@ class TownGame(TownwidgetGame):
         actions = SoloEncoding(rules).size if players == 1 else MultiEncoding(rules).size
         info = pyspiel.GameInfo(
             num_distinct_actions=actions,
-            max_chance_outcomes=rules.tiles,
+            max_chance_outcomes=widest_chance(spec.deal),
             num_players=players,
             min_utility=0.0,
             max_utility=1.0,
@@ -239,16 +260,17 @@ class LittleTownGame(TownwidgetGame):
         players = int({**LITTLETOWN_TYPE.parameter_specification, **(params or {})}["players"])
         if not 2 <= players <= 4:
             raise ValueError(f"players must be 2 to 4, not {players}")
+        spec = littletown_spec(players)
         info = pyspiel.GameInfo(
             num_distinct_actions=LITTLETOWN_ACTIONS,
-            max_chance_outcomes=24,  # the deal's largest shuffle: the market's buildings
+            max_chance_outcomes=widest_chance(spec.deal),
             num_players=players,
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=None,
             max_game_length=2000,  # random play takes under 150 steps
         )
-        super().__init__(LITTLETOWN_TYPE, {"players": players}, littletown_spec(players), info)
+        super().__init__(LITTLETOWN_TYPE, {"players": players}, spec, info)
 
 
 class TownwidgetState(pyspiel.State):
