@@ -112,13 +112,12 @@ def test_chance_script_refuses_outcomes_out_of_range() -> None:
 
 
 def told(state: TownwidgetState, player: int) -> tuple[str, str, list[float], list[float]]:
-    """Everything ``player`` is told: both strings and both tensors (empty for Little Town)."""
-    tensors = state.get_game().get_type().provides_information_state_tensor
+    """Everything ``player`` is told: both strings and both tensors."""
     return (
         state.information_state_string(player),
         state.observation_string(player),
-        state.information_state_tensor(player) if tensors else [],
-        state.observation_tensor(player) if tensors else [],
+        state.information_state_tensor(player),
+        state.observation_tensor(player),
     )
 
 
@@ -151,12 +150,17 @@ def test_solo_twin_with_the_hidden_piles_reordered_by_hand() -> None:
 
 
 def test_the_tensors_have_the_declared_shape_and_range() -> None:
-    for params in ({"rules": "town44", "players": 3}, {"rules": "town66", "players": 1}):
-        game = pyspiel.load_game(TOWN, params)
+    for name, params in ((TOWN, {"rules": "town44", "players": 3}), (TOWN, {"rules": "town66", "players": 1})):
+        game = pyspiel.load_game(name, params)
         state = played(game, seed=2, moves=5)
         tensor = np.array(state.information_state_tensor(0))
         assert tensor.shape == tuple(game.information_state_tensor_shape()) and tensor.min() >= 0
         assert tensor.max() == 1 and np.array(state.observation_tensor(0)).shape == tensor.shape
+    game = pyspiel.load_game(LITTLETOWN, {"players": 3})
+    state = played(game, seed=3, moves=30)
+    tensors = [np.array(state.information_state_tensor(p)) for p in range(3)]
+    assert all(tensor.shape == tuple(game.information_state_tensor_shape()) for tensor in tensors)
+    assert tensors[0].max() == 1 and not np.array_equal(tensors[0], tensors[1])  # each sees its own cards
 
 
 def play_against(game: object, bot: object, agent_name: str, seed: int, decisions: int | None = None) -> object:

@@ -11,8 +11,9 @@ chosen so far and asks for the next one. So a chance node is one draw: outcomes 
 An action whose effect needs draws (a Town exchange, a placement followed by a draw) waits at chance nodes until
 they are chosen, then is applied with them. What a player is told is built from their view only
 (``state.to_dict(viewer=player)``): the information-state string is that view as JSON (its history included, so it
-recalls everything the player saw), the observation string the same without the history; Town's tensors are the
-flat one-hot arrays of :mod:`townwidget.envs.flat` (a summary of the present view; Little Town has strings only).
+recalls everything the player saw), the observation string the same without the history; the tensors (both the
+same) are flat arrays of the present view: Town's one-hot arrays of :mod:`townwidget.envs.flat`, Little Town's of
+:mod:`townwidget.envs.littletown_flat`.
 ``resample_from_infostate`` deals the hidden tiles again through ``view.sample_state``. Returns are the game's own
 (solo: the fraction of the board filled; multiplayer: 1 for the winner down to 0 for the last, ties sharing).
 
@@ -55,6 +56,7 @@ except ImportError as error:  # pragma: no cover - the extra is installed where 
 from townwidget import littletown, town  # noqa: E402
 from townwidget.envs.encoding import MultiEncoding, SoloEncoding  # noqa: E402
 from townwidget.envs.flat import multi_flat, multi_flat_size, solo_flat, solo_flat_size  # noqa: E402
+from townwidget.envs.littletown_flat import littletown_flat, littletown_flat_size  # noqa: E402
 
 TOWN, LITTLETOWN = "townwidget_town", "townwidget_littletown"
 LITTLETOWN_ACTIONS = 512
@@ -153,7 +155,7 @@ class Spec(NamedTuple):
     deal: Callable[[Rng], Any]
     encode: Callable[[Any, Any], int]  # (engine state, legal action) -> action number
     decode: Callable[[Any, int], Any]  # (engine state, action number) -> action
-    tensor: Callable[[dict[str, Any], int], np.ndarray] | None  # (viewer form, player) -> flat array
+    tensor: Callable[[dict[str, Any], int], np.ndarray]  # (viewer form, player) -> flat array
     tensor_size: int
 
 
@@ -182,8 +184,8 @@ def littletown_spec(players: int) -> Spec:
         lambda rng: littletown.new_game(players=players, seed=rng),
         lambda state, action: state.legal_actions().index(action),
         lambda state, number: state.legal_actions()[number],
-        None,
-        0,
+        littletown_flat,
+        littletown_flat_size(players),
     )
 
 
@@ -209,7 +211,7 @@ def _game_type(short_name: str, long_name: str, players: tuple[int, int], tensor
 TOWN_TYPE = _game_type(
     TOWN, "Town 77, Town 66 and Town NN (townwidget)", (1, 5), True, {"rules": "town77", "players": 1}
 )
-LITTLETOWN_TYPE = _game_type(LITTLETOWN, "Little Town (townwidget)", (2, 4), False, {"players": 2})
+LITTLETOWN_TYPE = _game_type(LITTLETOWN, "Little Town (townwidget)", (2, 4), True, {"players": 2})
 
 
 class TownwidgetGame(pyspiel.Game):
@@ -398,7 +400,7 @@ class Observer:
 
     def set_from(self, state: TownwidgetState, player: int) -> None:
         view = state.view_of(player)
-        if view is None or self.spec.tensor is None:
+        if view is None:  # the deal: nothing to see yet
             self.tensor.fill(0)
         else:
             self.tensor[:] = self.spec.tensor(view, player)
