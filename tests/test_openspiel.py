@@ -4,16 +4,21 @@ OpenSpiel's MCTS and ISMCTS bots playing through the adapter against the package
 from __future__ import annotations
 
 import random
+from itertools import permutations
 
 import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")  # the extra `openspiel` (in the test extra)
 
-from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+from open_spiel.python import policy  # noqa: E402
+from open_spiel.python.algorithms import cfr, expected_game_score, ismcts, mcts  # noqa: E402
 
+from townwidget import town  # noqa: E402
 from townwidget.agents import make_agent  # noqa: E402
+from townwidget.core.rng import Rng  # noqa: E402
 from townwidget.envs.openspiel import LITTLETOWN, TOWN, ChanceScript, TownwidgetState  # noqa: E402
+from townwidget.town.state import all_tiles, pile_sizes  # noqa: E402
 
 GAMES = [
     (TOWN, {"rules": "town44", "players": 1}),
@@ -202,3 +207,36 @@ def test_openspiels_ismcts_and_mcts_bots_play_little_town_against_the_packages_a
     bot = mcts.MCTSBot(game, 2.0, 8, rollouts, random_state=np.random.RandomState(2))
     state = play_against(game, bot, "random", seed=7, decisions=12)
     assert state.engine.state.history  # type: ignore[attr-defined]
+
+
+def random_play_value(state: object) -> float:
+    """The exact expected return of uniform random play from an engine state (by the engine alone)."""
+    if state.is_terminal():  # type: ignore[attr-defined]
+        return float(state.returns()[0])  # type: ignore[attr-defined]
+    actions = state.legal_actions()  # type: ignore[attr-defined]
+    total = 0.0
+    for action in actions:
+        child = state.clone()  # type: ignore[attr-defined]
+        child.apply(action)
+        total += random_play_value(child)
+    return total / len(actions)
+
+
+def test_openspiels_tree_algorithms_agree_with_the_engine_on_a_tiny_game() -> None:
+    """The uniform policy's value over OpenSpiel's whole tree (chance nodes weighted by their probabilities) is the
+    engine's own expectation over every deal; CFR's average policy does at least as well."""
+    game = pyspiel.load_game(TOWN, {"rules": "town22", "players": 1})
+    root = game.new_initial_state()
+    uniform = expected_game_score.policy_value(root, [policy.UniformRandomPolicy(game)])[0]
+    deals = []
+    for order in permutations(all_tiles(2)):
+        sizes, piles, start = pile_sizes("town22"), [], 0
+        for size in sizes:
+            piles.append(list(order[start : start + size]))
+            start += size
+        deals.append(random_play_value(town.SoloState(town.resolve_rules("town22"), Rng(0), piles, 0)))
+    assert uniform == pytest.approx(sum(deals) / len(deals))
+    solver = cfr.CFRSolver(game)
+    for _ in range(3):
+        solver.evaluate_and_update_policy()
+    assert expected_game_score.policy_value(root, [solver.average_policy()])[0] >= uniform
