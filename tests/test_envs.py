@@ -6,7 +6,7 @@ import gymnasium
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
-from pettingzoo.test import api_test
+from pettingzoo.test import api_test, seed_test
 
 from townwidget import town
 from townwidget.core import Rng
@@ -53,6 +53,7 @@ def test_ansi_render_is_the_players_view_as_text() -> None:
 @pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be")
 def test_multiplayer_env_passes_the_pettingzoo_api_test(rules: str, players: int) -> None:
     api_test(TownAECEnv(rules, players=players), num_cycles=300)
+    seed_test(lambda: TownAECEnv(rules, players=players), num_cycles=50)
 
 
 def test_solo_episode_return_is_the_score_and_illegal_actions_change_nothing() -> None:

@@ -3,22 +3,23 @@ OpenSpiel's MCTS and ISMCTS bots playing through the adapter against the package
 
 from __future__ import annotations
 
+import importlib
 import random
+import sys
 from itertools import permutations
 
 import numpy as np
+import pyspiel  # the extra `openspiel` (in the test extra)
 import pytest
+from open_spiel.python import policy
+from open_spiel.python.algorithms import cfr, expected_game_score, ismcts, mcts
 
-pyspiel = pytest.importorskip("pyspiel")  # the extra `openspiel` (in the test extra)
-
-from open_spiel.python import policy  # noqa: E402
-from open_spiel.python.algorithms import cfr, expected_game_score, ismcts, mcts  # noqa: E402
-
-from townwidget import town  # noqa: E402
-from townwidget.agents import make_agent  # noqa: E402
-from townwidget.core.rng import Rng  # noqa: E402
-from townwidget.envs.openspiel import LITTLETOWN, TOWN, ChanceScript, TownwidgetState  # noqa: E402
-from townwidget.town.state import all_tiles, pile_sizes  # noqa: E402
+from townwidget import town
+from townwidget.agents import make_agent
+from townwidget.core.extras import MissingExtra
+from townwidget.core.rng import Rng
+from townwidget.envs.openspiel import LITTLETOWN, TOWN, ChanceScript, TownwidgetState
+from townwidget.town.state import all_tiles, pile_sizes
 
 GAMES = [
     (TOWN, {"rules": "town44", "players": 1}),
@@ -57,6 +58,14 @@ def test_pyspiels_random_simulation_test_passes(name: str, params: dict) -> None
     game = pyspiel.load_game(name, params)
     pyspiel.random_sim_test(game, num_sims=1 if name == LITTLETOWN else 2, serialize=True, verbose=False)
     assert game.num_players() == params["players"]
+
+
+def test_without_open_spiel_the_module_names_its_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "pyspiel", None)
+    monkeypatch.delitem(sys.modules, "townwidget.envs.openspiel")
+    hint = r'need open-spiel, which is not installed: pip install "townwidget\[openspiel\]"'
+    with pytest.raises(MissingExtra, match=hint):
+        importlib.import_module("townwidget.envs.openspiel")
 
 
 def test_the_games_load_by_name_and_refuse_bad_parameters() -> None:

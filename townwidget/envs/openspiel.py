@@ -48,7 +48,7 @@ from townwidget.core.rng import Rng
 
 try:
     import pyspiel  # type: ignore[import-not-found]  # a compiled module without stubs
-except ImportError as error:  # pragma: no cover - the extra is installed where this module is tested
+except ImportError as error:
     raise MissingExtra(
         f"The OpenSpiel games need open-spiel, which is not installed: {install_hint('openspiel')}"
     ) from error
