@@ -157,6 +157,7 @@ class Spec(NamedTuple):
     decode: Callable[[Any, int], Any]  # (engine state, action number) -> action
     tensor: Callable[[dict[str, Any], int], np.ndarray]  # (viewer form, player) -> flat array
     tensor_size: int
+    draws_in_play: bool  # whether an action may draw (else chance is all in the deal, and actions apply in place)
 
 
 def town_spec(rules: town.Rules, players: int) -> Spec:
@@ -168,6 +169,7 @@ def town_spec(rules: town.Rules, players: int) -> Spec:
             lambda state, number: solo.decode(number, state),
             lambda view, _player: solo_flat(view),
             solo_flat_size(rules),
+            False,
         )
     multi = MultiEncoding(rules)
     return Spec(
@@ -176,6 +178,7 @@ def town_spec(rules: town.Rules, players: int) -> Spec:
         lambda _state, number: multi.decode(number),
         multi_flat,
         multi_flat_size(rules, players),
+        True,
     )
 
 
@@ -186,6 +189,7 @@ def littletown_spec(players: int) -> Spec:
         lambda state, number: state.legal_actions()[number],
         littletown_flat,
         littletown_flat_size(players),
+        False,
     )
 
 
@@ -298,10 +302,13 @@ class TownwidgetState(pyspiel.State):
             if self.engine is None:
                 state = self.spec.deal(script)
             else:
-                state = self.engine.state.clone()
+                # an action that may stop for a draw runs on a copy: the engine may have changed part of its state
+                state = self.engine.state.clone() if self.spec.draws_in_play else self.engine.state
                 state.rng = script
                 state.apply(self.pending)
         except NeedChance as need:
+            if self.engine is not None and not self.spec.draws_in_play:
+                raise RuntimeError("the game drew during play, which its spec says it never does") from need
             self.bound = need.outcomes
             return
         state.rng = ChanceScript()
