@@ -4,7 +4,8 @@ Each environment plays random legal actions (drawn outside the timing) for ``--s
 at each end; only the calls of ``step`` and ``reset`` are timed, in CPU seconds of this process (on a shared, busy
 machine the steadier figure). Rounds alternate between the environments; each figure is the mean over the rounds
 with its 95% interval. The single environment is measured with its default dict observation, with ``flat=True``,
-and, as the reference for what it did before, with the observation rebuilt from the player's view at each step.
+and, as the reference for what it did before, with the observation rebuilt from the player's view at each step; the
+vector environment with both observations.
 
     python benchmarks/env_speed.py [--steps 20000] [--vector-envs 4096] [--vector-steps 200] [--rounds 5]
 """
@@ -84,6 +85,9 @@ def main() -> None:
         "Town 77 solo, TownSoloEnv": lambda seed: single_rate(TownSoloEnv("town77"), args.steps, seed),
         f"Town 44 solo, TownSoloVectorEnv ({args.vector_envs} games)": lambda seed: vector_rate(
             TownSoloVectorEnv("town44", args.vector_envs), args.vector_steps, seed
+        ),
+        f"Town 44 solo, TownSoloVectorEnv flat=True ({args.vector_envs} games)": lambda seed: vector_rate(
+            TownSoloVectorEnv("town44", args.vector_envs, flat=True), args.vector_steps, seed
         ),
     }
     rates: dict[str, list[float]] = {label: [] for label in runs}

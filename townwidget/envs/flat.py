@@ -125,19 +125,19 @@ def _one_hot(n: int) -> np.ndarray:
 
 
 def board_flat(board: np.ndarray) -> np.ndarray:
-    """The board's codes one-hot: per cell colour (n), shape (n), blank (1)."""
-    n = board.shape[0]
-    rows = board[:, :, 0].ravel() * (n + 2) + board[:, :, 1].ravel()  # one row of the table per cell
-    return _one_hot(n).reshape(-1, 2 * n + 1)[rows].ravel()
+    """The board's codes ``(..., n, n, 2)`` one-hot: per cell colour (n), shape (n), blank (1); ``(..., cells)``."""
+    n = board.shape[-2]
+    rows = board[..., 0].astype(np.intp) * (n + 2) + board[..., 1]  # one row of the table per cell
+    return _one_hot(n).reshape(-1, 2 * n + 1)[rows].reshape(*board.shape[:-3], -1)
 
 
 def solo_flat_from(codes: dict[str, np.ndarray], rules: Rules) -> np.ndarray:
-    """The flat array of solo codes (:func:`solo_codes`)."""
-    n, tops = rules.n, codes["tops"]
-    parts = [board_flat(codes["board"]), _one_hot(n)[tops[:, 0], tops[:, 1], : 2 * n].ravel()]
-    parts += [codes["pile_sizes"] / np.float32(rules.tiles), codes["unseen"].ravel()]
+    """The flat array of solo codes (:func:`solo_codes`), or of a batch of them (leading axes kept)."""
+    n, tops, lead = rules.n, codes["tops"].astype(np.intp), codes["board"].shape[:-3]
+    parts = [board_flat(codes["board"]), _one_hot(n)[tops[..., 0], tops[..., 1], : 2 * n].reshape(*lead, -1)]
+    parts += [codes["pile_sizes"] / np.float32(rules.tiles), codes["unseen"].reshape(*lead, -1)]
     parts += [codes["flips_left"] / np.float32(max(rules.flips, 1))]
-    return np.concatenate(parts, dtype=np.float32)
+    return np.concatenate(parts, axis=-1, dtype=np.float32)
 
 
 def multi_flat_from(codes: dict[str, np.ndarray]) -> np.ndarray:

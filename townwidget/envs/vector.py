@@ -27,6 +27,7 @@ import numpy as np  # noqa: E402
 from gymnasium.vector import AutoresetMode, VectorEnv  # noqa: E402
 from gymnasium.vector.utils import batch_space  # noqa: E402
 
+from townwidget.envs.flat import solo_flat_from  # noqa: E402
 from townwidget.envs.solo import ILLEGAL_REWARD, TownSoloEnv  # noqa: E402
 from townwidget.solvers.vector import SoloBatch, popcount  # noqa: E402
 from townwidget.town import Rules, resolve_rules  # noqa: E402
@@ -36,16 +37,19 @@ class TownSoloVectorEnv(VectorEnv):
     """``num_envs`` solo games of ``rules`` as one Gymnasium vector environment (see the module's doc).
 
     ``step(actions)`` takes one action number per game; an illegal one gets :data:`ILLEGAL_REWARD` and changes
-    nothing, as in the single environment. :meth:`action_masks` gives the legal actions, (num_envs, actions).
+    nothing, as in the single environment. :meth:`action_masks` gives the legal actions, (num_envs, actions), also
+    in ``infos["action_mask"]``. ``flat=True``: each game's observation is the single environment's flat one-hot
+    array, (num_envs, size).
     """
 
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
 
-    def __init__(self, rules: Rules | str = "town44", num_envs: int = 1024) -> None:
+    def __init__(self, rules: Rules | str = "town44", num_envs: int = 1024, flat: bool = False) -> None:
         self.rules = rules = resolve_rules(rules)
         if not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError(f"num_envs must be an integer >= 1, not {num_envs!r}")
-        single = TownSoloEnv(rules)
+        single = TownSoloEnv(rules, flat=flat)
+        self.flat = single.flat
         self.num_envs = num_envs
         self.single_action_space, self.single_observation_space = single.action_space, single.observation_space
         self.action_space = batch_space(self.single_action_space, num_envs)
@@ -67,7 +71,7 @@ class TownSoloVectorEnv(VectorEnv):
         self._deal(np.arange(self.num_envs))
         self._autoreset[:] = False
         self._options = self.batch.option_masks()
-        return self._observe(), {}
+        return self._observe(), {"action_mask": self._masks()}
 
     def step(self, actions: Any) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         actions = np.asarray(actions)
@@ -88,7 +92,8 @@ class TownSoloVectorEnv(VectorEnv):
         terminated = np.zeros(self.num_envs, dtype=bool)
         terminated[playing] = self.batch.done[playing]
         self._autoreset = terminated.copy()
-        return observations, rewards, terminated, np.zeros(self.num_envs, dtype=bool), {}
+        infos = {"action_mask": self._masks()}
+        return observations, rewards, terminated, np.zeros(self.num_envs, dtype=bool), infos
 
     def action_masks(self) -> np.ndarray:
         """The legal actions of every game as booleans, (num_envs, actions) (sb3-contrib's MaskablePPO's name)."""
@@ -145,18 +150,21 @@ class TownSoloVectorEnv(VectorEnv):
         bits = np.unpackbits(octets.reshape(self.num_envs, -1, 8), axis=2, bitorder="little")
         return bits[:, :, : self.rules.tiles].reshape(self.num_envs, -1).view(bool)
 
-    def _observe(self) -> dict[str, np.ndarray]:
+    def _observe(self) -> Any:
         batch, n = self.batch, self.rules.n
         tops = batch.tops()
         shown = tops >= 0
         codes = np.zeros((self.num_envs, self.rules.piles, 2), dtype=np.int8)
         codes[..., 0] = np.where(shown, tops // n + 1, 0)
         codes[..., 1] = np.where(shown, tops % n + 1, 0)
-        return {
+        observation = {
             "board": self._board.copy(),
             "tops": codes,
             "pile_sizes": batch.heights.astype(np.int16),
             "unseen": self._unseen.reshape(self.num_envs, n, n).copy(),
             "flips_left": batch.flips_left.astype(np.int8)[:, None],
-            "action_mask": self._masks().view(np.int8),
         }
+        if self.flat:
+            return solo_flat_from(observation, self.rules)
+        observation["action_mask"] = self._masks().view(np.int8)
+        return observation
