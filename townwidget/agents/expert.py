@@ -69,6 +69,7 @@ from townwidget.agents.mcts import Evaluation, ISMCTSAgent, Rollout
 from townwidget.agents.perfect import keeping_moves
 from townwidget.core import Rng, View
 from townwidget.core.clock import thread_seconds
+from townwidget.solvers import warm
 from townwidget.solvers.honest import HonestSearch, TooLarge, honest_choices
 from townwidget.town.view import TownView
 
@@ -135,6 +136,8 @@ class ExpertAgent:
         ``rivals``, the values of other moves too where only the best was needed (the exact solver's move
         alone; a single legal move unsearched), within the move's budget: an explanation compares them."""
         rng = self.move_rng(view)
+        if self.rollout is None and warm.ready():  # compiled in the background since this agent was made
+            self.rollout = compiled_rollout()
         if not isinstance(view, TownView) or (seen := view.to_dict())["mode"] != "solo":
             plain = ISMCTSAgent(rng)
             return plain.evaluate(view, Budget(self.iterations, self.seconds, ISMCTS_ITERATIONS), value_single=rivals)
@@ -229,10 +232,13 @@ def safest(view: TownView, among: list[Any] | None) -> list[Any] | None:
 def compiled_rollout() -> Rollout | None:
     """The search's compiled rollouts (:func:`townwidget.solvers.rollout.search_rollout`), compiled now (not
     within the first move's budget); ``None`` without numpy, where the search rolls out on the heuristic in
-    Python as it does without numba."""
+    Python as it does without numba, and while a widget's thread compiles them (:mod:`townwidget.solvers.warm`):
+    a search then rolls out in Python rather than wait, until they are ready."""
+    if warm.compiling():
+        return None
     try:
         from townwidget.solvers import rollout
     except ImportError:  # numpy is absent (a browser's Python, say): the compiled rollouts need it
         return None
-    rollout.warm_up()
+    warm.warm_up_rollouts()
     return rollout.search_rollout

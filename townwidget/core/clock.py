@@ -30,8 +30,8 @@ def choose_clock(clocks: Any = time) -> Callable[[], float]:
         except OSError:  # declared but refused by the platform
             pass
         else:
-            return thread_time  # type: ignore[no-any-return]
-    return clocks.perf_counter  # type: ignore[no-any-return]
+            return thread_time
+    return clocks.perf_counter
 
 
 thread_seconds: Callable[[], float] = choose_clock()

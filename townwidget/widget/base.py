@@ -43,6 +43,7 @@ from townwidget.core.checks import is_integer, shown
 from townwidget.core.errors import IllegalAction
 from townwidget.core.language import N_, _, check_language, default_language, ngettext, speaking
 from townwidget.core.rng import Rng
+from townwidget.solvers import warm
 from townwidget.widget import session as sessions
 from townwidget.widget.front_end import FRONT_END
 from townwidget.widget.replay import export
@@ -154,6 +155,7 @@ class GameWidget(anywidget.AnyWidget):
     ) -> None:
         lang = default_language() if lang is None else check_language(lang)
         self._lang = lang
+        warm.warm_up_in_background()  # no hint waits on numba's compiler (see townwidget.solvers.warm)
         self._step: int | None = None  # the history frame on show; None: the game itself
         host = _Host(self)
         self._session = Session(
