@@ -33,6 +33,7 @@ SOURCES = (
     "lite/package-lock.json",
     "scripts/lite",
     "scripts/lite_site.py",
+    "notebooks/play.ipynb",
     "notebooks/01-play.ipynb",
     "notebooks/fr/01-jouer.ipynb",
 )
