@@ -37,9 +37,10 @@ from townwidget.town.board import Board
 from townwidget.town.state import MultiState, SoloState
 
 # CPU seconds of a Town solo hint asked for while the compiled rollouts are still compiling: its search then rolls
-# out in Python, several times slower a simulation, and the compiler's child process shares the machine; so short a
-# search answers within 3 s, where the full budget (1.9 CPU s, at Python's speed) took 4-8 s on a busy machine.
-PREPARING_SECONDS = 0.5
+# out in Python, several times slower a simulation, beside the compiler's child process; so short a search answered
+# a widget's first hint in 0.7-2.2 s wall on a 2-core machine under a load of 8-10, where the full budget (1.9 CPU s
+# at Python's speed) took 4-8 s.
+PREPARING_SECONDS = 0.3
 
 
 @dataclass(frozen=True)

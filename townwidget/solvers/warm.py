@@ -8,8 +8,8 @@ fraction of a second. So:
 
 - :func:`warm_up` compiles (or loads) every kernel now: ``townwidget warm-up`` runs it, for a hub image or a
   class's machines, once after installing;
-- :func:`warm_up_in_background` compiles them into the cache in a child process and then loads the search's
-  rollouts: a widget calls it when it opens. A hint asked for meanwhile does not wait: while :func:`compiling`,
+- :func:`warm_up_in_background` compiles the search's rollouts into the cache in a child process and then loads
+  them: a widget calls it when it opens. A hint asked for meanwhile does not wait: while :func:`compiling`,
   the search rolls out in Python (:func:`townwidget.advice.hint` says so in its sentence).
 
 The compiler runs in a child process, not on a thread of this one: it holds the interpreter's lock for much of its
@@ -33,7 +33,8 @@ _thread: threading.Thread | None = None
 _child: subprocess.Popen[bytes] | None = None
 _ready = threading.Event()  # the search's rollouts are loaded in this process
 
-CHILD = "import os; hasattr(os, 'nice') and os.nice(10); from townwidget.solvers.warm import warm_up; warm_up()"
+# the child compiles only what a search needs, so that the widget's process has it soonest
+CHILD = "import os; hasattr(os, 'nice') and os.nice(10); import townwidget.solvers.warm as w; w.warm_up_rollouts()"
 
 
 def available() -> bool:
@@ -66,8 +67,8 @@ def warm_up() -> None:
 
 
 def warm_up_in_background() -> None:
-    """Compile every kernel into numba's cache in a child process, then load the search's rollouts here, all on a
-    daemon thread; once per process (later calls, or calls once the rollouts are loaded, do nothing)."""
+    """Compile the search's rollouts into numba's cache in a child process, then load them here, all on a daemon
+    thread; once per process (later calls, or calls once the rollouts are loaded, do nothing)."""
     global _thread
     with _lock:
         if _thread is not None or _ready.is_set() or not available():
@@ -88,8 +89,8 @@ def ready() -> bool:
 
 
 def _compile_then_load() -> None:
-    """The background thread: the child compiles into the cache, then this process loads from it (had the child
-    failed, this compiles them here, and an error shows as the thread's)."""
+    """The background thread: the child compiles the rollouts into the cache, then this process loads them from it
+    (had the child failed, this compiles them here, and an error shows as the thread's)."""
     global _child
     package_root = str(Path(__file__).resolve().parents[2])
     path = os.pathsep.join(filter(None, (package_root, os.environ.get("PYTHONPATH"))))
