@@ -502,7 +502,7 @@ class GameWidget(anywidget.AnyWidget):
 
         try:
             with speaking(self._lang):  # a worker thread starts in English: the sentences in the player's words
-                report = review_decisions(decisions, final, self.seat, progress=False)
+                report = review_decisions(decisions, final, self.seat, progress=False, par_aside=True)
                 data = {**report.to_dict(), **self._review_extras(report, final)}
                 data["summary"] += self._unreviewed(final, decisions)
             shown_review: dict[str, Any] | Exception = data
