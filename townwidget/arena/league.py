@@ -28,9 +28,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from townwidget import arena
-from townwidget.arena.isolation import DEFAULT_MEMORY_MB, DEFAULT_MOVE_SECONDS, Limits, check_submission, is_submission
+from townwidget.arena.intervals import mean_interval, wilson_interval
+from townwidget.arena.isolation import (
+    DEFAULT_MEMORY_MB,
+    DEFAULT_MOVE_SECONDS,
+    Limits,
+    agent_processes,
+    check_submission,
+    is_submission,
+)
 from townwidget.arena.players import REASONS
+from townwidget.arena.tournaments import MAX_GAMES, Settings, deal_seed, label_of, play_job, prepare, run_seed_of
+from townwidget.arena.workers import run_jobs
 from townwidget.core.checks import require_integer, shown
 from townwidget.core.registry import GameRecord, lookup
 from townwidget.core.rng import Rng
@@ -109,22 +118,22 @@ def league(
     seats = lookup(game).players
     if players not in seats:
         raise ValueError(f"{game} is played by {seats.start} to {seats.stop - 1} players, not {players}")
-    require_integer(games, "games", 1, arena.MAX_GAMES, error=ValueError)
+    require_integer(games, "games", 1, MAX_GAMES, error=ValueError)
     limits = Limits(move_seconds, agent_memory_mb)
-    rejected = {arena._label(spec): why for spec in entries if (why := _not_loading(spec, limits))}
-    playing = [spec for spec in entries if arena._label(spec) not in rejected]
+    rejected = {label_of(spec): why for spec in entries if (why := _not_loading(spec, limits))}
+    playing = [spec for spec in entries if label_of(spec) not in rejected]
     if len(playing) < players:
         raise ValueError(
             f"a league of {players}-player games needs at least {players} submissions that load, not {len(playing)}"
         )
-    settings = arena.Settings(True, limits)
-    prepared = arena._prepared(playing, settings)
-    run_seed = arena.run_seed_of(seed)
+    settings = Settings(True, limits)
+    prepared = prepare(playing, settings)
+    run_seed = run_seed_of(seed)
     jobs = _jobs(prepared, players, games, run_seed, game, settings)
     options: dict[str, Any] = {"executor": executor, "workers": workers, "progress": progress}
-    with arena.agent_processes():
-        records = arena.run_jobs(arena._play_job, jobs, seeds=[job[2] for job in jobs], on_result=on_record, **options)
-    labels = [arena._label(spec) for spec in playing]
+    with agent_processes():
+        records = run_jobs(play_job, jobs, seeds=[job[2] for job in jobs], on_result=on_record, **options)
+    labels = [label_of(spec) for spec in playing]
     board = leaderboard(records, labels)
     return League(records, board, rejected, run_seed if seed is None else None)
 
@@ -138,7 +147,7 @@ def _entries(submissions: Sequence[Any] | str | os.PathLike[str]) -> list[Any]:
         raise ValueError(f"submissions are a directory of .py files or a list of agents, not {shown(submissions)}")
     else:
         entries = list(submissions)
-    labels = [arena._label(spec) for spec in entries]
+    labels = [label_of(spec) for spec in entries]
     twins = sorted({label for label in labels if labels.count(label) > 1})
     if twins:
         raise ValueError(f"two submissions share the name(s) {twins}: each needs a name of its own")
@@ -155,13 +164,13 @@ def _not_loading(spec: Any, limits: Limits) -> str | None:
 
 
 def _jobs(
-    prepared: list[Any], players: int, games: int, seed: int, game: str, settings: arena.Settings
+    prepared: list[Any], players: int, games: int, seed: int, game: str, settings: Settings
 ) -> list[tuple[Any, ...]]:
     """Solo: every submission on the same deals. Multiplayer: rounds of tables drawn from the seed (every
     submission at one table or more per round), each deal played from every seat."""
     count = len(prepared)
     if players == 1:
-        deals = [arena.deal_seed(seed, number) for number in range(games)]
+        deals = [deal_seed(seed, number) for number in range(games)]
         return [([(slot, prepared[slot])], game, deal, settings) for deal in deals for slot in range(count)]
     tables = math.ceil(count / players)
     jobs = []
@@ -170,7 +179,7 @@ def _jobs(
         Rng(_table_seed(seed, round_number)).shuffle(order)
         for table in range(tables):
             members = [order[(table * players + seat) % count] for seat in range(players)]
-            deal = arena.deal_seed(seed, round_number * tables + table)
+            deal = deal_seed(seed, round_number * tables + table)
             for turn in range(players):
                 seated = [
                     (members[(seat + turn) % players], prepared[members[(seat + turn) % players]])
@@ -182,7 +191,7 @@ def _jobs(
 
 def _table_seed(seed: int, round_number: int) -> int:
     """The seed that draws the tables of a round: a deal seed of the run's far end, never a deal's."""
-    return arena.deal_seed(seed, arena.MAX_GAMES + round_number)
+    return deal_seed(seed, MAX_GAMES + round_number)
 
 
 def leaderboard(records: Sequence[GameRecord], labels: Sequence[str]) -> list[dict[str, Any]]:
@@ -214,9 +223,9 @@ def _solo_rows(records: Sequence[GameRecord], labels: Sequence[str]) -> list[dic
                 "agent": label,
                 "games": len(tiles[label]),
                 "mean_tiles": means[label],
-                "tiles_ci": arena.mean_interval(list(tiles[label].values()), bounds=(0, board)),
+                "tiles_ci": mean_interval(list(tiles[label].values()), bounds=(0, board)),
                 "to_leader": statistics.fmean(paired),
-                "to_leader_ci": arena.mean_interval(paired, bounds=(-board, board)),
+                "to_leader_ci": mean_interval(paired, bounds=(-board, board)),
             }
         )
     return rows
@@ -247,7 +256,7 @@ def _rated_rows(records: Sequence[GameRecord], labels: Sequence[str]) -> list[di
                 "rating": ratings[label].mu,
                 "rating_sigma": ratings[label].sigma,
                 "win_rate": wins / games,
-                "win_ci": arena.wilson_interval(wins, games),
+                "win_ci": wilson_interval(wins, games),
                 "mean_rank": statistics.fmean(ranks[label]),
             }
         )
