@@ -17,6 +17,7 @@ writes CSV and JSON files, and shows as an HTML table in a notebook.
 from __future__ import annotations
 
 import csv
+import dataclasses
 import html
 import json
 import math
@@ -32,6 +33,7 @@ from townwidget.arena.intervals import mean_interval, wilson_interval
 from townwidget.arena.isolation import (
     DEFAULT_MEMORY_MB,
     DEFAULT_MOVE_SECONDS,
+    START_SECONDS,
     Limits,
     agent_processes,
     check_submission,
@@ -119,13 +121,17 @@ def league(
     if players not in seats:
         raise ValueError(f"{game} is played by {seats.start} to {seats.stop - 1} players, not {players}")
     require_integer(games, "games", 1, MAX_GAMES, error=ValueError)
-    limits = Limits(move_seconds, agent_memory_mb)
-    rejected = {label_of(spec): why for spec in entries if (why := _not_loading(spec, limits))}
+    hidden = tuple(str(Path(spec).resolve().parent) for spec in entries if is_submission(spec))
+    limits = Limits(move_seconds, agent_memory_mb, "auto", hidden).resolved()
+    checks = {label_of(spec): _not_loading(spec, limits) for spec in entries}
+    rejected = {label: why for label, (why, _) in checks.items() if why}
     playing = [spec for spec in entries if label_of(spec) not in rejected]
     if len(playing) < players:
         raise ValueError(
             f"a league of {players}-player games needs at least {players} submissions that load, not {len(playing)}"
         )
+    slowest = max((seconds for _, seconds in checks.values()), default=0.0)
+    limits = dataclasses.replace(limits, load_seconds=min(START_SECONDS, 2 * slowest + 1))
     settings = Settings(True, limits)
     prepared = prepare(playing, settings)
     run_seed = run_seed_of(seed)
@@ -154,12 +160,13 @@ def _entries(submissions: Sequence[Any] | str | os.PathLike[str]) -> list[Any]:
     return entries
 
 
-def _not_loading(spec: Any, limits: Limits) -> str | None:
-    """Why a submission file does not load in its own process (``None`` for one that does, and for agents)."""
+def _not_loading(spec: Any, limits: Limits) -> tuple[str | None, float]:
+    """Why a submission file does not load in its own process (``None`` for one that does, and for agents), and
+    the seconds its load took."""
     if not is_submission(spec):
-        return None
+        return None, 0.0
     if not Path(spec).is_file():
-        return "no such file"
+        return "no such file", 0.0
     return check_submission(spec, limits)
 
 

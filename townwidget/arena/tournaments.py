@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import secrets
 from collections.abc import Callable, Generator, Iterator, Sequence
@@ -14,6 +15,7 @@ from typing import Any
 from townwidget import town
 from townwidget.agents import agent_name
 from townwidget.agents.clairvoyant import ClairvoyantAgent
+from townwidget.arena import sandbox
 from townwidget.arena.isolation import (
     DEFAULT_MEMORY_MB,
     DEFAULT_MOVE_SECONDS,
@@ -42,7 +44,7 @@ def play_game(
     game: str = "town77",
     seed: int = 0,
     *,
-    isolate: bool = False,
+    isolate: bool | str = False,
     move_seconds: float = DEFAULT_MOVE_SECONDS,
     agent_memory_mb: int = DEFAULT_MEMORY_MB,
     allow_peeking: bool = False,
@@ -53,10 +55,13 @@ def play_game(
     ``budget`` (``iterations=``, ``seconds=``) is passed to the agents made from names. An agent that raises,
     returns no legal action or (isolated) exceeds ``move_seconds`` or ``agent_memory_mb`` forfeits (see
     :attr:`GameRecord.forfeits`). With ``isolate`` every agent runs in a process of its own (see
-    :mod:`townwidget.arena.isolation`); submission files always do. ``allow_peeking`` hands the package's
+    :mod:`townwidget.arena.isolation`); submission files always do. ``isolate=True`` runs them in the sandbox where
+    it works here, else as plain processes; ``"sandbox"`` or ``"process"`` ask for one (see
+    :mod:`townwidget.arena.sandbox`). ``allow_peeking`` hands the package's
     clairvoyant solver the full state of a solo deal; no other agent ever sees more than its view.
     """
-    settings = Settings(isolate, Limits(move_seconds, agent_memory_mb), allow_peeking, budget)
+    settings = Settings.of({"isolate": isolate, "move_seconds": move_seconds, "agent_memory_mb": agent_memory_mb})
+    settings = dataclasses.replace(settings, allow_peeking=allow_peeking, budget=budget).for_agents(agents)
     seated = prepare(agents, settings)
     with agent_processes():
         return _play(list(enumerate(seated)), game, seed, settings)
@@ -74,13 +79,30 @@ class Settings:
 
     @classmethod
     def of(cls, options: dict[str, Any]) -> Settings:
-        """The settings from a call's keyword arguments (``isolate``, ``move_seconds``, ``agent_memory_mb``,
-        ``allow_peeking``; the others are the budget of agents made from names)."""
+        """The settings from a call's keyword arguments (``isolate``: a bool, ``"sandbox"`` or ``"process"``;
+        ``move_seconds``, ``agent_memory_mb``, ``allow_peeking``; the others are the budget of agents made from
+        names)."""
         budget = dict(options)
+        isolate = budget.pop("isolate", False)
+        mode = isolate if isinstance(isolate, str) else "auto"
         limits = Limits(
-            budget.pop("move_seconds", DEFAULT_MOVE_SECONDS), budget.pop("agent_memory_mb", DEFAULT_MEMORY_MB)
+            budget.pop("move_seconds", DEFAULT_MOVE_SECONDS), budget.pop("agent_memory_mb", DEFAULT_MEMORY_MB), mode
         )
-        return cls(bool(budget.pop("isolate", False)), limits, bool(budget.pop("allow_peeking", False)), budget)
+        return cls(bool(isolate), limits, bool(budget.pop("allow_peeking", False)), budget)
+
+    def for_agents(self, agents: Sequence[AgentSpec]) -> Settings:
+        """These settings for a run of ``agents``: where any is isolated, the isolation that runs here resolved
+        (once, in this process) and the submissions' folders hidden from the sandbox."""
+        files = [spec for spec in agents if is_submission(spec)] if not isinstance(agents, (str, bytes)) else []
+        if not (self.isolate or files):
+            return self
+        folders = tuple(str(Path(spec).resolve().parent) for spec in files)
+        limits = dataclasses.replace(self.limits, hidden=(*self.limits.hidden, *folders)).resolved()
+        return dataclasses.replace(self, limits=limits)
+
+    def isolation(self, agents: Sequence[Any]) -> str | None:
+        """The isolation that ran for the prepared ``agents`` (``"sandbox"`` or ``"process"``), ``None`` if none."""
+        return self.limits.isolate if any(isinstance(spec, AgentSource) for spec in agents) else None
 
 
 def prepare(agents: Sequence[AgentSpec], settings: Settings) -> list[Any]:
@@ -160,7 +182,7 @@ def _play(seated: list[tuple[int, Any]], game: str, seed: int, settings: Setting
 
 def _player(slot: int, spec: Any, game: str, seed: int, solo: bool, settings: Settings) -> Any:
     if isinstance(spec, AgentSource):
-        return IsolatedPlayer(spec, process_for(spec, slot, settings.limits.memory_mb), settings.limits, seed)
+        return IsolatedPlayer(spec, process_for(spec, slot, settings.limits), settings.limits, seed)
     return in_process_player(spec, seed, settings.budget, solo, settings.allow_peeking)
 
 
@@ -180,9 +202,12 @@ class Tournament:
     records: list[GameRecord]
     summary: list[dict[str, Any]] = field(default_factory=list)
     seed: int | None = None
+    isolation: str | None = None  # how isolated agents ran: "sandbox", "process", or None (none was)
 
     def table(self) -> str:
-        return format_summary(self.summary) + ("" if self.seed is None else f"\nseed {self.seed}")
+        lines = [format_summary(self.summary)]
+        lines += [] if self.isolation is None else [f"isolated agents: {isolation_words(self.isolation)}"]
+        return "\n".join(lines + ([] if self.seed is None else [f"seed {self.seed}"]))
 
 
 def tournament(
@@ -196,7 +221,7 @@ def tournament(
     *,
     executor: Executor | None = None,
     on_record: Callable[[GameRecord], Any] | None = None,
-    isolate: bool = False,
+    isolate: bool | str = False,
     move_seconds: float = DEFAULT_MOVE_SECONDS,
     agent_memory_mb: int = DEFAULT_MEMORY_MB,
     allow_peeking: bool = False,
@@ -219,11 +244,12 @@ def tournament(
     Ctrl-C raises :class:`TournamentInterrupted` holding the finished records; games whose worker died every time
     raise :class:`GamesLost` naming their deals.
     """
-    settings = Settings(isolate, Limits(move_seconds, agent_memory_mb), allow_peeking, budget)
+    options = {"isolate": isolate, "move_seconds": move_seconds, "agent_memory_mb": agent_memory_mb}
+    settings = dataclasses.replace(Settings.of(options), allow_peeking=allow_peeking, budget=budget)
     run = _run(agents, game, games, seed, rotate, settings)
     with agent_processes():
         records = gather(_played(run, executor, workers, progress), len(run.jobs), on_record)
-    return Tournament(records, summarize(records, run.labels), run.seed)
+    return Tournament(records, summarize(records, run.labels), run.seed, run.isolation)
 
 
 def iter_tournament(
@@ -324,6 +350,7 @@ class _Run:
     deals: list[int]
     labels: list[str]
     seed: int | None  # drawn here when none was given
+    isolation: str | None = None  # how the isolated agents run, if any is
 
 
 def _run(
@@ -333,6 +360,7 @@ def _run(
     require_integer(games, "games", 1, MAX_GAMES, error=ValueError)
     run_seed = run_seed_of(seed)
     lookup(game)  # an unknown game is refused before any agent is prepared
+    settings = settings.for_agents(agents)
     prepared = prepare(agents, settings)
     count = len(prepared)
     jobs, deals = [], []
@@ -342,7 +370,8 @@ def _run(
         seated = [((seat + turn) % count, prepared[(seat + turn) % count]) for seat in range(count)]
         jobs.append((seated, game, deal, settings))
         deals.append(deal)
-    return _Run(jobs, deals, [label_of(spec) for spec in agents], None if seed is not None else run_seed)
+    labels = [label_of(spec) for spec in agents]
+    return _Run(jobs, deals, labels, None if seed is not None else run_seed, settings.isolation(prepared))
 
 
 HASHED_SEEDS = 2**64  # a run seed from here up (every drawn one) has its deals hashed: seed + g would wrap
@@ -381,6 +410,13 @@ def _solve_job(job: tuple[str, int, float | None]) -> Par:
 def _seat_seed(deal: int, seat: int) -> int:
     """The seed of the agent in ``seat`` for deal ``deal``: fixed, and unrelated to the deal's own stream."""
     return Rng(deal * 16 + seat).next64()
+
+
+def isolation_words(isolation: str) -> str:
+    """How isolated agents ran, in words (for the tables)."""
+    if isolation == "process":
+        return "process (agents run as processes of this user: see docs/isolation.md for what that does not stop)"
+    return f"sandbox (bubblewrap; bounds by {sandbox.bounds()})"
 
 
 def label_of(spec: AgentSpec) -> str:
