@@ -470,7 +470,7 @@ def test_an_agents_working_folder_goes_with_its_server_when_the_arena_ends_witho
             from townwidget import town
             from townwidget.arena.isolation import IsolatedAgent
 
-            agent = IsolatedAgent("greedy")  # never closed: the process just ends
+            agent = IsolatedAgent("greedy", isolate="process")  # never closed: the process just ends
             agent.act(town.new_solo("town44", seed=0).view(0))
             print(agent._player.process._directory)
             os._exit(0)  # no clean-up of any kind on this side

@@ -443,7 +443,7 @@ class GameProcess:
     def ready(self, seconds: float) -> None:
         """Wait until the child has built its agent; a :class:`Forfeit` if it cannot (the agent's fault, or past
         ``seconds``)."""
-        answer = self.request(None, seconds, "the agent was not built")
+        answer = self.request(None, seconds, "the agent did not load")
         if "fault" in answer:
             self.end(0)
             raise _forfeit(answer)
