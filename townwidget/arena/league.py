@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import hashlib
 import html
 import json
 import math
@@ -39,9 +40,19 @@ from townwidget.arena.isolation import (
     check_submission,
     is_submission,
 )
+from townwidget.arena.journal import Journal, league_seed
 from townwidget.arena.players import REASONS
-from townwidget.arena.tournaments import MAX_GAMES, Settings, deal_seed, label_of, play_job, prepare, run_seed_of
-from townwidget.arena.workers import run_jobs
+from townwidget.arena.tournaments import (
+    MAX_GAMES,
+    Settings,
+    deal_seed,
+    isolation_words,
+    label_of,
+    play_job,
+    prepare,
+    run_seed_of,
+)
+from townwidget.arena.workers import TournamentInterrupted, iter_jobs
 from townwidget.core.checks import require_integer, shown
 from townwidget.core.registry import GameRecord, lookup
 from townwidget.core.rng import Rng
@@ -58,6 +69,7 @@ class League:
     leaderboard: list[dict[str, Any]]
     rejected: dict[str, str] = field(default_factory=dict)
     seed: int | None = None
+    isolation: str | None = None  # how the agents ran: "sandbox" or "process"
 
     def table(self) -> str:
         """The leaderboard as a terminal table (with the rejected submissions and the seed under it)."""
@@ -69,6 +81,7 @@ class League:
         ]
         lines.insert(1, "-" * len(lines[0]))
         lines += [f"not played: {name}: {why}" for name, why in self.rejected.items()]
+        lines += [f"isolated agents: {isolation_words(self.isolation)}"] if self.isolation else []
         return "\n".join(lines + ([f"seed {self.seed}"] if self.seed is not None else []))
 
     def to_csv(self, path: str | os.PathLike[str]) -> None:
@@ -81,7 +94,12 @@ class League:
 
     def to_json(self, path: str | os.PathLike[str]) -> None:
         """Write the leaderboard, the rejected submissions and the seed as JSON."""
-        data = {"leaderboard": self.leaderboard, "rejected": self.rejected, "seed": self.seed}
+        data = {
+            "leaderboard": self.leaderboard,
+            "rejected": self.rejected,
+            "seed": self.seed,
+            "isolate": self.isolation,
+        }
         Path(path).write_text(json.dumps(data, indent=1), encoding="utf-8")
 
     def _repr_html_(self) -> str:
@@ -110,19 +128,34 @@ def league(
     *,
     on_record: Callable[[GameRecord], Any] | None = None,
     agent_memory_mb: int = DEFAULT_MEMORY_MB,
+    journal: str | os.PathLike[str] | None = None,
+    resume: bool = False,
+    hidden: Sequence[str | os.PathLike[str]] = (),
 ) -> League:
     """Play a league between ``submissions`` (a directory of ``.py`` files, or a list of files, agent objects and
-    package names), each isolated (see :mod:`townwidget.arena.isolation`): ``games`` games per submission of
-    ``players`` seats (1: solo deals), on ``workers`` local processes or ``executor`` (as :func:`tournament`, with
-    the same records for the same seed). ``seed=None`` draws a fresh one (see :func:`tournament`)."""
+    package names), each isolated (see :mod:`townwidget.arena.isolation`; in the sandbox where it runs):
+    ``games`` games per submission of ``players`` seats (1: solo deals), on ``workers`` local processes or
+    ``executor`` (as :func:`tournament`, with the same records for the same seed). ``seed=None`` draws a fresh one
+    (see :func:`tournament`).
+
+    ``journal``: a file where each game is written as it finishes (:mod:`townwidget.arena.journal`); with
+    ``resume`` the league journalled there goes on (its seed is read there), playing only its missing games.
+    ``hidden``: more paths the agents' sandbox must not show (the league's output files); the submissions'
+    folders and the journal are always hidden. Ctrl-C raises
+    :class:`~townwidget.arena.workers.TournamentInterrupted` with the finished records."""
     entries = _entries(submissions)
     require_integer(players, "players", 1, error=ValueError)
     seats = lookup(game).players
     if players not in seats:
         raise ValueError(f"{game} is played by {seats.start} to {seats.stop - 1} players, not {players}")
     require_integer(games, "games", 1, MAX_GAMES, error=ValueError)
-    hidden = tuple(str(Path(spec).resolve().parent) for spec in entries if is_submission(spec))
-    limits = Limits(move_seconds, agent_memory_mb, "auto", hidden).resolved()
+    if resume and journal is None:
+        raise ValueError("resume continues a league's journal: give journal= (the file of its games)")
+    if resume and seed is None:
+        seed = league_seed(journal)  # type: ignore[arg-type]
+    covered = [str(Path(spec).resolve().parent) for spec in entries if is_submission(spec)]
+    covered += [str(Path(path).resolve()) for path in (*hidden, *([journal] if journal is not None else []))]
+    limits = Limits(move_seconds, agent_memory_mb, "auto", tuple(covered)).resolved()
     checks = {label_of(spec): _not_loading(spec, limits) for spec in entries}
     rejected = {label: why for label, (why, _) in checks.items() if why}
     playing = [spec for spec in entries if label_of(spec) not in rejected]
@@ -136,12 +169,56 @@ def league(
     prepared = prepare(playing, settings)
     run_seed = run_seed_of(seed)
     jobs = _jobs(prepared, players, games, run_seed, game, settings)
-    options: dict[str, Any] = {"executor": executor, "workers": workers, "progress": progress}
-    with agent_processes():
-        records = run_jobs(play_job, jobs, seeds=[job[2] for job in jobs], on_result=on_record, **options)
     labels = [label_of(spec) for spec in playing]
+    description = {
+        "game": game,
+        "players": players,
+        "games": games,
+        "seed": run_seed,
+        "move_seconds": move_seconds,
+        "agents": {label_of(spec): _fingerprint(source) for spec, source in zip(playing, prepared, strict=True)},
+    }
+    book = Journal.open(journal, description, resume) if journal is not None else None
+    options: dict[str, Any] = {"executor": executor, "workers": workers, "progress": progress}
+    try:
+        with agent_processes():
+            records = _played(jobs, book, limits.isolate, on_record, options)
+    finally:
+        if book is not None:
+            book.close()
     board = leaderboard(records, labels)
-    return League(records, board, rejected, run_seed if seed is None else None)
+    return League(records, board, rejected, run_seed if seed is None else None, limits.isolate)
+
+
+def _played(
+    jobs: list[tuple[Any, ...]],
+    book: Journal | None,
+    isolation: str,
+    on_record: Callable[[GameRecord], Any] | None,
+    options: dict[str, Any],
+) -> list[GameRecord]:
+    """The records of ``jobs`` in order: those the journal holds, the others played (each journalled as it
+    finishes); Ctrl-C raises :class:`TournamentInterrupted` with every finished record."""
+    finished = dict(book.done) if book is not None else {}
+    missing = [number for number in range(len(jobs)) if number not in finished]
+    stream = iter_jobs(play_job, [jobs[number] for number in missing], seeds=[jobs[n][2] for n in missing], **options)
+    try:
+        for index, record in stream:
+            finished[missing[index]] = record
+            if book is not None:
+                book.write(missing[index], isolation, record)
+            if on_record is not None:
+                on_record(record)
+    except KeyboardInterrupt:
+        stream.close()
+        raise TournamentInterrupted([finished[n] for n in sorted(finished)], len(jobs)) from None
+    return [finished[number] for number in range(len(jobs))]
+
+
+def _fingerprint(source: Any) -> str:
+    """What tells an agent's code apart (a resumed league must play the same)."""
+    key = source.key if hasattr(source, "key") else repr(source)
+    return hashlib.sha256(key.encode()).hexdigest()[:16]
 
 
 def _entries(submissions: Sequence[Any] | str | os.PathLike[str]) -> list[Any]:
