@@ -178,6 +178,7 @@ class Server:
         if "fault" in answer:
             return answer
         self.loaded = Loaded(source, per_game=True)
+        gc.freeze()  # as after any load: the games' collectors skip what the server holds
         return {"ok": True, "pid": os.getpid()}
 
     def begin(self, seed: int | None) -> dict[str, Any]:
