@@ -187,3 +187,25 @@ def test_a_league_killed_from_outside_resumes_from_its_journal(tmp_path: Path) -
     assert done.returncode == 0, done.stderr
     assert len(journal.read_text().splitlines()) == 41 and "mean tiles" in done.stdout
     assert "123456789" not in done.stdout  # the seed came from the file and is not told
+
+
+def test_names_and_texts_of_submissions_are_shown_as_data(tmp_path: Path) -> None:
+    folder = tmp_path / "class"
+    folder.mkdir()
+    honest = "def act(view):\n    return view.legal_actions()[0]\n"
+    names = ["alice", "\u0430lice", "aIice", "bob\nfirst  16  16.00", "carol\u202egnp", "dave ", "eve\x1b[2J", "=cmd"]
+    for name in names:
+        (folder / f"{name}.py").write_text(honest)
+    (folder / "mallory.py").write_text("raise SystemExit('\\x1b[2J\\nfirst  99  16.00 [16.00, 16.00]' + 'x' * 900)\n")
+    result = arena.league(folder, game="town44", games=1, seed=1, progress=False)
+    assert [row["agent"] for row in result.leaderboard] == ["=cmd"]  # the one name that reads as itself
+    for name in ("alice", "\u0430lice", "aIice"):
+        assert "reads like" in result.rejected[name]
+    assert "control character (U+000A)" in result.rejected["bob\nfirst  16  16.00"]
+    assert "U+202E" in result.rejected["carol\u202egnp"] and "space" in result.rejected["dave "]
+    table = result.table()
+    assert "\x1b" not in table and "\u202e" not in table and len(table.splitlines()) == 3 + len(result.rejected) + 1
+    assert "not played: mallory: " in table and not any(line.startswith("first") for line in table.splitlines())
+    assert max(len(line) for line in table.splitlines()) < 300  # its text is cut
+    result.to_csv(tmp_path / "board.csv")
+    assert (tmp_path / "board.csv").read_text().splitlines()[1].startswith("'=cmd,")

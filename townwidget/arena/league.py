@@ -41,6 +41,7 @@ from townwidget.arena.isolation import (
     is_submission,
 )
 from townwidget.arena.journal import Journal, league_seed
+from townwidget.arena.labels import csv_cell, escaped, label_problem, look_alikes
 from townwidget.arena.players import REASONS
 from townwidget.arena.tournaments import (
     MAX_GAMES,
@@ -74,13 +75,14 @@ class League:
     def table(self) -> str:
         """The leaderboard as a terminal table (with the rejected submissions and the seed under it)."""
         columns = _columns(self.leaderboard)
-        cells = [[head for head, _ in columns]] + [[show(row) for _, show in columns] for row in self.leaderboard]
+        cells = [[head for head, _ in columns]]
+        cells += [[escaped(show(row)) for _, show in columns] for row in self.leaderboard]
         widths = [max(len(line[i]) for line in cells) for i in range(len(columns))]
         lines = [
             "  ".join(cell.ljust(width) for cell, width in zip(line, widths, strict=True)).rstrip() for line in cells
         ]
         lines.insert(1, "-" * len(lines[0]))
-        lines += [f"not played: {name}: {why}" for name, why in self.rejected.items()]
+        lines += [f"not played: {escaped(name)}: {escaped(why)}" for name, why in self.rejected.items()]
         lines += [f"isolated agents: {isolation_words(self.isolation)}"] if self.isolation else []
         return "\n".join(lines + ([f"seed {self.seed}"] if self.seed is not None else []))
 
@@ -90,7 +92,7 @@ class League:
         with open(path, "w", newline="", encoding="utf-8") as out:
             writer = csv.writer(out)
             writer.writerow([head for head, _ in columns])
-            writer.writerows([show(row) for _, show in columns] for row in self.leaderboard)
+            writer.writerows([csv_cell(show(row)) for _, show in columns] for row in self.leaderboard)
 
     def to_json(self, path: str | os.PathLike[str]) -> None:
         """Write the leaderboard, the rejected submissions and the seed as JSON."""
@@ -106,11 +108,12 @@ class League:
         columns = _columns(self.leaderboard)
         head = "".join(f"<th>{html.escape(name)}</th>" for name, _ in columns)
         body = "".join(
-            "<tr>" + "".join(f"<td>{html.escape(show(row))}</td>" for _, show in columns) + "</tr>"
+            "<tr>" + "".join(f"<td>{html.escape(escaped(show(row)))}</td>" for _, show in columns) + "</tr>"
             for row in self.leaderboard
         )
         notes = "".join(
-            f"<p>not played: {html.escape(name)}: {html.escape(why)}</p>" for name, why in self.rejected.items()
+            f"<p>not played: {html.escape(escaped(name))}: {html.escape(escaped(why))}</p>"
+            for name, why in self.rejected.items()
         )
         return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{notes}"
 
@@ -156,8 +159,9 @@ def league(
     covered = [str(Path(spec).resolve().parent) for spec in entries if is_submission(spec)]
     covered += [str(Path(path).resolve()) for path in (*hidden, *([journal] if journal is not None else []))]
     limits = Limits(move_seconds, agent_memory_mb, "auto", tuple(covered)).resolved()
-    checks = {label_of(spec): _not_loading(spec, limits) for spec in entries}
-    rejected = {label: why for label, (why, _) in checks.items() if why}
+    unfit = _unfit_names(entries)
+    checks = {label_of(spec): _not_loading(spec, limits) for spec in entries if label_of(spec) not in unfit}
+    rejected = unfit | {label: why for label, (why, _) in checks.items() if why}
     playing = [spec for spec in entries if label_of(spec) not in rejected]
     if len(playing) < players:
         raise ValueError(
@@ -233,8 +237,18 @@ def _entries(submissions: Sequence[Any] | str | os.PathLike[str]) -> list[Any]:
     labels = [label_of(spec) for spec in entries]
     twins = sorted({label for label in labels if labels.count(label) > 1})
     if twins:
-        raise ValueError(f"two submissions share the name(s) {twins}: each needs a name of its own")
+        raise ValueError(f"two submissions share the name(s) {[escaped(twin) for twin in twins]}: each needs its own")
     return entries
+
+
+def _unfit_names(entries: list[Any]) -> dict[str, str]:
+    """The submissions whose names cannot be shown as they are (control characters, bidirectional marks, spaces
+    at an end) or read like another's: name -> why (a league plays none of them)."""
+    labels = [label_of(spec) for spec in entries]
+    unfit = {label: f"its name {why}" for label in labels if (why := label_problem(label))}
+    for label, others in look_alikes(labels).items():
+        unfit.setdefault(label, f"its name reads like {', '.join(repr(other) for other in others)}: rename one")
+    return unfit
 
 
 def _not_loading(spec: Any, limits: Limits) -> tuple[str | None, float]:

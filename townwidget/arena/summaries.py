@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from townwidget.arena.intervals import clustered_wilson_interval, mean_interval
+from townwidget.arena.labels import escaped
 from townwidget.arena.players import REASONS
 from townwidget.core.registry import GameRecord, lookup
 
@@ -92,7 +93,7 @@ def format_summary(rows: Sequence[dict[str, Any]]) -> str:
     head += "  forfeits" if faults else ""
     lines = [head, "-" * len(head)]
     for row in rows:
-        agent = f"{row['agent']} (peeked)" if row.get("peeked") else row["agent"]
+        agent = escaped(row["agent"]) + (" (peeked)" if row.get("peeked") else "")
         score = f"{row['mean_score']:.2f} [{row['score_ci'][0]:.2f}, {row['score_ci'][1]:.2f}]"
         if solo:
             line = f"{agent:<16} {row['games']:>6}  {score:<24} {row['win_rate']:>11.1%}"
