@@ -384,7 +384,10 @@ class AgentProcess:
         return answer
 
     def cpu_pids(self) -> list[int]:
-        """The server and its game's child (for a benchmark's CPU seconds)."""
+        """The server and its game's child (for a benchmark's CPU seconds); none in the sandbox, whose process ids
+        are its own namespace's."""
+        if self.limits.isolate == "sandbox":
+            return []
         pids = [] if self._server_pid is None else [self._server_pid]
         return pids + ([] if self.game is None else [self.game.pid])
 
