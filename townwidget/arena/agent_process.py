@@ -33,6 +33,7 @@ import base64
 import contextlib
 import ctypes
 import gc
+import importlib.abc
 import json
 import os
 import pickle
@@ -85,6 +86,7 @@ class Server:
     control: socket.socket
     parent: int  # 0: not watched (in the sandbox, which dies with the arena)
     sandboxed: bool = False
+    forbidden: Forbidden | None = None  # modules the agent may not import (a checker's rule)
     loaded: Loaded | None = None
     game: Game | None = None
     buffer: bytes = b""
@@ -94,6 +96,7 @@ class Server:
         while (message := self.receive()) is not None:
             op = message.get("op")
             if op == "load":
+                self.forbidden = Forbidden(tuple(message.get("forbid", ())), tuple(message.get("allow", ())))
                 answer = self.load(message["agent"])
             elif op == "game":
                 answer = self.begin(message.get("seed"))
@@ -128,6 +131,8 @@ class Server:
     def load(self, source: dict[str, Any]) -> dict[str, Any]:
         if self.sandboxed and source["kind"] != "name":
             return self.trial_load(source)
+        if self.forbidden and source["kind"] != "name":
+            self.forbidden.install()  # this server loads the agent itself: before it does
         before = _process_traits()
         try:
             self.loaded = Loaded(source, load_agent(source))
@@ -158,6 +163,8 @@ class Server:
             os.close(reading)
             answer: dict[str, Any] = {"ok": True}
             try:
+                if self.forbidden:
+                    self.forbidden.install()
                 load_agent(source)
             except MemoryError as error:
                 answer = {"fault": "memory", "detail": fault_detail(error)}
@@ -244,6 +251,8 @@ def _play_game(server: Server, channel: int, directory: str, seed: int | None) -
         threading.Thread(target=_exit_without, args=(zygote,), daemon=True).start()
         game = socket.socket(fileno=channel)
         loaded = server.loaded
+        if loaded is not None and loaded.per_game and server.forbidden:
+            server.forbidden.install()
         agent, fault = _built(loaded, seed)
         game.sendall(json.dumps(fault or {"ready": True}).encode() + b"\n")
         for line in game.makefile("rb"):
@@ -505,6 +514,43 @@ def _shed_threads() -> None:
     if os.fork() != 0:
         os._exit(0)
     become_subreaper()  # not inherited by a fork
+
+
+@dataclass(frozen=True)
+class Forbidden(importlib.abc.MetaPathFinder):
+    """Modules an agent may not import (a lesson's checker forbids the package's own players): dotted prefixes,
+    and the modules among them that are allowed all the same (a lesson's building blocks)."""
+
+    prefixes: tuple[str, ...]
+    allowed: tuple[str, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.prefixes)
+
+    def covers(self, name: str) -> bool:
+        inside = any(name == prefix or name.startswith(prefix + ".") for prefix in self.prefixes)
+        return inside and name not in self.allowed
+
+    def find_spec(self, name: str, path: Any = None, target: Any = None) -> None:
+        if self.covers(name):
+            raise ImportError(f"{name} may not be imported here: the exercise is an agent of your own", name=name)
+
+    def install(self) -> None:
+        """From now on in this process: the forbidden modules cannot be imported, and those already imported are
+        gone, with every name other modules had for them or their contents (collected, so none is left to find)."""
+        sys.meta_path.insert(0, self)
+        for name in [name for name in sys.modules if self.covers(name)]:
+            del sys.modules[name]
+        for module in list(sys.modules.values()):
+            try:
+                names = vars(module)
+            except TypeError:
+                continue
+            for key, value in list(names.items()):
+                home = value.__name__ if isinstance(value, types.ModuleType) else getattr(value, "__module__", None)
+                if isinstance(home, str) and self.covers(home):
+                    del names[key]
+        gc.collect()
 
 
 # --- the sandbox's server ------------------------------------------------------------------------------------

@@ -77,6 +77,8 @@ class Limits:
     isolate: str = "auto"  # "sandbox", "process", or "auto" (resolved when a process starts: see resolved())
     hidden: tuple[str, ...] = ()  # paths the sandbox covers (the submissions, the arena's records and outputs)
     load_seconds: float = START_SECONDS  # to load the agent for a game (a league sets it from its load check)
+    forbidden: tuple[str, ...] = ()  # modules (dotted prefixes) the agent may not import: a checker's rule
+    allowed: tuple[str, ...] = ()  # modules among the forbidden that it may import all the same
 
     def resolved(self) -> Limits:
         """These limits with ``isolate`` made the mode that runs here (see :func:`sandbox.resolve`)."""
@@ -111,8 +113,10 @@ def is_submission(spec: Any) -> bool:
     return isinstance(spec, (str, os.PathLike)) and str(spec).endswith(".py")
 
 
-def source_of(spec: Any, budget: dict[str, Any]) -> AgentSource:
-    """The description an isolated process builds ``spec`` from (a name, a submission file, an agent object)."""
+def source_of(spec: Any, budget: dict[str, Any], by_value: bool = False) -> AgentSource:
+    """The description an isolated process builds ``spec`` from (a name, a submission file, an agent object);
+    ``by_value``: an object's class travels as code, not as a name to import there, unless it is the package's
+    (for a process where the modules that import the package's players are forbidden)."""
     if is_submission(spec):
         path = Path(spec).resolve()
         if not path.is_file():
@@ -128,7 +132,7 @@ def source_of(spec: Any, budget: dict[str, Any]) -> AgentSource:
         raise ValueError(
             f"an agent is a name, a submission file (.py) or an object with an act(view) method, not {spec!r}"
         )
-    data = base64.b64encode(_pickled(spec)).decode("ascii")
+    data = base64.b64encode(_pickled(spec, by_value)).decode("ascii")
     return _source(agent_label(spec), {"kind": "pickle", "data": data})
 
 
@@ -136,9 +140,10 @@ def _source(label: str, description: dict[str, Any]) -> AgentSource:
     return AgentSource(label, description, json.dumps(description, sort_keys=True))
 
 
-def _pickled(agent: Any) -> bytes:
+def _pickled(agent: Any, by_value: bool = False) -> bytes:
     """The agent object's bytes: cloudpickle's when installed (it carries classes and functions defined in a
-    notebook, ``__main__``, by value), else the standard library's (importable classes only)."""
+    notebook, ``__main__``, by value; with ``by_value``, those of any module outside the package too), else the
+    standard library's (importable classes only)."""
     try:
         import cloudpickle  # type: ignore[import-untyped]
     except ImportError:
@@ -148,10 +153,18 @@ def _pickled(agent: Any) -> bytes:
                 "pip install 'townwidget[league]'"
             ) from None
         return pickle.dumps(agent)
+    home = sys.modules.get(home_module(agent))
+    carried = by_value and home is not None and home.__name__ not in ("__main__", "builtins")
+    carried = carried and home is not None and not home.__name__.startswith("townwidget")
     try:
+        if carried:
+            cloudpickle.register_pickle_by_value(home)
         return bytes(cloudpickle.dumps(agent))
     except Exception as error:
         raise ValueError(f"agent {agent_label(agent)!r} cannot be sent to its own process: {error}") from None
+    finally:
+        if carried:
+            cloudpickle.unregister_pickle_by_value(home)
 
 
 PR_GET_DUMPABLE, PR_SET_DUMPABLE = 3, 4  # Linux prctl(2)
@@ -359,7 +372,8 @@ class AgentProcess:
         assert self._process.stderr is not None
         self.errors = ErrorOutput(self._process.stderr)
         self._control = Channel(mine)
-        self._control.send({"op": "load", "agent": self.source.description})
+        rules = {"forbid": list(self.limits.forbidden), "allow": list(self.limits.allowed)}
+        self._control.send({"op": "load", "agent": self.source.description, **rules})
         self._loading = True
 
     def killed_for_memory(self) -> bool:
@@ -611,7 +625,8 @@ class IsolatedAgent:
 
     ``isolate``: ``"sandbox"``, ``"process"`` or ``"auto"`` (the sandbox where it runs), see
     :mod:`townwidget.arena.sandbox`; :attr:`isolation` says which runs, :meth:`stderr` what the agent printed.
-    A submission file's folder is hidden from the agent, as are the paths in ``hidden``."""
+    A submission file's folder is hidden from the agent, as are the paths in ``hidden``. ``forbidden``: modules
+    (dotted prefixes) the agent cannot import nor reach, but for those in ``allowed`` (a lesson's checker)."""
 
     def __init__(
         self,
@@ -621,10 +636,13 @@ class IsolatedAgent:
         *,
         isolate: str = "auto",
         hidden: tuple[str, ...] = (),
+        forbidden: tuple[str, ...] = (),
+        allowed: tuple[str, ...] = (),
     ) -> None:
-        source = source_of(agent, {})
+        source = source_of(agent, {}, by_value=bool(forbidden))
         folders = (str(Path(source.description["path"]).parent),) if source.description["kind"] == "file" else ()
-        limits = Limits(move_seconds, agent_memory_mb, isolate, (*folders, *hidden)).resolved()
+        limits = Limits(move_seconds, agent_memory_mb, isolate, (*folders, *hidden), START_SECONDS, forbidden, allowed)
+        limits = limits.resolved()
         self.name = source.label
         self.isolation = limits.isolate
         self._player = IsolatedPlayer(source, AgentProcess(source, limits), limits, seed=0)
