@@ -257,7 +257,7 @@ def _play_game(server: Server, channel: int, directory: str, seed: int | None) -
         game.sendall(json.dumps(fault or {"ready": True}).encode() + b"\n")
         for line in game.makefile("rb"):
             message = json.loads(line)
-            answer = _act(agent, message) if fault is None else fault
+            answer = _act(agent, message) if fault is None else {**fault, "id": message.get("id")}
             game.sendall(json.dumps(answer).encode() + b"\n")
         code = 0
     except BaseException:  # the arena sees the exit code; the agent's faults were answered above
@@ -289,15 +289,15 @@ def _act(agent: Any, message: dict[str, Any]) -> dict[str, Any]:
     try:
         action = plain_action(agent.act(view))
         cpu = time.process_time() - start
-        return {"action": action_data(action), "cpu": cpu}
+        return {"action": action_data(action), "cpu": cpu, "id": message.get("id")}
     except KeyboardInterrupt:
         raise
     except Forfeit as forfeit:
-        return {"fault": forfeit.reason, "detail": forfeit.detail}
+        return {"fault": forfeit.reason, "detail": forfeit.detail, "id": message.get("id")}
     except MemoryError as error:
-        return {"fault": "memory", "detail": fault_detail(error)}
+        return {"fault": "memory", "detail": fault_detail(error), "id": message.get("id")}
     except BaseException as error:  # SystemExit too: the agent forfeits, the process answers
-        return {"fault": "error", "detail": fault_detail(error)}
+        return {"fault": "error", "detail": fault_detail(error), "id": message.get("id")}
 
 
 def _view(data: dict[str, Any], player: int) -> Any:

@@ -43,6 +43,7 @@ from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from queue import SimpleQueue
 from typing import IO, Any
 
 from townwidget.arena import sandbox
@@ -266,6 +267,37 @@ class ErrorOutput:
             return self._kept.decode("utf-8", errors="replace")
 
 
+_LAUNCHER: list[SimpleQueue[Any]] = []  # the thread that starts agent processes for other threads
+_LAUNCHER_LOCK = threading.Lock()
+
+
+def _launched(command: list[str], **options: Any) -> subprocess.Popen[bytes]:
+    """``subprocess.Popen(command, **options)`` from a thread that lives as long as this process: the sandbox dies
+    with the thread that started it (``bwrap --die-with-parent`` is the kernel's parent-death signal, which follows
+    the thread), and a widget asks its opponents from threads that end."""
+    if threading.current_thread() is threading.main_thread():
+        return subprocess.Popen(command, **options)
+    with _LAUNCHER_LOCK:
+        if not _LAUNCHER:
+            _LAUNCHER.append(SimpleQueue())
+            threading.Thread(target=_launch, args=(_LAUNCHER[0],), daemon=True, name="townwidget: agents").start()
+    done: SimpleQueue[Any] = SimpleQueue()
+    _LAUNCHER[0].put((command, options, done))
+    started = done.get()
+    if isinstance(started, BaseException):
+        raise started
+    return started
+
+
+def _launch(requests: SimpleQueue[Any]) -> None:
+    while True:
+        command, options, done = requests.get()
+        try:
+            done.put(subprocess.Popen(command, **options))
+        except BaseException as error:  # said in the thread that asked
+            done.put(error)
+
+
 class AgentProcess:
     """The fork server of one agent (see :mod:`townwidget.arena.agent_process`): started on first use, from a clean
     interpreter, in the sandbox or as a plain process (``limits.isolate``), it loads the agent; each game is played
@@ -359,7 +391,7 @@ class AgentProcess:
             command += [str(os.getpid()), "process"]
             environment = _environment()
         try:
-            self._process = subprocess.Popen(
+            self._process = _launched(
                 command,
                 stdin=theirs.fileno(),
                 stderr=subprocess.PIPE,
@@ -467,11 +499,15 @@ class GameProcess:
 
     def request(self, message: dict[str, Any] | None, seconds: float, late: str = "no move") -> dict[str, Any]:
         """Send ``message`` (if any) and return the answer, or raise :class:`Forfeit` (timeout, crash, memory)
-        after ending the child."""
+        after ending the child. An answer to another question (one named by an ``"id"`` other than the message's)
+        is never taken for this one's."""
+        deadline = time.monotonic() + seconds
         try:
             if message is not None:
                 self.channel.send(message)
             answer = self.channel.receive(seconds)
+            while message is not None and isinstance(answer, dict) and answer.get("id") != message.get("id"):
+                answer = self.channel.receive(max(0.0, deadline - time.monotonic()))
         except TimeoutError:
             self.end(0)
             if self.server.killed_for_memory():
@@ -574,6 +610,7 @@ class IsolatedPlayer:
     seed: int  # of an agent made from a package name (no other agent is told it: it derives from the deal's)
     cpu_seconds: float = 0.0
     game: GameProcess | None = None
+    questions: int = 0  # asked so far: each answer names its question
 
     def start(self) -> None:
         """A child for this game; a fault here (the agent does not load) is a forfeit at the seat's first move."""
@@ -589,8 +626,10 @@ class IsolatedPlayer:
         if self.game is None:
             self.start()
         assert self.game is not None
+        self.questions += 1
+        question = {"op": "act", "id": self.questions, "player": seat, "view": viewer_form}
         try:
-            answer = self.game.request({"op": "act", "player": seat, "view": viewer_form}, self.limits.move_seconds)
+            answer = self.game.request(question, self.limits.move_seconds)
         except Forfeit:
             self.game = None  # ended by the failed request
             raise
@@ -647,14 +686,18 @@ class IsolatedAgent:
         self.isolation = limits.isolate
         self._player = IsolatedPlayer(source, AgentProcess(source, limits), limits, seed=0)
         self._moves_seen = -1  # the history's length in the last view
+        self._asking = threading.Lock()  # one question at a time (callers may ask from threads)
 
     def act(self, view: Any) -> Any:
+        """The agent's answer for ``view``; a question asked while an earlier one waits (a caller that gave up on
+        it, e.g. a widget past its ``move_seconds``) waits its turn, and is never given the earlier one's answer."""
         form = view.to_dict()
-        moves = len(form.get("history", ()))
-        if moves <= self._moves_seen:
-            self._player.stop()  # a new game (or an earlier position): a new child
-        self._moves_seen = moves
-        return self._player.ask(form, view.player)
+        with self._asking:
+            moves = len(form.get("history", ()))
+            if moves <= self._moves_seen:
+                self._player.stop()  # a new game (or an earlier position): a new child
+            self._moves_seen = moves
+            return self._player.ask(form, view.player)
 
     def stderr(self) -> str:
         """The end of what the agent wrote to its standard error (its own pipe), as text."""
