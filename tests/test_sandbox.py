@@ -197,8 +197,8 @@ def test_an_agent_cannot_stop_or_kill_its_opponent_or_the_arena(tmp_path: Path) 
 def test_an_agent_that_stops_its_server_costs_only_its_own_games(tmp_path: Path) -> None:
     stopper = submission(tmp_path, "stopper", STOPS_ITS_SERVER)
     start = time.monotonic()
-    result = arena.tournament([stopper, "greedy"], game="town44", games=4, isolate=True, move_seconds=1, progress=False)
-    assert len(result.records) == 4 and not details(result.records, "greedy")
+    result = arena.tournament([stopper, "greedy"], game="town44", games=2, isolate=True, move_seconds=1, progress=False)
+    assert len(result.records) == 2 and not details(result.records, "greedy")
     assert time.monotonic() - start < 40
 
 
@@ -207,10 +207,10 @@ def test_a_load_that_hangs_after_the_league_checked_it_costs_its_games_not_minut
     submission(folder, "hangs", HANGS_AFTER_THE_CHECK)
     submission(folder, "honest", "def act(view):\n    return view.legal_actions()[0]\n")
     start = time.monotonic()
-    result = arena.league(str(folder), game="town44", games=2, move_seconds=1, progress=False)
+    result = arena.league(str(folder), game="town44", games=1, move_seconds=1, progress=False)
     elapsed = time.monotonic() - start
     hung = details(result.records, "hangs")
-    assert len(hung) == 2 and all("load" in detail for detail in hung), hung
+    assert len(hung) == 1 and "did not load within" in hung[0], hung
     assert not details(result.records, "honest")
     assert elapsed < 30, elapsed  # a load is bounded by twice the checked one, plus a second
 
