@@ -318,3 +318,19 @@ def test_the_league_runs_as_an_unprivileged_user_with_every_record(world_readabl
     lines = [json.loads(line) for line in (world_readable / "board.games.jsonl").read_text().splitlines()[1:]]
     assert len(lines) == 4 and {line["isolate"] for line in lines} == {"sandbox"}
     assert not [line for line in lines if line["record"]["forfeits"] and line["record"]["players"] == ["honest"]]
+
+
+@pytest.mark.skipif(sandbox.bounds() != "cgroup", reason="control groups are made by root only")
+def test_the_groups_of_a_killed_arena_are_removed_by_the_next(tmp_path: Path) -> None:
+    script = "from townwidget.arena import sandbox; import os; sandbox.ControlGroup.create(256); print(os.getpid())"
+    script += "; os._exit(0)"
+    environment = {**os.environ, "PYTHONPATH": str(ROOT)}
+    killed = subprocess.run([sys.executable, "-c", script], env=environment, capture_output=True, text=True, check=True)
+
+    def left() -> list[Path]:
+        pattern = f"townwidget-{killed.stdout.strip()}-*"
+        return [*sandbox.CGROUP_ROOT.glob(pattern), *sandbox.CGROUP_ROOT.glob(f"*/{pattern}")]
+
+    assert left()
+    sandbox.ControlGroup.create(256).remove()  # type: ignore[union-attr]
+    assert not left()

@@ -168,6 +168,15 @@ def launch_environment() -> dict[str, str]:
     return {"PATH": os.environ.get("PATH", "/usr/bin:/bin")}
 
 
+def _remove_orphans() -> None:
+    """Remove the empty groups of arenas that were killed before they could (their process is gone)."""
+    for directory in [*CGROUP_ROOT.glob("townwidget-*"), *CGROUP_ROOT.glob("*/townwidget-*")]:
+        owner = directory.name.split("-")[1]
+        if owner.isdigit() and not Path(f"/proc/{owner}").exists():
+            with contextlib.suppress(OSError):
+                directory.rmdir()  # refused while a process is still in it
+
+
 class ControlGroup:
     """A control group of one agent's sandbox (memory, processes, CPU), made by this process where it may."""
 
@@ -182,6 +191,7 @@ class ControlGroup:
         where none can be made (not root, a read-only hierarchy, a controller missing)."""
         if os.geteuid() != 0 or not sys.platform.startswith("linux"):
             return None
+        _remove_orphans()
         name = f"townwidget-{os.getpid()}-{'trial' if trial else next(_GROUPS)}"
         memory = str(memory_mb * 2**20)
         if (CGROUP_ROOT / "cgroup.controllers").exists():  # cgroup v2: one hierarchy
