@@ -125,6 +125,28 @@ def act(view):
     return view.legal_actions()[0]
 """
 
+BURNERS = """
+import os, time
+def act(view):
+    pids = []
+    for _ in range(3):
+        pid = os.fork()
+        if pid == 0:
+            while True:
+                pass
+        pids.append(pid)
+    def used():
+        ticks = 0
+        for pid in pids:
+            fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+            ticks += int(fields[11]) + int(fields[12])
+        return ticks / os.sysconf("SC_CLK_TCK")
+    time.sleep(0.3)
+    before, start = used(), time.monotonic()
+    time.sleep(1.5)
+    raise RuntimeError(f"burners' share {(used() - before) / (time.monotonic() - start):.2f} CPUs")
+"""
+
 PRINTS = """
 import sys
 print("a secret of NAME's", file=sys.stderr)
@@ -334,3 +356,11 @@ def test_the_groups_of_a_killed_arena_are_removed_by_the_next(tmp_path: Path) ->
     assert left()
     sandbox.ControlGroup.create(256).remove()  # type: ignore[union-attr]
     assert not left()
+
+
+@pytest.mark.skipif(sandbox.bounds() != "cgroup", reason="only a control group bounds a process tree's CPU")
+def test_an_agents_busy_helpers_share_one_cpu(tmp_path: Path) -> None:
+    spec = submission(tmp_path, "burners", BURNERS)
+    play = arena.play_game([spec], game="town44", seed=1, move_seconds=10)
+    share = float(play.forfeits[0]["detail"].split("burners' share ")[1].split()[0])
+    assert share <= 1.15, share  # three busy processes, one CPU's time between them: the opponent keeps the rest
