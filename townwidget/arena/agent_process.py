@@ -129,10 +129,10 @@ class Server:
         return message
 
     def load(self, source: dict[str, Any]) -> dict[str, Any]:
+        if self.forbidden and source["kind"] != "name":
+            self.forbidden.install()  # once, here: whatever loads the agent (this server, or its children) after
         if self.sandboxed and source["kind"] != "name":
             return self.trial_load(source)
-        if self.forbidden and source["kind"] != "name":
-            self.forbidden.install()  # this server loads the agent itself: before it does
         before = _process_traits()
         try:
             self.loaded = Loaded(source, load_agent(source))
@@ -163,8 +163,6 @@ class Server:
             os.close(reading)
             answer: dict[str, Any] = {"ok": True}
             try:
-                if self.forbidden:
-                    self.forbidden.install()
                 load_agent(source)
             except MemoryError as error:
                 answer = {"fault": "memory", "detail": fault_detail(error)}
@@ -251,8 +249,6 @@ def _play_game(server: Server, channel: int, directory: str, seed: int | None) -
         threading.Thread(target=_exit_without, args=(zygote,), daemon=True).start()
         game = socket.socket(fileno=channel)
         loaded = server.loaded
-        if loaded is not None and loaded.per_game and server.forbidden:
-            server.forbidden.install()
         agent, fault = _built(loaded, seed)
         game.sendall(json.dumps(fault or {"ready": True}).encode() + b"\n")
         for line in game.makefile("rb"):
