@@ -15,6 +15,7 @@ import pytest
 from distributed import Client, LocalCluster
 
 from townwidget import arena
+from townwidget.arena import workers
 
 AGENTS = ["mcts", "greedy"]
 OPTIONS: dict[str, Any] = {"game": "town44", "games": 8, "seed": 11, "progress": False, "iterations": 30}
@@ -172,8 +173,8 @@ def queued_or_running(client: Any) -> dict[str, str]:
 
 
 def test_a_cluster_left_without_workers_loses_the_waiting_games_with_the_finished_ones(monkeypatch: Any) -> None:
-    monkeypatch.setattr(arena, "NO_WORKER_SECONDS", 3.0)
-    monkeypatch.setattr(arena, "WORKER_CHECK_SECONDS", 0.5)
+    monkeypatch.setattr(workers, "NO_WORKER_SECONDS", 3.0)
+    monkeypatch.setattr(workers, "WORKER_CHECK_SECONDS", 0.5)
     cluster = LocalCluster(n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=":0")
     with cluster, Client(cluster) as client:
         emptied: list[bool] = []

@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 from townwidget import arena
+from townwidget.arena import workers
 
 OPTIONS: dict[str, Any] = {"game": "town44", "games": 8, "seed": 5, "progress": False, "iterations": 20}
 AGENTS = ["mcts", "greedy"]
@@ -74,7 +75,7 @@ class PoolBrokenAtSubmit(ProcessPoolExecutor):
 def test_a_pool_broken_when_a_job_is_sent_loses_no_record(
     serial: arena.Tournament, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(arena, "ProcessPoolExecutor", PoolBrokenAtSubmit)
+    monkeypatch.setattr(workers, "ProcessPoolExecutor", PoolBrokenAtSubmit)
     hurt = arena.tournament(AGENTS, workers=2, **OPTIONS)
     assert PoolBrokenAtSubmit.sent > 3
     assert dicts(hurt.records) == dicts(serial.records)

@@ -127,3 +127,85 @@ def test_the_league_command_writes_its_files(capsys: pytest.CaptureFixture[str],
     status, out, _ = run(capsys, *argv, "--csv", str(tmp_path / "b.csv"), "--records", str(tmp_path / "r.jsonl"))
     assert status == 0 and "mean tiles" in out and "not played: nothing" in out
     assert len((tmp_path / "r.jsonl").read_text().splitlines()) == 2 and (tmp_path / "b.csv").exists()
+
+
+def honest_class(directory: Path) -> Path:
+    directory.mkdir()
+    (directory / "first.py").write_text("def act(view):\n    return view.legal_actions()[0]\n")
+    (directory / "last.py").write_text("def act(view):\n    return view.legal_actions()[-1]\n")
+    return directory
+
+
+def test_a_stopped_league_keeps_its_finished_games_and_resumes_to_the_same_records(tmp_path: Path) -> None:
+    folder = honest_class(tmp_path / "class")
+    whole = arena.league(folder, game="town44", games=3, seed=8, progress=False)
+    journal = tmp_path / "games.jsonl"
+    seen: list[Any] = []
+
+    def stop_after_two(record: Any) -> None:
+        seen.append(record)
+        if len(seen) == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(arena.TournamentInterrupted) as stopped:
+        arena.league(folder, game="town44", games=3, seed=None, journal=journal, on_record=stop_after_two)
+    assert len(stopped.value.records) == 2 and len(journal.read_text().splitlines()) == 3  # the league, two games
+    assert oct(journal.stat().st_mode & 0o777) == "0o600"  # the arena's own: it holds the seed
+    resumed = arena.league(folder, game="town44", games=3, journal=journal, resume=True, progress=False)
+    lines = [json.loads(line) for line in journal.read_text().splitlines()]
+    assert (
+        len(resumed.records) == 6
+        and len(lines) == 7
+        and {line.get("isolate") for line in lines[1:]} == {resumed.isolation}
+    )
+    assert [r.to_dict() for r in resumed.records[:2]] == [r.to_dict() for r in stopped.value.records]
+    again = arena.league(folder, game="town44", games=3, seed=lines[0]["league"]["seed"], progress=False)
+    assert [r.to_dict() for r in again.records] == [r.to_dict() for r in resumed.records]
+    assert len(whole.records) == 6
+    with pytest.raises(ValueError, match="journals another league"):
+        arena.league(folder, game="town44", games=4, journal=journal, resume=True, progress=False)
+    with pytest.raises(ValueError, match="already holds a league's games"):
+        arena.league(folder, game="town44", games=3, journal=journal, progress=False)
+
+
+def test_a_league_killed_from_outside_resumes_from_its_journal(tmp_path: Path) -> None:
+    folder = honest_class(tmp_path / "class")
+    (tmp_path / "seed").write_text("123456789\n")
+    argv = [sys.executable, "-m", "townwidget", "league", str(folder), "--game", "town44", "--games", "20"]
+    argv += ["--seed-file", str(tmp_path / "seed"), "--csv", str(tmp_path / "board.csv"), "--no-progress"]
+    environment = {**os.environ, "PYTHONPATH": str(ROOT)}
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=environment)
+    journal = tmp_path / "board.games.jsonl"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and (not journal.exists() or len(journal.read_text().splitlines()) < 4):
+        time.sleep(0.1)
+    process.kill()  # SIGKILL: no clean-up of any kind
+    process.communicate(timeout=30)
+    kept = len(journal.read_text().splitlines()) - 1
+    assert 3 <= kept < 40
+    done = subprocess.run([*argv, "--resume"], capture_output=True, text=True, env=environment, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert len(journal.read_text().splitlines()) == 41 and "mean tiles" in done.stdout
+    assert "123456789" not in done.stdout  # the seed came from the file and is not told
+
+
+def test_names_and_texts_of_submissions_are_shown_as_data(tmp_path: Path) -> None:
+    folder = tmp_path / "class"
+    folder.mkdir()
+    honest = "def act(view):\n    return view.legal_actions()[0]\n"
+    names = ["alice", "\u0430lice", "aIice", "bob\nfirst  16  16.00", "carol\u202egnp", "dave ", "eve\x1b[2J", "=cmd"]
+    for name in names:
+        (folder / f"{name}.py").write_text(honest)
+    (folder / "mallory.py").write_text("raise SystemExit('\\x1b[2J\\nfirst  99  16.00 [16.00, 16.00]' + 'x' * 900)\n")
+    result = arena.league(folder, game="town44", games=1, seed=1, progress=False)
+    assert [row["agent"] for row in result.leaderboard] == ["=cmd"]  # the one name that reads as itself
+    for name in ("alice", "\u0430lice", "aIice"):
+        assert "reads like" in result.rejected[name]
+    assert "control character (U+000A)" in result.rejected["bob\nfirst  16  16.00"]
+    assert "U+202E" in result.rejected["carol\u202egnp"] and "space" in result.rejected["dave "]
+    table = result.table()
+    assert "\x1b" not in table and "\u202e" not in table and len(table.splitlines()) == 3 + len(result.rejected) + 1
+    assert "not played: mallory: " in table and not any(line.startswith("first") for line in table.splitlines())
+    assert max(len(line) for line in table.splitlines()) < 300  # its text is cut
+    result.to_csv(tmp_path / "board.csv")
+    assert (tmp_path / "board.csv").read_text().splitlines()[1].startswith("'=cmd,")

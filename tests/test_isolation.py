@@ -470,7 +470,7 @@ def test_an_agents_working_folder_goes_with_its_server_when_the_arena_ends_witho
             from townwidget import town
             from townwidget.arena.isolation import IsolatedAgent
 
-            agent = IsolatedAgent("greedy")  # never closed: the process just ends
+            agent = IsolatedAgent("greedy", isolate="process")  # never closed: the process just ends
             agent.act(town.new_solo("town44", seed=0).view(0))
             print(agent._player.process._directory)
             os._exit(0)  # no clean-up of any kind on this side
@@ -488,3 +488,33 @@ def test_an_agents_working_folder_goes_with_its_server_when_the_arena_ends_witho
     while folder.exists() and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not folder.exists(), f"{folder} outlived its agent's server"
+
+
+def test_a_late_answer_never_answers_the_next_question(tmp_path: Path) -> None:
+    import threading
+
+    path = tmp_path / "slow_first.py"
+    path.write_text(  # slow on the first move only
+        "import time\n\ndef act(view):\n    if not view.to_dict()['history']:\n        time.sleep(1.5)\n"
+        "    return view.legal_actions()[-1]\n"
+    )
+    state = town.new_solo("town44", seed=4)
+    first = state.view(0)
+    state.apply(state.legal_actions()[0])
+    second = state.view(0)
+    with isolation.IsolatedAgent(str(path), move_seconds=1) as agent:
+        late: list[Any] = []
+        asker = threading.Thread(target=lambda: late.append(_answer_or_fault(agent, first)))
+        asker.start()
+        time.sleep(0.3)  # a widget that gave up on the first question asks the next one
+        answer = agent.act(second)
+        asker.join()
+    assert isinstance(late[0], arena.Forfeit) and late[0].reason == "timeout"
+    assert town.parse_action(answer, 4) in second.legal_actions()  # the second question's answer, not the first's
+
+
+def _answer_or_fault(agent: Any, view: Any) -> Any:
+    try:
+        return agent.act(view)
+    except arena.Forfeit as forfeit:
+        return forfeit

@@ -138,10 +138,13 @@ def test_a_process_left_behind_ends_with_its_game() -> None:
 
 
 def assert_plays_alone(path: Path, code: str) -> None:
-    """The submission ``code``, saved at ``path``, plays two solo deals without a forfeit."""
+    """The submission ``code``, saved at ``path``, plays two solo deals without a forfeit, in the sandbox (where
+    it runs: each game loads the submission afresh) and as a plain process (the server loads it once and undoes
+    what the load left)."""
     path.write_text(textwrap.dedent(code))
-    result = arena.solo_run(str(path), game="town44", deals=2, seed=1, progress=False)
-    assert forfeits(result) == [] and all(record.result["placed"] > 0 for record in result.records)
+    for isolate in ("auto", "process"):
+        result = arena.solo_run(str(path), game="town44", deals=2, seed=1, progress=False, isolate=isolate)
+        assert forfeits(result) == [] and all(record.result["placed"] > 0 for record in result.records), isolate
 
 
 def test_a_thread_started_while_loading_ends_before_any_game(tmp_path: Path) -> None:
@@ -153,6 +156,7 @@ def test_a_thread_started_while_loading_ends_before_any_game(tmp_path: Path) -> 
 
             ADDRESS = {address!r}
             kept = []
+            SENT = []  # what this game told the thread
 
             def keep(listener):
                 while True:
@@ -171,7 +175,12 @@ def test_a_thread_started_while_loading_ends_before_any_game(tmp_path: Path) -> 
                     probe.connect(ADDRESS)
                 except OSError:
                     return view.legal_actions()[0]
-                raise RuntimeError("remembered " + probe.recv(1000).decode())
+                told = probe.recv(1000).decode().strip()
+                if told != repr(SENT):  # its own game's thread (in the sandbox each game loads afresh) knows this game
+                    raise RuntimeError("remembered " + told)
+                SENT.append(str(len(view.to_dict()["history"])))
+                probe.sendall(SENT[-1].encode())
+                return view.legal_actions()[0]
             """,
     )
 

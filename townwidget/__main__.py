@@ -6,6 +6,7 @@ leagues, printing the arena's summary table or the league's leaderboard.
     python -m townwidget arena --game littletown --players greedy,random --games 10
     python -m townwidget solo --game town77 --agent mcts --deals 100
     python -m townwidget league submissions/ --game town77 --players 3 --games 200 --move-seconds 2 --workers 2
+    python -m townwidget league submissions/ --csv board.csv --resume   # goes on after a stop, from board.games.jsonl
     townwidget warm-up
 
 ``warm-up`` compiles the numba kernels into numba's cache now (for a hub image, once after installing), so that
@@ -15,7 +16,9 @@ Options common to ``arena`` and ``solo``: ``--iterations N`` or ``--seconds S`` 
 agents), ``--workers K`` (parallel games, at most :data:`~townwidget.arena.MAX_WORKERS`), ``--records FILE`` (one
 JSON game record per line; checked before the first game) and ``--no-progress``. Agents are package names or
 submission files (``.py``, run isolated). Ctrl-C prints the finished games' table, writes their records and exits
-with status 130.
+with status 130. A league writes each game as it finishes to its journal (``--journal``, by default beside
+``--csv`` or ``--json``: ``NAME.games.jsonl``), which ``--resume`` continues; SIGTERM stops it as Ctrl-C does.
+Its seed is best given in a file (``--seed-file``): a command line can be read by other processes.
 """
 
 from __future__ import annotations
@@ -23,9 +26,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import IO, Any
 
 from townwidget import __version__
@@ -96,9 +101,23 @@ def _play(args: argparse.Namespace) -> Any:
 
 
 def _league(args: argparse.Namespace, records: IO[str] | None) -> int:
-    options = {"workers": args.workers, "progress": not args.no_progress, "move_seconds": args.move_seconds}
-    result = league(args.directory, game=args.game, players=args.players, games=args.games, seed=args.seed, **options)
+    outputs = [path for path in (args.csv, args.json, args.records) if path]
+    journal = args.journal or next((str(Path(path).with_suffix(".games.jsonl")) for path in outputs[:2]), None)
+    for path in outputs[:2]:  # made now, empty, so that the agents' sandbox can cover them
+        _open_records(path).close()  # type: ignore[union-attr]
+    seed = _seed_from(args.seed_file) if args.seed_file else args.seed
+    options: dict[str, Any] = {"workers": args.workers, "progress": not args.no_progress}
+    options |= {"move_seconds": args.move_seconds, "journal": journal, "resume": args.resume, "hidden": outputs}
+    signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        result = league(args.directory, game=args.game, players=args.players, games=args.games, seed=seed, **options)
+    except TournamentInterrupted as interrupted:
+        print(f"interrupted: {len(interrupted.records)} game(s) finished" + (f", kept in {journal}" if journal else ""))
+        _write(interrupted.records, records, args.records)
+        return INTERRUPTED
     print(result.table())
+    if journal:
+        print(f"every game is in {journal}")
     for path, write in ((args.csv, result.to_csv), (args.json, result.to_json)):
         if path:
             write(path)
@@ -117,6 +136,22 @@ def _warm_up(_args: argparse.Namespace) -> int:
     warm.warm_up()
     print(f"done in {time.perf_counter() - start:.1f} s: the first hint of a game will not wait for them")
     return 0
+
+
+def _interrupt(number: int, frame: Any) -> None:
+    """SIGTERM stops a league as Ctrl-C does: the finished games are kept."""
+    raise KeyboardInterrupt
+
+
+def _seed_from(path: str) -> int:
+    """The seed written in the file at ``path`` (so that no command line shows it)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8").strip()
+    except OSError as error:
+        raise ValueError(f"--seed-file {path!r} cannot be read: {error.strerror}") from None
+    if not text.isdigit() or len(text) > 60:
+        raise ValueError(f"--seed-file {path!r} must hold one non-negative integer")
+    return int(text)
 
 
 def _open_records(path: str | None) -> IO[str] | None:
@@ -167,6 +202,9 @@ def _parser() -> argparse.ArgumentParser:
     leagues.add_argument("--seed", type=int, help="the run's seed (default: a fresh one, printed at the end)")
     leagues.add_argument("--csv", help="write the leaderboard here as CSV")
     leagues.add_argument("--json", help="write the leaderboard here as JSON")
+    leagues.add_argument("--seed-file", help="read the run's seed from this file (no other process can see it)")
+    leagues.add_argument("--journal", help="write each game here as it finishes (default: beside --csv or --json)")
+    leagues.add_argument("--resume", action="store_true", help="go on with the league of the journal")
     for command in (arena, solo, leagues):
         command.add_argument("--workers", type=int, default=1, help="parallel games (default 1, at most 4 per core)")
         command.add_argument("--records", help="write the game records here, one JSON object per line")

@@ -1,4 +1,5 @@
-"""The processes an isolated agent runs in: ``python -m townwidget.arena.agent_process MEMORY_MB PARENT_PID``.
+"""The processes an isolated agent runs in: ``python -m townwidget.arena.agent_process MEMORY_MB PARENT_PID MODE
+PROCESSES`` (``MODE``: ``sandbox`` or ``process``; ``PARENT_PID`` 0 in a sandbox, where the arena is not seen).
 
 The process so started is the agent's fork server: a clean interpreter started by
 :mod:`townwidget.arena.isolation` in a fresh working directory before any game exists. It loads the agent once and
@@ -14,7 +15,13 @@ one. The server reads one JSON message per line on its standard input (a Unix so
 - ``{"op": "end", "wait": SECONDS}``: let the game's child end (killed after ``SECONDS``), and with it whatever
   it started; answers ``{"code": EXIT_CODE_OR_MINUS_SIGNAL, "killed": BOOL}``.
 
-The child reads ``{"op": "act", "player": P, "view": VIEWER_FORM}`` on its socket, rebuilds the view with the
+In the sandbox (:mod:`townwidget.arena.sandbox`) the server never runs the agent's own code: it loads a
+submission or a pickled object once in a child of its own, to tell whether it loads, and each game's child loads
+it afresh; after each game every other process of the sandbox is killed and its ``/tmp``, ``/dev/shm``, System V
+IPC objects and keyrings are emptied. So nothing a game does reaches the next, even through the server.
+
+A game's child first answers ``{"ready": true}`` (the agent is built) or a fault. It then reads
+``{"op": "act", "player": P, "view": VIEWER_FORM}`` on its socket, rebuilds the view with the
 code of the game whose ``"format"`` the viewer form has, asks the agent, and answers ``{"action": JSON, "cpu":
 SECONDS}`` or ``{"fault": REASON, "detail": ...}``. The agent's own prints go to standard error. The server ends
 when its input closes or its parent is gone; address spaces are bounded by ``MEMORY_MB`` (``RLIMIT_AS``).
@@ -26,6 +33,7 @@ import base64
 import contextlib
 import ctypes
 import gc
+import importlib.abc
 import json
 import os
 import pickle
@@ -46,6 +54,7 @@ from typing import Any
 from townwidget.agents import make_agent
 from townwidget.arena.isolation import own_directory, set_dumpable
 from townwidget.arena.players import Forfeit, fault_detail, plain_action
+from townwidget.arena.sandbox import NOBODY
 from townwidget.core import action_data, is_agent
 from townwidget.core.registry import families
 
@@ -59,6 +68,7 @@ class Loaded:
 
     source: dict[str, Any]
     agent: Any = None
+    per_game: bool = False  # the sandbox's server: each game's child loads the agent itself
 
 
 @dataclass
@@ -74,7 +84,9 @@ class Server:
     """The fork server's loop: one agent, one game's child at a time."""
 
     control: socket.socket
-    parent: int
+    parent: int  # 0: not watched (in the sandbox, which dies with the arena)
+    sandboxed: bool = False
+    forbidden: Forbidden | None = None  # modules the agent may not import (a checker's rule)
     loaded: Loaded | None = None
     game: Game | None = None
     buffer: bytes = b""
@@ -84,6 +96,7 @@ class Server:
         while (message := self.receive()) is not None:
             op = message.get("op")
             if op == "load":
+                self.forbidden = Forbidden(tuple(message.get("forbid", ())), tuple(message.get("allow", ())))
                 answer = self.load(message["agent"])
             elif op == "game":
                 answer = self.begin(message.get("seed"))
@@ -98,7 +111,7 @@ class Server:
     def receive(self) -> dict[str, Any] | None:
         """The next message, or ``None`` once the input is closed or the parent is gone."""
         while b"\n" not in self.buffer:
-            if not _alive(self.parent):
+            if self.parent and not _alive(self.parent):
                 return None
             ready, _, _ = select.select([self.control], [], [], PARENT_POLL_SECONDS)
             if ready:
@@ -116,6 +129,10 @@ class Server:
         return message
 
     def load(self, source: dict[str, Any]) -> dict[str, Any]:
+        if self.forbidden and source["kind"] != "name":
+            self.forbidden.install()  # once, here: whatever loads the agent (this server, or its children) after
+        if self.sandboxed and source["kind"] != "name":
+            return self.trial_load(source)
         before = _process_traits()
         try:
             self.loaded = Loaded(source, load_agent(source))
@@ -138,6 +155,37 @@ class Server:
         gc.freeze()  # a game's collector skips what the server holds, so the child copies fewer of its pages
         return {"ok": True, "pid": os.getpid()}
 
+    def trial_load(self, source: dict[str, Any]) -> dict[str, Any]:
+        """Whether the agent loads, told by a child that loads it (the server never runs the agent's code)."""
+        reading, writing = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            os.close(reading)
+            answer: dict[str, Any] = {"ok": True}
+            try:
+                load_agent(source)
+            except MemoryError as error:
+                answer = {"fault": "memory", "detail": fault_detail(error)}
+            except BaseException as error:
+                answer = {"fault": "error", "detail": fault_detail(error)}
+            with contextlib.suppress(BaseException):
+                os.write(writing, json.dumps(answer).encode()[: 1 << 16])
+            os._exit(0)
+        os.close(writing)
+        with os.fdopen(reading, "rb") as pipe:
+            told = pipe.read(1 << 16)
+        _reaped(pid, 0)
+        _empty_sandbox()
+        try:
+            answer = json.loads(told)
+        except ValueError:
+            answer = {"fault": "crash", "detail": "the agent's process died while loading"}
+        if "fault" in answer:
+            return answer
+        self.loaded = Loaded(source, per_game=True)
+        gc.freeze()  # as after any load: the games' collectors skip what the server holds
+        return {"ok": True, "pid": os.getpid()}
+
     def begin(self, seed: int | None) -> dict[str, Any]:
         self.end(0)
         channel = self.attached.pop(0)
@@ -155,13 +203,19 @@ class Server:
         if game is None:
             return {"code": None, "killed": False}
         status, killed = _reaped(game.pid, wait)
-        _end_children()
-        shutil.rmtree(game.directory, ignore_errors=True)
+        if self.sandboxed:
+            _empty_sandbox()
+        else:
+            _end_children()
+            shutil.rmtree(game.directory, ignore_errors=True)
         return {"code": os.waitstatus_to_exitcode(status), "killed": killed}
 
 
 def main(argv: list[str]) -> int:
     memory_mb, parent = int(argv[0]), int(argv[1])
+    sandboxed = len(argv) > 2 and argv[2] == "sandbox"
+    if sandboxed:
+        _enter_sandbox(int(argv[3]) if len(argv) > 3 else 0)
     home = os.getcwd()  # before the agent is loaded: its code may change directory
     control = socket.socket(fileno=os.dup(0))
     devnull = os.open(os.devnull, os.O_RDONLY)
@@ -177,7 +231,7 @@ def main(argv: list[str]) -> int:
     families()  # the games' code loaded before the limit, as in any interpreter that plays them
     limit = memory_mb * 2**20
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-    Server(control, parent).serve()
+    Server(control, parent, sandboxed).serve()
     if own_directory(home):  # the arena removes it when it stops this server, but it may have ended first
         shutil.rmtree(home, ignore_errors=True)
     return 0
@@ -190,14 +244,16 @@ def _play_game(server: Server, channel: int, directory: str, seed: int | None) -
         server.control.detach()  # closed below with every descriptor but the game's
         _keep_only(channel)
         os.chdir(directory)
+        _default_signals()
         zygote = os.getppid()
         threading.Thread(target=_exit_without, args=(zygote,), daemon=True).start()
         game = socket.socket(fileno=channel)
         loaded = server.loaded
-        agent, built = _built(loaded, seed)
+        agent, fault = _built(loaded, seed)
+        game.sendall(json.dumps(fault or {"ready": True}).encode() + b"\n")
         for line in game.makefile("rb"):
             message = json.loads(line)
-            answer = _act(agent, message) if built is None else {"fault": "error", "detail": built}
+            answer = _act(agent, message) if fault is None else {**fault, "id": message.get("id")}
             game.sendall(json.dumps(answer).encode() + b"\n")
         code = 0
     except BaseException:  # the arena sees the exit code; the agent's faults were answered above
@@ -206,17 +262,21 @@ def _play_game(server: Server, channel: int, directory: str, seed: int | None) -
         os._exit(code)
 
 
-def _built(loaded: Loaded | None, seed: int | None) -> tuple[Any, str | None]:
-    """The game's agent: the one the server loaded, or built from a package name with the game's seed; or
-    why there is none."""
+def _built(loaded: Loaded | None, seed: int | None) -> tuple[Any, dict[str, Any] | None]:
+    """The game's agent: the one the server loaded, loaded here (the sandbox's), or built from a package name with
+    the game's seed; or the fault that says why there is none."""
     if loaded is None:
-        return None, "the agent did not load"
-    if loaded.source["kind"] != "name":
+        return None, {"fault": "error", "detail": "the agent did not load"}
+    if loaded.source["kind"] != "name" and not loaded.per_game:
         return loaded.agent, None
     try:
+        if loaded.per_game:
+            return load_agent(loaded.source), None
         return build_named(loaded.source, seed or 0), None
-    except Exception as error:
-        return None, fault_detail(error)
+    except MemoryError as error:
+        return None, {"fault": "memory", "detail": fault_detail(error)}
+    except BaseException as error:
+        return None, {"fault": "error", "detail": fault_detail(error)}
 
 
 def _act(agent: Any, message: dict[str, Any]) -> dict[str, Any]:
@@ -225,15 +285,15 @@ def _act(agent: Any, message: dict[str, Any]) -> dict[str, Any]:
     try:
         action = plain_action(agent.act(view))
         cpu = time.process_time() - start
-        return {"action": action_data(action), "cpu": cpu}
+        return {"action": action_data(action), "cpu": cpu, "id": message.get("id")}
     except KeyboardInterrupt:
         raise
     except Forfeit as forfeit:
-        return {"fault": forfeit.reason, "detail": forfeit.detail}
+        return {"fault": forfeit.reason, "detail": forfeit.detail, "id": message.get("id")}
     except MemoryError as error:
-        return {"fault": "memory", "detail": fault_detail(error)}
+        return {"fault": "memory", "detail": fault_detail(error), "id": message.get("id")}
     except BaseException as error:  # SystemExit too: the agent forfeits, the process answers
-        return {"fault": "error", "detail": fault_detail(error)}
+        return {"fault": "error", "detail": fault_detail(error), "id": message.get("id")}
 
 
 def _view(data: dict[str, Any], player: int) -> Any:
@@ -254,7 +314,7 @@ def load_agent(source: dict[str, Any]) -> Any:
         return None
     if kind == "pickle":
         return as_agent(pickle.loads(base64.b64decode(source["data"])))
-    return load_submission(source["path"])
+    return load_submission(source["path"], source["code"])
 
 
 def build_named(source: dict[str, Any], seed: int) -> Any:
@@ -262,12 +322,12 @@ def build_named(source: dict[str, Any], seed: int) -> Any:
     return make_agent(source["name"], seed=seed, **source["budget"])
 
 
-def load_submission(path: str) -> Any:
-    """The agent a submission file defines: an object named ``agent`` with ``act(view)``, or a function ``act``."""
+def load_submission(path: str, text: str) -> Any:
+    """The agent a submission file defines (``text``, the code of the file at ``path``, which the sandbox does
+    not show): an object named ``agent`` with ``act(view)``, or a function ``act``."""
     module = types.ModuleType("submission")
     module.__file__ = path
-    with open(path, encoding="utf-8") as file:
-        code = compile(file.read(), path, "exec")
+    code = compile(text, path, "exec")
     sys.modules["submission"] = module  # classes defined in the file find their module (dataclasses need it)
     exec(code, module.__dict__)
     candidate = module.__dict__.get("agent", module.__dict__.get("act"))
@@ -450,6 +510,134 @@ def _shed_threads() -> None:
     if os.fork() != 0:
         os._exit(0)
     become_subreaper()  # not inherited by a fork
+
+
+@dataclass(frozen=True)
+class Forbidden(importlib.abc.MetaPathFinder):
+    """Modules an agent may not import (a lesson's checker forbids the package's own players): dotted prefixes,
+    and the modules among them that are allowed all the same (a lesson's building blocks)."""
+
+    prefixes: tuple[str, ...]
+    allowed: tuple[str, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.prefixes)
+
+    def covers(self, name: str) -> bool:
+        inside = any(name == prefix or name.startswith(prefix + ".") for prefix in self.prefixes)
+        return inside and name not in self.allowed
+
+    def find_spec(self, name: str, path: Any = None, target: Any = None) -> None:
+        if self.covers(name):
+            raise ImportError(f"{name} may not be imported here: the exercise is an agent of your own", name=name)
+
+    def install(self) -> None:
+        """From now on in this process: the forbidden modules cannot be imported, and those already imported are
+        gone, with every name other modules had for them or their contents (collected, so none is left to find)."""
+        sys.meta_path.insert(0, self)
+        for name in [name for name in sys.modules if self.covers(name)]:
+            del sys.modules[name]
+        for module in list(sys.modules.values()):
+            try:
+                names = vars(module)
+            except TypeError:
+                continue
+            for key, value in list(names.items()):
+                home = value.__name__ if isinstance(value, types.ModuleType) else getattr(value, "__module__", None)
+                if isinstance(home, str) and self.covers(home):
+                    del names[key]
+        gc.collect()
+
+
+# --- the sandbox's server ------------------------------------------------------------------------------------
+UNCATCHABLE = {signal.SIGKILL, signal.SIGSTOP, signal.SIGCHLD}  # SIGCHLD ignored would reap the games unseen
+SANDBOX_FOLDERS = ("/tmp", "/dev/shm")  # the sandbox's only writable places
+SYSV_IPC = {"shm": 0, "msg": 1, "sem": 2}  # /proc/sysvipc/NAME, and the IPC_RMID call of each below
+IPC_RMID, KEYCTL_CLEAR, KEY_SPEC_USER_KEYRING, KEY_SPEC_USER_SESSION_KEYRING = 0, 7, -4, -5
+SYS_KEYCTL = 250  # x86-64; elsewhere the call fails and keyrings stay (a user namespace's own, in the sandbox)
+
+
+def _enter_sandbox(processes: int) -> None:
+    """The server's first steps in the sandbox: become nobody (under a root arena), bound the process count
+    (where no control group does) and message queues, and ignore what its games could signal it."""
+    if os.getuid() == 0:
+        os.setgroups([])
+        os.setgid(NOBODY)
+        os.setuid(NOBODY)
+    if processes:
+        resource.setrlimit(resource.RLIMIT_NPROC, (processes, processes))
+    resource.setrlimit(resource.RLIMIT_MSGQUEUE, (0, 0))  # POSIX message queues outlive processes: none at all
+    for number in signal.valid_signals():
+        if number not in UNCATCHABLE:
+            with contextlib.suppress(OSError, ValueError):
+                signal.signal(number, signal.SIG_IGN)
+
+
+def _default_signals() -> None:
+    """A game's child handles signals as any program does (the sandbox's server ignores them)."""
+    if signal.getsignal(signal.SIGTERM) == signal.SIG_IGN:
+        for number in signal.valid_signals():
+            if number not in UNCATCHABLE and number != signal.SIGINT:
+                with contextlib.suppress(OSError, ValueError):
+                    signal.signal(number, signal.SIG_DFL)
+
+
+def _empty_sandbox() -> None:
+    """After a game (or a trial load) in the sandbox: every other process of it killed (whatever started them),
+    its writable folders emptied, its System V IPC objects and keyrings removed; the next game finds what the
+    first found."""
+    me = os.getpid()
+    for _ in range(1000):
+        others = [int(entry.name) for entry in Path("/proc").glob("[0-9]*") if int(entry.name) not in (1, me)]
+        living = [pid for pid in others if _living(pid)]
+        if not living:
+            break
+        for pid in living:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+        _reap_all()
+    _reap_all()
+    for folder in SANDBOX_FOLDERS:
+        for name in os.listdir(folder) if os.path.isdir(folder) else ():
+            entry = os.path.join(folder, name)
+            if os.path.isdir(entry) and not os.path.islink(entry):
+                shutil.rmtree(entry, ignore_errors=True)
+            else:
+                with contextlib.suppress(OSError):
+                    os.unlink(entry)
+    _remove_ipc()
+
+
+def _living(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
+
+
+def _reap_all() -> None:
+    with contextlib.suppress(ChildProcessError):
+        while os.waitpid(-1, os.WNOHANG)[0] != 0:
+            pass
+
+
+def _remove_ipc() -> None:
+    """Remove the System V shared memory, queues and semaphores, and clear the keyrings of the sandbox."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    calls = {"shm": libc.shmctl, "msg": libc.msgctl, "sem": libc.semctl}
+    for kind in SYSV_IPC:
+        try:
+            lines = Path(f"/proc/sysvipc/{kind}").read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for line in lines:
+            identifier = int(line.split()[1])
+            if kind == "sem":
+                calls[kind](identifier, 0, IPC_RMID)
+            else:
+                calls[kind](identifier, IPC_RMID, None)
+    for keyring in (KEY_SPEC_USER_KEYRING, KEY_SPEC_USER_SESSION_KEYRING):
+        libc.syscall(SYS_KEYCTL, KEYCTL_CLEAR, keyring)
 
 
 def _alive(pid: int) -> bool:

@@ -9,7 +9,12 @@ No state, deal seed, other agent or memory of this process is reachable from it.
 
 - ``move_seconds``: wall-clock seconds per move, enforced here (past it the game's child is killed: a
   ``"timeout"`` forfeit);
-- ``agent_memory_mb``: its address space, enforced by the operating system (``RLIMIT_AS``: a ``"memory"`` forfeit).
+- ``agent_memory_mb``: its address space, enforced by the operating system (``RLIMIT_AS``: a ``"memory"`` forfeit),
+  and in the sandbox the memory of its whole process tree (a control group, where one can be made).
+
+Where ``isolate="sandbox"`` (the default where bubblewrap runs, see :mod:`townwidget.arena.sandbox`) the fork server
+and its games run in a sandbox of their own; with ``isolate="process"`` they are processes of the arena's user.
+Each agent's standard error goes to a pipe of its own (the last :data:`KEPT_ERROR_BYTES` kept).
 
 A server serves one agent (its slot in the tournament) for many games. Servers end with the run that started
 them, or when their parent is gone; a game's child when its game ends, or its server is gone.
@@ -20,6 +25,7 @@ from __future__ import annotations
 import base64
 import contextlib
 import ctypes
+import dataclasses
 import json
 import math
 import os
@@ -31,13 +37,16 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from queue import SimpleQueue
+from typing import IO, Any
 
+from townwidget.arena import sandbox
 from townwidget.arena.players import Forfeit
 from townwidget.core import agent_label, home_module, is_agent
 from townwidget.core.checks import shown
@@ -47,8 +56,10 @@ DEFAULT_MOVE_SECONDS = 5.0  # as in other agent competitions
 DEFAULT_MEMORY_MB = 1024
 MIN_MEMORY_MB = 256  # below this the interpreter and the games' code do not fit
 START_SECONDS = 60.0  # to start the interpreter and build the agent (a search compiles its kernels): no move
+END_SECONDS = 1.0  # for a server to answer that a game's child ended (past it, the server is stopped)
+KEPT_ERROR_BYTES = 16_384  # of an agent's standard error, the last this many
 MAX_ANSWER_BYTES = 1 << 20
-CRASH_WAIT_SECONDS = 5.0  # for a game's child whose channel closed to be seen dead (its exit code or signal)
+CRASH_WAIT_SECONDS = 1.0  # for a game's child whose channel closed to be seen dead (its exit code or signal)
 KEPT_PROCESSES = 8  # idle agent processes kept by one worker of a run (the oldest is stopped beyond)
 DIRECTORY_PREFIX = "townwidget-agent-"  # of the working folder each agent's server gets (removed when it stops)
 CRASH_SIGNALS = {signal.SIGSEGV: "segmentation fault", signal.SIGBUS: "bus error", signal.SIGABRT: "abort"}
@@ -64,6 +75,15 @@ class Limits:
 
     move_seconds: float = DEFAULT_MOVE_SECONDS
     memory_mb: int = DEFAULT_MEMORY_MB
+    isolate: str = "auto"  # "sandbox", "process", or "auto" (resolved when a process starts: see resolved())
+    hidden: tuple[str, ...] = ()  # paths the sandbox covers (the submissions, the arena's records and outputs)
+    load_seconds: float = START_SECONDS  # to load the agent for a game (a league sets it from its load check)
+    forbidden: tuple[str, ...] = ()  # modules (dotted prefixes) the agent may not import: a checker's rule
+    allowed: tuple[str, ...] = ()  # modules among the forbidden that it may import all the same
+
+    def resolved(self) -> Limits:
+        """These limits with ``isolate`` made the mode that runs here (see :func:`sandbox.resolve`)."""
+        return dataclasses.replace(self, isolate=sandbox.resolve(self.isolate))
 
     def __post_init__(self) -> None:
         seconds = self.move_seconds
@@ -94,20 +114,26 @@ def is_submission(spec: Any) -> bool:
     return isinstance(spec, (str, os.PathLike)) and str(spec).endswith(".py")
 
 
-def source_of(spec: Any, budget: dict[str, Any]) -> AgentSource:
-    """The description an isolated process builds ``spec`` from (a name, a submission file, an agent object)."""
+def source_of(spec: Any, budget: dict[str, Any], by_value: bool = False) -> AgentSource:
+    """The description an isolated process builds ``spec`` from (a name, a submission file, an agent object);
+    ``by_value``: an object's class travels as code, not as a name to import there, unless it is the package's
+    (for a process where the modules that import the package's players are forbidden)."""
     if is_submission(spec):
         path = Path(spec).resolve()
         if not path.is_file():
             raise ValueError(f"submission file {str(spec)!r} does not exist (or is no file)")
-        return _source(path.stem, {"kind": "file", "path": str(path)})
+        try:
+            code = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise ValueError(f"submission file {str(spec)!r} cannot be read as UTF-8 text: {error}") from None
+        return _source(path.stem, {"kind": "file", "path": str(path), "code": code})
     if isinstance(spec, str):
         return _source(spec, {"kind": "name", "name": spec, "budget": budget})
     if not (is_agent(spec) or callable(spec)):
         raise ValueError(
             f"an agent is a name, a submission file (.py) or an object with an act(view) method, not {spec!r}"
         )
-    data = base64.b64encode(_pickled(spec)).decode("ascii")
+    data = base64.b64encode(_pickled(spec, by_value)).decode("ascii")
     return _source(agent_label(spec), {"kind": "pickle", "data": data})
 
 
@@ -115,9 +141,10 @@ def _source(label: str, description: dict[str, Any]) -> AgentSource:
     return AgentSource(label, description, json.dumps(description, sort_keys=True))
 
 
-def _pickled(agent: Any) -> bytes:
+def _pickled(agent: Any, by_value: bool = False) -> bytes:
     """The agent object's bytes: cloudpickle's when installed (it carries classes and functions defined in a
-    notebook, ``__main__``, by value), else the standard library's (importable classes only)."""
+    notebook, ``__main__``, by value; with ``by_value``, those of any module outside the package too), else the
+    standard library's (importable classes only)."""
     try:
         import cloudpickle  # type: ignore[import-untyped]
     except ImportError:
@@ -127,10 +154,18 @@ def _pickled(agent: Any) -> bytes:
                 "pip install 'townwidget[league]'"
             ) from None
         return pickle.dumps(agent)
+    home = sys.modules.get(home_module(agent))
+    carried = by_value and home is not None and home.__name__ not in ("__main__", "builtins")
+    carried = carried and home is not None and not home.__name__.startswith("townwidget")
     try:
+        if carried:
+            cloudpickle.register_pickle_by_value(home)
         return bytes(cloudpickle.dumps(agent))
     except Exception as error:
         raise ValueError(f"agent {agent_label(agent)!r} cannot be sent to its own process: {error}") from None
+    finally:
+        if carried:
+            cloudpickle.unregister_pickle_by_value(home)
 
 
 PR_GET_DUMPABLE, PR_SET_DUMPABLE = 3, 4  # Linux prctl(2)
@@ -150,23 +185,17 @@ def set_dumpable(value: int) -> int | None:
     return previous
 
 
-@dataclass
-class _Guard:
-    reasons: int = 0  # to keep this process unreadable: runs under way, live agent processes
-    before: int | None = None  # the dumpable flag before the first reason
+_UNREADABLE = [False]  # whether this process has made itself unreadable (for good)
 
 
-_GUARD = _Guard()
-
-
-def _guard(change: int) -> None:
-    """While any agent process may run, this process (which holds the states and the deals) is unreadable by
-    them: an agent runs as the same user, who could otherwise read ``/proc/PARENT/mem``."""
-    previous, _GUARD.reasons = _GUARD.reasons, _GUARD.reasons + change
-    if previous == 0 and change > 0:
-        _GUARD.before = set_dumpable(0)
-    elif _GUARD.reasons == 0 and _GUARD.before is not None:
-        set_dumpable(_GUARD.before)
+def _guard() -> None:
+    """Once any agent process may run, this process (which holds the states and the deals) is unreadable by them,
+    for the rest of its life: an agent of ``isolate="process"`` runs as the same user, who could otherwise read
+    ``/proc/PARENT/mem``, and an agent's process can outlive its run (a window where the flag came back would
+    let it in). A side effect: debuggers of the same user cannot attach to this process any more."""
+    if not _UNREADABLE[0]:
+        set_dumpable(0)
+        _UNREADABLE[0] = True
 
 
 class AnswerTooLong(Exception):
@@ -216,14 +245,72 @@ class Channel:
             self.connection.close()
 
 
+class ErrorOutput:
+    """An agent's standard error: a pipe of its own, read by a thread of this process, its last
+    :data:`KEPT_ERROR_BYTES` kept (no other agent, and not the arena's own standard error, sees it)."""
+
+    def __init__(self, pipe: IO[bytes]) -> None:
+        self._kept = bytearray()
+        self._lock = threading.Lock()
+        threading.Thread(target=self._drain, args=(pipe,), daemon=True).start()
+
+    def _drain(self, pipe: IO[bytes]) -> None:
+        with pipe:
+            while chunk := os.read(pipe.fileno(), 1 << 16):
+                with self._lock:
+                    self._kept += chunk
+                    del self._kept[:-KEPT_ERROR_BYTES]
+
+    def text(self) -> str:
+        """What the agent wrote last, as text (undecodable bytes replaced)."""
+        with self._lock:
+            return self._kept.decode("utf-8", errors="replace")
+
+
+_LAUNCHER: list[SimpleQueue[Any]] = []  # the thread that starts agent processes for other threads
+_LAUNCHER_LOCK = threading.Lock()
+
+
+def _launched(command: list[str], **options: Any) -> subprocess.Popen[bytes]:
+    """``subprocess.Popen(command, **options)`` from a thread that lives as long as this process: the sandbox dies
+    with the thread that started it (``bwrap --die-with-parent`` is the kernel's parent-death signal, which follows
+    the thread), and a widget asks its opponents from threads that end."""
+    if threading.current_thread() is threading.main_thread():
+        return subprocess.Popen(command, **options)
+    with _LAUNCHER_LOCK:
+        if not _LAUNCHER:
+            _LAUNCHER.append(SimpleQueue())
+            threading.Thread(target=_launch, args=(_LAUNCHER[0],), daemon=True, name="townwidget: agents").start()
+    done: SimpleQueue[Any] = SimpleQueue()
+    _LAUNCHER[0].put((command, options, done))
+    started = done.get()
+    if isinstance(started, BaseException):
+        raise started
+    return started
+
+
+def _launch(requests: SimpleQueue[Any]) -> None:
+    while True:
+        command, options, done = requests.get()
+        try:
+            done.put(subprocess.Popen(command, **options))
+        except BaseException as error:  # said in the thread that asked
+            done.put(error)
+
+
 class AgentProcess:
     """The fork server of one agent (see :mod:`townwidget.arena.agent_process`): started on first use, from a clean
-    interpreter, it loads the agent once; each game is played by a fresh child of it (:meth:`begin`). A load that
-    fails is kept, and said at every game, without loading again."""
+    interpreter, in the sandbox or as a plain process (``limits.isolate``), it loads the agent; each game is played
+    by a fresh child of it (:meth:`begin`). A load that fails is kept, and said at every game, without loading
+    again."""
 
-    def __init__(self, source: AgentSource, memory_mb: int) -> None:
+    def __init__(self, source: AgentSource, limits: Limits) -> None:
         self.source = source
-        self.memory_mb = memory_mb
+        self.limits = limits.resolved()
+        self.memory_mb = limits.memory_mb
+        self.errors: ErrorOutput | None = None  # the agent's standard error, once started
+        self._group: sandbox.ControlGroup | None = None
+        self._load_seconds = START_SECONDS  # the first load; later ones (a restarted server) limits.load_seconds
         self.load_fault: Forfeit | None = None
         self._process: subprocess.Popen[bytes] | None = None
         self._control: Channel | None = None
@@ -244,7 +331,8 @@ class AgentProcess:
             raise self.load_fault
         if self._loading:
             self._loading = False
-            answer = self._answer(START_SECONDS)
+            answer = self._answer(self._load_seconds)
+            self._load_seconds = self.limits.load_seconds
             if "fault" in answer:
                 self.load_fault = _forfeit(answer)
                 self.close()
@@ -259,7 +347,7 @@ class AgentProcess:
         mine, theirs = socket.socketpair()
         try:
             self._control.send({"op": "game", "seed": seed}, (theirs.fileno(),))
-            answer = self._answer(START_SECONDS)
+            answer = self._answer(END_SECONDS)
         except OSError:
             mine.close()
             self.close()
@@ -282,46 +370,70 @@ class AgentProcess:
             return {}
         try:
             self._control.send({"op": "end", "wait": wait})
-            return self._answer(wait + START_SECONDS)
+            return self._answer(wait + END_SECONDS)
         except (Forfeit, OSError):
             self.close()
             return {}
 
     def _start(self) -> None:
-        _guard(+1)
-        self._directory = tempfile.mkdtemp(prefix=DIRECTORY_PREFIX)
+        _guard()
         mine, theirs = socket.socketpair()
-        command = [sys.executable, "-m", "townwidget.arena.agent_process", str(self.memory_mb), str(os.getpid())]
+        command = [sys.executable, "-m", "townwidget.arena.agent_process", str(self.memory_mb)]
+        if self.limits.isolate == "sandbox":
+            self._group = sandbox.ControlGroup.create(self.memory_mb)
+            processes = 0 if self._group is not None else sandbox.PROCESSES  # else prlimit inside
+            command = [*sandbox.command(self.limits.hidden), *command, "0", "sandbox", str(processes)]
+            if self._group is not None:
+                command = self._group.wrap(command)
+            where, environment = "/", sandbox.launch_environment()
+        else:
+            self._directory = where = tempfile.mkdtemp(prefix=DIRECTORY_PREFIX)
+            command += [str(os.getpid()), "process"]
+            environment = _environment()
         try:
-            self._process = subprocess.Popen(
+            self._process = _launched(
                 command,
                 stdin=theirs.fileno(),
-                cwd=self._directory,
-                env=_environment(),
+                stderr=subprocess.PIPE,
+                cwd=where,
+                env=environment,
                 start_new_session=True,  # Ctrl-C in a terminal reaches this process only, which stops the agents
             )
         finally:
             theirs.close()
+        assert self._process.stderr is not None
+        self.errors = ErrorOutput(self._process.stderr)
         self._control = Channel(mine)
-        self._control.send({"op": "load", "agent": self.source.description})
+        rules = {"forbid": list(self.limits.forbidden), "allow": list(self.limits.allowed)}
+        self._control.send({"op": "load", "agent": self.source.description, **rules})
         self._loading = True
+
+    def killed_for_memory(self) -> bool:
+        """Whether the kernel killed a process of the agent's sandbox for memory since the last call (where a
+        control group bounds it)."""
+        return self._group is not None and self._group.killed_for_memory()
 
     def _answer(self, seconds: float) -> dict[str, Any]:
         """The server's answer; a ``"crash"`` :class:`Forfeit` (the server stopped) if none comes."""
         assert self._control is not None
         try:
             answer = self._control.receive(seconds)
-        except (TimeoutError, EOFError, AnswerTooLong, ValueError, OSError) as error:
+        except TimeoutError:
             self.close()
-            words = "took too long" if isinstance(error, TimeoutError) else "stopped"
-            raise Forfeit("crash", f"the agent's process {words} (loading it or starting a game)") from None
+            raise Forfeit("timeout", f"the agent's process took over {seconds:g} s to load or start a game") from None
+        except (EOFError, AnswerTooLong, ValueError, OSError):
+            self.close()
+            raise Forfeit("crash", "the agent's process stopped (loading it or starting a game)") from None
         if not isinstance(answer, dict):
             self.close()
             raise Forfeit("crash", f"the agent's process answered {shown(answer)}")
         return answer
 
     def cpu_pids(self) -> list[int]:
-        """The server and its game's child (for a benchmark's CPU seconds)."""
+        """The server and its game's child (for a benchmark's CPU seconds); none in the sandbox, whose process ids
+        are its own namespace's."""
+        if self.limits.isolate == "sandbox":
+            return []
         pids = [] if self._server_pid is None else [self._server_pid]
         return pids + ([] if self.game is None else [self.game.pid])
 
@@ -345,9 +457,11 @@ class AgentProcess:
                 with contextlib.suppress(OSError):
                     process.kill()
                 process.wait()
-            if server is not None and server != process.pid:
+            if server is not None and server != process.pid and self.limits.isolate == "process":
                 _stop_fork(server)
-            _guard(-1)
+        if self._group is not None:
+            self._group.remove()
+            self._group = None
         if self._directory is not None:
             shutil.rmtree(self._directory, ignore_errors=True)
             self._directory = None
@@ -375,17 +489,35 @@ class GameProcess:
     channel: Channel
     pid: int
 
-    def request(self, message: dict[str, Any], seconds: float) -> dict[str, Any]:
-        """Send ``message`` and return the answer, or raise :class:`Forfeit` (timeout, crash) after ending the
-        child."""
+    def ready(self, seconds: float) -> None:
+        """Wait until the child has built its agent; a :class:`Forfeit` if it cannot (the agent's fault, or past
+        ``seconds``)."""
+        answer = self.request(None, seconds, "the agent did not load")
+        if "fault" in answer:
+            self.end(0)
+            raise _forfeit(answer)
+
+    def request(self, message: dict[str, Any] | None, seconds: float, late: str = "no move") -> dict[str, Any]:
+        """Send ``message`` (if any) and return the answer, or raise :class:`Forfeit` (timeout, crash, memory)
+        after ending the child. An answer to another question (one named by an ``"id"`` other than the message's)
+        is never taken for this one's."""
+        deadline = time.monotonic() + seconds
         try:
-            self.channel.send(message)
+            if message is not None:
+                self.channel.send(message)
             answer = self.channel.receive(seconds)
+            while message is not None and isinstance(answer, dict) and answer.get("id") != message.get("id"):
+                answer = self.channel.receive(max(0.0, deadline - time.monotonic()))
         except TimeoutError:
             self.end(0)
-            raise Forfeit("timeout", f"no move within {seconds:g} s (wall clock)") from None
+            if self.server.killed_for_memory():
+                raise Forfeit("memory", "a process of the agent was killed: out of memory") from None
+            raise Forfeit("timeout", f"{late} within {seconds:g} s (wall clock)") from None
         except (EOFError, OSError):
-            raise _died(self.end(CRASH_WAIT_SECONDS)) from None
+            ended = self.end(CRASH_WAIT_SECONDS)
+            if self.server.killed_for_memory():
+                raise Forfeit("memory", "a process of the agent was killed: out of memory") from None
+            raise _died(ended) from None
         except AnswerTooLong as error:
             self.end(0)
             raise Forfeit("invalid", str(error)) from None
@@ -395,6 +527,9 @@ class GameProcess:
         if not isinstance(answer, dict):
             self.end(0)
             raise Forfeit("crash", f"the agent's process answered {shown(answer)}")
+        if self.server.killed_for_memory():  # a process it started, killed while the child answered
+            self.end(0)
+            raise Forfeit("memory", "a process of the agent was killed: out of memory")
         return answer
 
     def end(self, wait: float = 0) -> dict[str, Any]:
@@ -433,7 +568,7 @@ def own_directory(directory: str) -> bool:
 
 
 # --- the processes of a run ---------------------------------------------------------------------------------
-_PROCESSES: OrderedDict[tuple[str, int, int], AgentProcess] = OrderedDict()
+_PROCESSES: OrderedDict[tuple[str, int, str], AgentProcess] = OrderedDict()
 _RUNS = 0  # runs under way in this process (agent_processes() entered and not left)
 
 
@@ -442,7 +577,7 @@ def agent_processes() -> Iterator[None]:
     """The isolated processes started inside stop when the outermost of these blocks ends."""
     global _RUNS
     _RUNS += 1
-    _guard(+1)  # the run's deals are here, and its workers' agents run as this user
+    _guard()  # the run's deals are here, and its workers' agents may run as this user
     try:
         yield
     finally:
@@ -450,19 +585,18 @@ def agent_processes() -> Iterator[None]:
         if _RUNS == 0:
             while _PROCESSES:
                 _PROCESSES.popitem()[1].close()
-        _guard(-1)
 
 
-def process_for(source: AgentSource, slot: int, memory_mb: int) -> AgentProcess:
+def process_for(source: AgentSource, slot: int, limits: Limits) -> AgentProcess:
     """The fork server of ``source`` in tournament slot ``slot`` (kept between games, each game a child of its
     own; the oldest idle one stops past :data:`KEPT_PROCESSES`)."""
-    key = (source.key, slot, memory_mb)
+    key = (source.key, slot, repr(limits))
     if key in _PROCESSES:
         _PROCESSES.move_to_end(key)
         return _PROCESSES[key]
     while len(_PROCESSES) >= KEPT_PROCESSES:
         _PROCESSES.popitem(last=False)[1].close()
-    process = _PROCESSES[key] = AgentProcess(source, memory_mb)
+    process = _PROCESSES[key] = AgentProcess(source, limits)
     return process
 
 
@@ -476,10 +610,13 @@ class IsolatedPlayer:
     seed: int  # of an agent made from a package name (no other agent is told it: it derives from the deal's)
     cpu_seconds: float = 0.0
     game: GameProcess | None = None
+    questions: int = 0  # asked so far: each answer names its question
 
     def start(self) -> None:
         """A child for this game; a fault here (the agent does not load) is a forfeit at the seat's first move."""
-        self.game = self.process.begin(self.seed if self.source.description["kind"] == "name" else None)
+        game = self.process.begin(self.seed if self.source.description["kind"] == "name" else None)
+        game.ready(self.limits.load_seconds)
+        self.game = game
 
     def choose(self, state: State, seat: int) -> Any:
         return self.ask(state.to_dict(viewer=seat), seat)
@@ -489,8 +626,10 @@ class IsolatedPlayer:
         if self.game is None:
             self.start()
         assert self.game is not None
+        self.questions += 1
+        question = {"op": "act", "id": self.questions, "player": seat, "view": viewer_form}
         try:
-            answer = self.game.request({"op": "act", "player": seat, "view": viewer_form}, self.limits.move_seconds)
+            answer = self.game.request(question, self.limits.move_seconds)
         except Forfeit:
             self.game = None  # ended by the failed request
             raise
@@ -521,24 +660,49 @@ class IsolatedAgent:
     opponent, a lesson's checker): ``act(view)`` sends the view's JSON form and returns the answer as plain JSON
     data, which the game parses. A view whose history is no longer than the last one's begins a new game, played
     by a new process that knows nothing of the last. A fault raises :class:`~townwidget.arena.players.Forfeit`
-    naming its reason. ``close()``, or the end of a ``with`` block, stops the processes."""
+    naming its reason. ``close()``, or the end of a ``with`` block, stops the processes.
+
+    ``isolate``: ``"sandbox"``, ``"process"`` or ``"auto"`` (the sandbox where it runs), see
+    :mod:`townwidget.arena.sandbox`; :attr:`isolation` says which runs, :meth:`stderr` what the agent printed.
+    A submission file's folder is hidden from the agent, as are the paths in ``hidden``. ``forbidden``: modules
+    (dotted prefixes) the agent cannot import nor reach, but for those in ``allowed`` (a lesson's checker)."""
 
     def __init__(
-        self, agent: Any, move_seconds: float = DEFAULT_MOVE_SECONDS, agent_memory_mb: int = DEFAULT_MEMORY_MB
+        self,
+        agent: Any,
+        move_seconds: float = DEFAULT_MOVE_SECONDS,
+        agent_memory_mb: int = DEFAULT_MEMORY_MB,
+        *,
+        isolate: str = "auto",
+        hidden: tuple[str, ...] = (),
+        forbidden: tuple[str, ...] = (),
+        allowed: tuple[str, ...] = (),
     ) -> None:
-        limits = Limits(move_seconds, agent_memory_mb)
-        source = source_of(agent, {})
+        source = source_of(agent, {}, by_value=bool(forbidden))
+        folders = (str(Path(source.description["path"]).parent),) if source.description["kind"] == "file" else ()
+        limits = Limits(move_seconds, agent_memory_mb, isolate, (*folders, *hidden), START_SECONDS, forbidden, allowed)
+        limits = limits.resolved()
         self.name = source.label
-        self._player = IsolatedPlayer(source, AgentProcess(source, limits.memory_mb), limits, seed=0)
+        self.isolation = limits.isolate
+        self._player = IsolatedPlayer(source, AgentProcess(source, limits), limits, seed=0)
         self._moves_seen = -1  # the history's length in the last view
+        self._asking = threading.Lock()  # one question at a time (callers may ask from threads)
 
     def act(self, view: Any) -> Any:
+        """The agent's answer for ``view``; a question asked while an earlier one waits (a caller that gave up on
+        it, e.g. a widget past its ``move_seconds``) waits its turn, and is never given the earlier one's answer."""
         form = view.to_dict()
-        moves = len(form.get("history", ()))
-        if moves <= self._moves_seen:
-            self._player.stop()  # a new game (or an earlier position): a new child
-        self._moves_seen = moves
-        return self._player.ask(form, view.player)
+        with self._asking:
+            moves = len(form.get("history", ()))
+            if moves <= self._moves_seen:
+                self._player.stop()  # a new game (or an earlier position): a new child
+            self._moves_seen = moves
+            return self._player.ask(form, view.player)
+
+    def stderr(self) -> str:
+        """The end of what the agent wrote to its standard error (its own pipe), as text."""
+        errors = self._player.process.errors
+        return "" if errors is None else errors.text()
 
     def close(self) -> None:
         self._player.process.close()
@@ -555,16 +719,19 @@ def _forfeit(answer: dict[str, Any]) -> Forfeit:
     return Forfeit(reason, str(answer.get("detail", "")))
 
 
-def check_submission(spec: Any, limits: Limits) -> str | None:
-    """Why the agent ``spec`` cannot play (it does not load in its own process), in words; ``None`` if it loads."""
-    process = AgentProcess(source_of(spec, {}), limits.memory_mb)
+def check_submission(spec: Any, limits: Limits) -> tuple[str | None, float]:
+    """Why the agent ``spec`` cannot play (it does not load in its own process), in words (``None`` if it loads),
+    and the seconds it took to start and load."""
+    process = AgentProcess(source_of(spec, {}), limits)
+    start = time.monotonic()
     try:
         process.ready()
     except Forfeit as forfeit:
         if process.load_fault is None:
-            return f"{forfeit.reason}: {forfeit.detail}"
+            return f"{forfeit.reason}: {forfeit.detail}", time.monotonic() - start
         lines = [line for line in forfeit.detail.splitlines() if line.strip()]
-        return lines[-1].strip() if lines else "it did not load"  # the traceback's last line names the fault
+        # the traceback's last line names the fault
+        return (lines[-1].strip() if lines else "it did not load"), time.monotonic() - start
     finally:
         process.close()
-    return None
+    return None, time.monotonic() - start

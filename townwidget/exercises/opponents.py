@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import math
+import secrets
 import statistics
 from typing import Any
 
 from townwidget.agents import AGENT_NAMES, make_agent
 from townwidget.arena import Z95, Forfeit, IsolatedAgent, solo_run
+from townwidget.arena.isolation import is_submission
 from townwidget.core import asks_to_peek, declared_name, is_agent
 from townwidget.core.errors import IllegalAction
 from townwidget.core.language import _, language, ngettext
+from townwidget.core.progress import progress
 from townwidget.exercises.common import (
     NO_ANSWER,
     Verdict,
@@ -20,17 +23,20 @@ from townwidget.exercises.common import (
     _read_whole_number,
     in_package_language,
 )
-from townwidget.exercises.provenance import package_player_in
 from townwidget.solvers.clairvoyant import solve
 from townwidget.town import Place, SoloState, TownView, new_game, new_solo, parse_action
 
 #: The largest board :func:`check_solo_line` computes the par of (the clairvoyant solver is quick up to 5 x 5).
 MAX_PAR_N = 5
 #: The games :func:`check_agent` plays, in order: (rules, players, games); the agent takes seat 0, random agents the
-#: others.
+#: others. Their deals are drawn afresh at every call.
 AGENT_TRIALS = (("town44", 1, 4), ("town66", 1, 2), ("town44", 2, 2), ("town55", 3, 2))
-#: The Town 55 solo deals (seeds 0, 1, ...) on which :func:`check_agent` compares an agent with another.
+#: The Town 55 solo deals (drawn afresh at every call) on which :func:`check_agent` compares an agent with another.
 COMPARISON_DEALS = 200
+#: What the agent's process of :func:`check_agent` cannot import: the package's own players ...
+PACKAGE_PLAYERS = ("townwidget.agents", "townwidget.advice", "townwidget.search", "townwidget.solvers")
+#: ... but for the lessons' building blocks (05-2's SoloBatch simulates playouts; it chooses no move).
+BUILDING_BLOCKS = ("townwidget.solvers", "townwidget.solvers.vector")
 #: How many standard errors above 0 the mean paired difference must lie for :func:`check_agent` to call an agent
 #: better: a one-sided test at the 0.1% level, so an agent no better than the other passes about once in 1,000 tries.
 Z_BETTER = 3.09
@@ -230,37 +236,52 @@ def _legal_problem(agent: Any, state: Any, seat: int, where: str) -> str | None:
     return None
 
 
-def _trial_problem(agent: Any) -> str | None:
-    """Play the games of :data:`AGENT_TRIALS`, the agent in seat 0, up to the first problem (one is enough to fix)."""
-    for rules, players, games in AGENT_TRIALS:
-        kind = f"{rules} solo" if players == 1 else f"{rules}, {players} players"
-        for deal in range(games):
-            state = new_solo(rules, seed=deal) if players == 1 else new_game(rules, players=players, seed=deal)
-            others = [make_agent("random", seed=deal * 8 + seat) for seat in range(players)]
-            problem, move = None, 0
-            while problem is None and not state.is_terminal():
-                seat = state.current_player
-                assert seat is not None  # the game is not over
-                if seat == 0:
-                    problem = _legal_problem(agent, state, 0, f"{kind}, deal {deal}, move {move}")
-                else:
-                    state.apply(others[seat].act(state.view(seat)))
-                move += 1
+def _trial_problem(agent: Any, first_deal: int) -> str | None:
+    """Play the games of :data:`AGENT_TRIALS` on deals ``first_deal``, ``first_deal + 1``, ..., the agent in seat 0,
+    up to the first problem (one is enough to fix); a bar shows the games played."""
+    trials = [(rules, players, deal) for rules, players, games in AGENT_TRIALS for deal in range(games)]
+    bar = progress(trials, desc="check_agent", unit="game")
+    try:
+        for number, (rules, players, deal) in enumerate(bar):
+            kind = f"{rules} solo" if players == 1 else f"{rules}, {players} players"
+            problem = _trial_game(agent, rules, players, first_deal + number, f"{kind}, deal {deal}")
             if problem:
                 return problem
+    finally:
+        bar.close()  # type: ignore[attr-defined]
     return None
 
 
-def _solo_tiles(agent: Any) -> list[int]:
-    """The tiles ``agent`` (an object or a name) places on each comparison deal (seeds 0, 1, ...)."""
-    return [record.result["placed"] for record in solo_run(agent, "town55", COMPARISON_DEALS, progress=False).records]
+def _trial_game(agent: Any, rules: str, players: int, seed: int, where: str) -> str | None:
+    """One game of the agent (seat 0) against random agents; its first problem, if any."""
+    state = new_solo(rules, seed=seed) if players == 1 else new_game(rules, players=players, seed=seed)
+    others = [make_agent("random", seed=seed * 8 + seat) for seat in range(players)]
+    move = 0
+    while not state.is_terminal():
+        seat = state.current_player
+        assert seat is not None  # the game is not over
+        if seat == 0:
+            problem = _legal_problem(agent, state, 0, f"{where}, move {move}")
+            if problem:
+                return problem
+        else:
+            state.apply(others[seat].act(state.view(seat)))
+        move += 1
+    return None
 
 
-def not_shown_better(agent: Any, other: str) -> str | None:
-    """Why the :data:`COMPARISON_DEALS` paired deals do not show ``agent`` better than the agent named ``other``
-    (``None``: they do). The comparison :func:`check_agent` makes after its other checks; by itself it judges any
-    agent, the package's too, so ``benchmarks/checker_agent.py`` measures its power with it."""
-    return _not_better(_solo_tiles(agent), _solo_tiles(other), other)
+def _solo_tiles(agent: Any, seed: int = 0) -> list[int]:
+    """The tiles ``agent`` (an object or a name) places on each comparison deal (seeds ``seed``, ``seed + 1``, ...)."""
+    run = solo_run(agent, "town55", COMPARISON_DEALS, seed=seed, progress=False)
+    return [record.result["placed"] for record in run.records]
+
+
+def not_shown_better(agent: Any, other: str, seed: int = 0) -> str | None:
+    """Why the :data:`COMPARISON_DEALS` paired deals (from ``seed`` on) do not show ``agent`` better than the agent
+    named ``other`` (``None``: they do). The comparison :func:`check_agent` makes after its other checks, on deals
+    drawn afresh; by itself it judges any agent, the package's too, so ``benchmarks/checker_agent.py`` measures its
+    power with it."""
+    return _not_better(_solo_tiles(agent, seed), _solo_tiles(other, seed), other)
 
 
 def _not_better(mine: list[int], theirs: list[int], other: str) -> str | None:
@@ -280,10 +301,12 @@ def _not_better(mine: list[int], theirs: list[int], other: str) -> str | None:
 
 
 def check_agent(agent: Any, must_beat: str | None = None) -> Verdict:
-    """Whether ``agent`` is an honest Town agent: a ``name`` (a string) and an ``act(view)`` method that returns one
-    of ``view.legal_actions()``, in solo (Town 44, Town 66 with its flips) and in 2- and 3-player games against
-    random agents (:data:`AGENT_TRIALS`). It is shown views only, as in the arena, and must not ask to peek, nor
-    play through the package's own agents or advice (:func:`~townwidget.exercises.provenance.package_player_in`).
+    """Whether ``agent`` (an object, or a submission file's path) is an honest Town agent: a ``name`` (a string;
+    a file's is its name) and an ``act(view)`` method that returns one of ``view.legal_actions()``, in solo (Town
+    44, Town 66 with its flips) and in 2- and 3-player games against random agents (:data:`AGENT_TRIALS`), on deals
+    drawn afresh at every call. It runs isolated (the arena's sandbox where it runs), shown views only, in a process
+    where the package's own players (:data:`PACKAGE_PLAYERS`: agents, advice, search, solvers) cannot be imported,
+    but for the lessons' building blocks (:data:`BUILDING_BLOCKS`); it must not ask to peek. A bar shows the games.
 
     With ``must_beat`` (an agent name for :func:`~townwidget.agents.make_agent`), the agent must also be shown to
     place more tiles than that agent: both play the same :data:`COMPARISON_DEALS` Town 55 solo deals, and the mean
@@ -291,6 +314,8 @@ def check_agent(agent: Any, must_beat: str | None = None) -> Verdict:
     no better than the other passes about once in 1,000 tries; one that places a tile more per deal passes
     almost always.
 
+    >>> from townwidget.core.progress import set_progress
+    >>> set_progress(False)
     >>> class FirstChoice:
     ...     name = "first-choice"
     ...
@@ -302,6 +327,7 @@ def check_agent(agent: Any, must_beat: str | None = None) -> Verdict:
     Not yet right: it should be an agent ..., and places more tiles than the random agent.
     - on the same 200 Town 55 solo deals it placed ... tiles per deal, the random agent ...: a difference of ...
       the difference must exceed 3.09 standard errors (... here), so that an agent no better than random passes ...
+    >>> set_progress(None)
     """
     task = "an agent that returns legal actions from views, in solo and multiplayer Town"
     if must_beat is not None:
@@ -310,29 +336,31 @@ def check_agent(agent: Any, must_beat: str | None = None) -> Verdict:
         task += f", and places more tiles than the {must_beat} agent"
     if agent is None:
         return Verdict(task, (NO_ANSWER,))
+    problems = [] if is_submission(agent) else _object_problems(agent)
+    if problems and problems[-1].startswith("it "):
+        return Verdict(task, tuple(problems))
+    try:
+        isolated = IsolatedAgent(agent, forbidden=PACKAGE_PLAYERS, allowed=BUILDING_BLOCKS)
+    except ValueError as error:
+        return Verdict(task, (*problems, f"it cannot be run in a process of its own: {error}"))
+    first_deal = secrets.randbits(62)  # fresh deals: an agent cannot know them in advance
+    with isolated:
+        trial = _trial_problem(isolated, first_deal)
+        if trial:
+            problems.append(trial)
+        if must_beat is not None and not problems:
+            weaker = not_shown_better(isolated, must_beat, secrets.randbits(62))
+            problems += [weaker] if weaker else []
+    return Verdict(task, tuple(problems))
+
+
+def _object_problems(agent: Any) -> list[str]:
+    """What is wrong with an agent object before it plays; a last problem that begins with "it" ends the check."""
     if not is_agent(agent):
-        return Verdict(task, (f"it has no act(view) method: {agent!r}",))
+        return [f"it has no act(view) method: {agent!r}"]
     problems = []
     if declared_name(agent) is None:
         problems.append("give it a name (a string attribute): the arena's tables show it")
     if asks_to_peek(agent):
         problems.append("it asks to peek (peeks = True): an honest agent plays from its view alone")
-        return Verdict(task, tuple(problems))
-    borrowed = package_player_in(agent)
-    if borrowed:
-        problems.append(
-            f"it plays through the package's own {borrowed}: the exercise is an agent that chooses its moves itself"
-        )
-        return Verdict(task, tuple(problems))
-    try:
-        isolated = IsolatedAgent(agent)  # the student's code runs in a process of its own: views only, 5 s a move
-    except ValueError as error:
-        return Verdict(task, (*problems, f"it cannot be run in a process of its own: {error}"))
-    with isolated:
-        trial = _trial_problem(isolated)
-        if trial:
-            problems.append(trial)
-        if must_beat is not None and not problems:
-            weaker = not_shown_better(isolated, must_beat)
-            problems += [weaker] if weaker else []
-    return Verdict(task, tuple(problems))
+    return problems

@@ -186,7 +186,7 @@ class Session:
 
         def made(spec: Any) -> Any:  # a submission file (.py) plays in a process of its own
             if is_submission(spec):
-                return IsolatedAgent(spec)
+                return IsolatedAgent(spec, move_seconds=self.move_seconds)
             return make_agent(spec, seed=self.rng.next64()) if isinstance(spec, str) else spec
 
         others = [player for player in range(state.num_players) if player != seat]
