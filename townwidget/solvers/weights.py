@@ -57,6 +57,11 @@ def stages(n: int, stage: int) -> int:
 def read(path: str | os.PathLike[str], features: Sequence[str], stage: int) -> dict[int, Weights]:
     """The weights per board size in the file at ``path`` (``.npz`` or ``.json``), checked against the expected
     feature names and stage length; :class:`WeightsError` naming the file and the problem otherwise."""
+    return read_with_note(path, features, stage)[0]
+
+
+def read_with_note(path: str | os.PathLike[str], features: Sequence[str], stage: int) -> tuple[dict[int, Weights], str]:
+    """:func:`read`'s weights and the file's note (what trained them, say), checked alike."""
     if not isinstance(path, (str, os.PathLike)):
         raise WeightsError(f"a weights file is named by a path (str or Path), not {type(path).__name__}")
     file = Path(path)
@@ -82,7 +87,7 @@ def read(path: str | os.PathLike[str], features: Sequence[str], stage: int) -> d
     except OSError as error:
         raise refuse(f"cannot be read ({error.strerror or error})") from None
     try:
-        return _checked(entries, tuple(features), stage)
+        return _checked(entries, tuple(features), stage), entries.get("note", "")
     except WeightsError as error:
         raise refuse(str(error)) from None
 
