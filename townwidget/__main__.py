@@ -193,6 +193,13 @@ def _learn(args: argparse.Namespace) -> int:
         return 2
 
     def keep(learned: learning.Learned, measured: learning.Round) -> None:
+        """Say how the round did, and write its weights if they are the best so far."""
+        low, high = mean_interval(list(measured.scores))
+        print(
+            f"round {measured.number}: {measured.score:.2f} [{low:.2f}, {high:.2f}] tiles on {len(measured.scores)}"
+            f" held-out deals, after {measured.games:,} self-play games, {measured.seconds:.0f} CPU s",
+            flush=True,
+        )
         if learned.best is measured:
             note = f"townwidget learn --game {rules.name}, round {measured.number}, {measured.games} games"
             value.save_weights({rules.n: learned.weights}, args.out, note=note)
@@ -201,12 +208,6 @@ def _learn(args: argparse.Namespace) -> int:
         rules, 60 * args.minutes, args.games, args.evaluation, args.seed, start, on_round=keep,
         progress=not args.no_progress,
     )  # fmt: skip
-    for measured in learned.history:
-        low, high = mean_interval(list(measured.scores))
-        print(
-            f"round {measured.number}: {measured.score:.2f} [{low:.2f}, {high:.2f}] tiles on {len(measured.scores)}"
-            f" held-out deals, after {measured.games:,} self-play games, {measured.seconds:.0f} CPU s"
-        )
     best = learned.best
     print(f"{'interrupted: ' if learned.interrupted else ''}the best, round {best.number}, is in {args.out}")
     return INTERRUPTED if learned.interrupted else 0

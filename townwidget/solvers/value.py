@@ -102,6 +102,7 @@ TOP_BINS = (0, 1, 2, 3, 3)  # homes 0..4 -> bin; more: not counted
 Masks = NDArray[np.uint64]
 Ints = NDArray[np.int64]
 Weights = NDArray[np.float64]
+NO_FEATURES = np.zeros(0)  # for after_value: no features wanted
 
 
 _popcount = _jit(bitcount.popcount)
@@ -213,35 +214,49 @@ def put(
 
 
 @_jit
+def _valued(
+    n: int, occupied: Any, frontier: Any, colour_free: Masks, shape_free: Masks, piles: Ints, heights: Ints,
+    weights: Weights, add_features: NDArray[np.float64],
+) -> float:  # fmt: skip
+    """The :func:`estimate` of a position; its :func:`features` added to ``add_features`` unless that is empty."""
+    if len(add_features):
+        add_features += features(n, occupied, frontier, colour_free, shape_free, piles, heights)
+    return estimate(n, occupied, frontier, colour_free, shape_free, piles, heights, weights)
+
+
+@_jit
 def after_value(
     n: int, occupied: Any, frontier: Any, colour_free: Masks, shape_free: Masks, piles: Ints, heights: Ints,
     lines: Masks, neighbours: Masks, weights: Weights, pile: int, cell: int, flip: bool = False, honest: bool = False,
+    mean_features: NDArray[np.float64] = NO_FEATURES,
 ) -> float:  # fmt: skip
     """The :func:`estimate` after placing the top of ``pile`` on ``cell`` (the arrays are as before on return).
 
     The tile that comes up on ``pile`` is the one below in ``piles``; with ``honest`` it is not looked at: the
     estimate is averaged over every tile the player has not seen (those below the tops, that one included), each
-    equally likely to come up, so that only what the player sees decides."""
+    equally likely to come up, so that only what the player sees decides. ``mean_features``, if not empty,
+    receives the :func:`features` after the move, averaged alike."""
     tile = piles[pile, heights[pile] - 1]
     kept = colour_free[tile // n], shape_free[tile % n]
     taken, front = put(
         n, occupied, frontier, colour_free, shape_free, piles, heights, lines, neighbours, pile, cell, flip
     )
     up = heights[pile] - 1  # where the next top of the pile lies (-1: the pile is empty now)
-    if not honest or up < 0:
-        value = estimate(n, taken, front, colour_free, shape_free, piles, heights, weights)
+    mean_features[:] = 0.0
+    if not honest or up < 0:  # the tile below is looked at, or none comes up
+        total, count = _valued(n, taken, front, colour_free, shape_free, piles, heights, weights, mean_features), 1
     else:
         total, count = 0.0, 0
         for other in range(len(heights)):
             for depth in range(heights[other] if other == pile else heights[other] - 1):  # the unseen places
                 piles[other, depth], piles[pile, up] = piles[pile, up], piles[other, depth]
-                total += estimate(n, taken, front, colour_free, shape_free, piles, heights, weights)
+                total += _valued(n, taken, front, colour_free, shape_free, piles, heights, weights, mean_features)
                 piles[other, depth], piles[pile, up] = piles[pile, up], piles[other, depth]
                 count += 1
-        value = total / count
+    mean_features /= count
     heights[pile] += 1
     colour_free[tile // n], shape_free[tile % n] = kept
-    return value
+    return total / count
 
 
 @_jit
@@ -423,16 +438,30 @@ def honest_values(state: SoloState, actions: list[Any], trained: dict[int, Weigh
     """The learned value after each of ``actions`` (legal placements of ``state``), averaged over the tiles that
     may come up (:func:`after_value` with ``honest``): it reads only what the player sees, so a state drawn from
     the player's view gives the same values as the true one."""
-    weights, geometry = board_weights(state, trained), tables(state.rules.n)
-    n, board, rated = state.rules.n, arrays(state), []
-    for action in actions:
+    return _after_each(state, actions, board_weights(state, trained), NO_FEATURES)[0]
+
+
+def after_features(state: SoloState, actions: list[Any]) -> NDArray[np.float64]:
+    """The :func:`features` after each of ``actions`` (legal placements of ``state``), averaged over the tiles that
+    may come up, as :func:`honest_values` averages the value: one row per action. For a value of another form (a
+    lesson's own model, say), rated by what the player sees."""
+    empty = np.zeros((stored_weights.stages(state.rules.n, STAGE), NUM_FEATURES))
+    return _after_each(state, actions, empty, np.zeros((len(actions), NUM_FEATURES)))[1]
+
+
+def _after_each(
+    state: SoloState, actions: list[Any], weights: Weights, rows: NDArray[np.float64]
+) -> tuple[list[float], NDArray[np.float64]]:
+    """:func:`after_value` (honest) of each action, and its mean features in the matching row of ``rows`` (if
+    ``rows`` is not empty)."""
+    geometry, n, board, rated = tables(state.rules.n), state.rules.n, arrays(state), []
+    for i, action in enumerate(actions):
         if not isinstance(action, Place) or action.pile is None:
             raise ValueError(f"a solo action is a placement from a pile, not {action!r}")
-        cell = action.cell[0] * n + action.cell[1]
-        rated.append(
-            after_value(*board, geometry.lines, geometry.neighbours, weights, action.pile, cell, action.flip, True)
-        )
-    return rated
+        cell, row = action.cell[0] * n + action.cell[1], rows[i] if len(rows) else NO_FEATURES
+        lines, neighbours = geometry.lines, geometry.neighbours
+        rated.append(after_value(*board, lines, neighbours, weights, action.pile, cell, action.flip, True, row))
+    return rated, rows
 
 
 def learned_rollout(state: State, moves: int, rng: Rng | None = None) -> list[float] | None:
