@@ -4,9 +4,11 @@
 - :mod:`~townwidget.solvers.honest`: the exact expected score of the best play that does not see it;
 - :mod:`~townwidget.solvers.vector`: the batched simulator, many games at once as numpy arrays (compiled kernels in
   ``_vector_numba`` with numba);
-- :mod:`~townwidget.solvers.value`: a learned value of solo positions and the search rollouts on it.
+- :mod:`~townwidget.solvers.value`: a learned value of solo positions and the search rollouts on it;
+  :mod:`~townwidget.solvers.learning` learns it by self-play within a time budget, and
+  :mod:`~townwidget.solvers.weights` reads and writes its weights files (checked as untrusted input).
 
-The first two are plain Python; the last two need numpy (and run compiled with numba, the ``fast`` extra). Nothing
+The first two are plain Python; the others need numpy (and run compiled with numba, the ``fast`` extra). Nothing
 is imported here, so that importing one solver does not load numpy.
 """
 

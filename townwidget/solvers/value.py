@@ -19,8 +19,12 @@ trained for (``benchmarks/learned_value.py``, figures in ``docs/benchmarks.md``)
 :data:`WEIGHTS` holds the trained weights per board size (plain rules: no flips), read from ``value_weights.json`` next
 to this module (made by ``python -m townwidget.solvers.value``). The functions below work on the masks of
 :mod:`townwidget.town.bits` and numpy arrays, so one source serves plain Python and, with numba installed (the ``fast``
-extra), compiled code (:data:`COMPILED`); :mod:`townwidget.solvers.rollout` places tiles with them too. Search agents
-roll out with :func:`greedy_playout` only where that helps and is quick (:func:`playout_value`, through
+extra), compiled code (:data:`COMPILED`); :mod:`townwidget.solvers.rollout` places tiles with them too.
+
+A player who looks one move ahead rates each move by :func:`after_value` with ``honest`` (:func:`honest_values`;
+:func:`after_features` gives the counts alike, for a value of another form): the value averaged over every tile that
+may come up, not the one that will (the ``"learned"`` agent, :mod:`townwidget.agents.learned`). Search agents roll
+out with :func:`greedy_playout` only where that helps and is quick (:func:`playout_value`, through
 :func:`learned_rollout`, which the expert's rollout tries first): compiled, on the boards of :data:`ROLLOUT_BOARDS`
 (Town 77), once no flips are left.
 
