@@ -12,11 +12,12 @@ from typing import Any
 import numpy as np
 import pytest
 
-from townwidget import agents, town
+from townwidget import agents, arena, town
 from townwidget.__main__ import INTERRUPTED, main
 from townwidget.agents.expert import safest
 from townwidget.agents.learned import DEFAULT_WIDTH, LearnedAgent
 from townwidget.solvers import learning, value
+from townwidget.solvers.vector import tables
 from townwidget.solvers.weights import MAX_BYTES, WeightsError
 
 pytestmark = pytest.mark.skipif(not value.COMPILED, reason="the learned agent plays compiled (numba)")
@@ -155,9 +156,10 @@ def positions(board: str, deals: range) -> list[town.SoloState]:
     return states
 
 
-def honest_by_hand(state: town.SoloState, action: Any) -> float:
-    """The value after ``action`` averaged over every unseen tile coming up on its pile, on the scalar engine: the
-    unseen tile is swapped into the place below the top, the move made, the position valued."""
+def honest_by_hand(state: town.SoloState, action: Any, rate: Any = value.position_value) -> Any:
+    """``rate`` (the value, or the features) after ``action`` averaged over every unseen tile coming up on its pile,
+    on the scalar engine: the unseen tile is swapped into the place below the top, the move made, the position
+    rated."""
     data = state.to_dict()
     pile = action.pile
     assert pile is not None
@@ -165,7 +167,7 @@ def honest_by_hand(state: town.SoloState, action: Any) -> float:
     if not places or len(data["piles"][pile]) < 2:  # nothing comes up, or nothing unseen
         child = state.clone()
         child.apply(action)
-        return value.position_value(child)  # type: ignore[arg-type]
+        return rate(child)
     below = len(data["piles"][pile]) - 2
     values = []
     for p, d in places:
@@ -174,15 +176,23 @@ def honest_by_hand(state: town.SoloState, action: Any) -> float:
         piles[p][d], piles[pile][below] = piles[pile][below], piles[p][d]
         child = town.from_dict(swapped)
         child.apply(action)
-        values.append(value.position_value(child))  # type: ignore[arg-type]
+        values.append(rate(child))
     return sum(values) / len(values)
 
 
-def test_the_honest_value_is_the_mean_over_the_tiles_that_may_come_up() -> None:
+def test_the_honest_value_and_features_are_the_means_over_the_tiles_that_may_come_up() -> None:
+    def counts(child: town.SoloState) -> np.ndarray:
+        return value.features(*value.arrays(child))
+
     for state in positions("town55", range(3)):
         actions = state.legal_actions()
         rated = value.honest_values(state, actions)
         assert rated == pytest.approx([honest_by_hand(state, action) for action in actions], abs=1e-9)
+        rows = value.after_features(state, actions)
+        assert rows.shape == (len(actions), len(value.FEATURES))
+        assert np.allclose(rows, [honest_by_hand(state, action, counts) for action in actions], atol=1e-9)
+    with pytest.raises(ValueError, match="a solo action is a placement from a pile"):
+        value.honest_values(state, [town.Place((0, 0), (0, 0))])
 
 
 def test_the_agent_plays_the_best_honest_move_and_sees_nothing_hidden() -> None:
@@ -204,6 +214,28 @@ def test_weights_from_a_file_change_the_moves(tmp_path: Path) -> None:
     shipped, contrary = agents.make_agent("learned"), agents.make_agent("learned", weights=path)
     views = [state.view(0) for state in positions("town77", range(2))]
     assert any(shipped.act(view) != contrary.act(view) for view in views)
+
+
+def test_the_agent_plays_in_the_arena_and_on_boards_with_flips(tmp_path: Path) -> None:
+    path = tmp_path / "w.npz"
+    value.save_weights({4: value.WEIGHTS[4]}, path)
+    run = arena.solo_run(agents.make_agent("learned", weights=path), "town44", deals=3, progress=False)
+    assert [record.result["placed"] for record in run.records] == [
+        round(honest_greedy_game("town44", deal)) for deal in range(3)
+    ]
+    game, agent = town.new_solo("town66", seed=1), agents.make_agent("learned")
+    while not game.is_terminal():
+        game.apply(agent.act(game.view(0)))  # the engine refuses an illegal move
+    assert game.board.placed() > 20
+
+
+def honest_greedy_game(board: str, deal: int) -> int:
+    """A whole game of the honest greedy move, played by the compiled kernel on the deal's piles."""
+    state = town.new_solo(board, seed=deal)
+    n, geometry = state.rules.n, tables(state.rules.n)
+    deck = np.array([[c * n + s for pile in state.piles for c, s in pile]], dtype=np.int64)
+    sizes = np.array([len(pile) for pile in state.piles], dtype=np.int64)
+    return int(value._self_play(n, deck, sizes, geometry.lines, geometry.neighbours, value.WEIGHTS[n], True)[2][0])
 
 
 def test_the_agent_refuses_what_it_was_not_trained_for() -> None:
