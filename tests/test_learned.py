@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import copy
 import json
+import os
+import signal
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -277,6 +279,20 @@ def test_learning_beats_its_start_and_keeps_the_best_when_interrupted() -> None:
     assert learned.history[0].games == 0 and learned.history[2].games == 600
     assert learned.score == max(seen) > seen[0] + 1.0  # round 0 is the first legal move's play
     assert learned.best.score == learned.score and learned.weights.shape == value.WEIGHTS[5].shape
+
+
+def test_ctrl_c_while_learning_stops_after_the_compiled_call_and_keeps_the_best() -> None:
+    """A real SIGINT (Ctrl-C, a notebook's interrupt) is noted, not raised inside numba's code (where it would surface
+    as a SystemError): learning stops at the next look and returns what it has; the handler is restored."""
+
+    def interrupt_in_round_one(learned: learning.Learned, measured: learning.Round) -> None:
+        if measured.number == 1:
+            os.kill(os.getpid(), signal.SIGINT)
+
+    before = signal.getsignal(signal.SIGINT)
+    learned = learning.learn("town44", seconds=600, games=100, evaluation=20, on_round=interrupt_in_round_one)
+    assert learned.interrupted and [r.number for r in learned.history] == [0, 1]
+    assert signal.getsignal(signal.SIGINT) is before
 
 
 def test_townwidget_learn_writes_weights_the_agent_loads(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:

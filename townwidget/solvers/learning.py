@@ -17,8 +17,11 @@ Time is CPU seconds of this process (``time.process_time``), so a budget means t
 
 from __future__ import annotations
 
+import signal
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -113,27 +116,50 @@ def learn(
 
     bar = _bar(seconds, rules, progress)
     try:
-        measure(0, weights)
-        number = 0
-        while spent() < seconds and (rounds is None or number < rounds):
-            number += 1
-            rows, later = [], []
-            for count in [min(CHUNK, games - done) for done in range(0, games, CHUNK)]:
-                chunk = value._self_play(
-                    n, value.decks(n, count, training), sizes, geometry.lines, geometry.neighbours, weights
-                )
-                rows.append(chunk[0])
-                later.append(chunk[1])
-                played += count
+        with _interrupts() as interrupted:
+            measure(0, weights)
+            number = 0
+            while spent() < seconds and (rounds is None or number < rounds) and not interrupted():
+                number += 1
+                rows, later = [], []
+                for count in [min(CHUNK, games - done) for done in range(0, games, CHUNK)]:
+                    if interrupted():
+                        break
+                    chunk = value._self_play(
+                        n, value.decks(n, count, training), sizes, geometry.lines, geometry.neighbours, weights
+                    )
+                    rows.append(chunk[0])
+                    later.append(chunk[1])
+                    played += count
+                    bar.update(spent(), learned.score)
+                if interrupted():
+                    break
+                weights = value.fit(np.concatenate(rows), np.concatenate(later), shape[0])
+                measure(number, weights)
                 bar.update(spent(), learned.score)
-            weights = value.fit(np.concatenate(rows), np.concatenate(later), shape[0])
-            measure(number, weights)
-            bar.update(spent(), learned.score)
-    except KeyboardInterrupt:
+            learned.interrupted = interrupted()
+    except KeyboardInterrupt:  # raised where the interrupt could not be held back (see _interrupts), or by on_round
         learned.interrupted = True
     finally:
         bar.close()
     return learned
+
+
+@contextmanager
+def _interrupts() -> Iterator[Callable[[], bool]]:
+    """Ctrl-C (SIGINT) noted rather than raised, while the block runs: yields a function that says whether it came.
+    An interrupt raised inside numba's compiled code surfaces as a ``SystemError``, not a ``KeyboardInterrupt``,
+    so the loop looks at the flag between compiled calls instead. Only the main thread may set a signal handler;
+    elsewhere, interrupts are raised as usual."""
+    if threading.current_thread() is not threading.main_thread():
+        yield lambda: False
+        return
+    came: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda number, frame: came.append(number))
+    try:
+        yield lambda: bool(came)
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 class _Bar:
