@@ -180,7 +180,7 @@ EXERCISES: dict[str, tuple[str, str, tuple[Exercise, ...]]] = {
         "solutions/07-1-learning-a-value-solutions.ipynb",
         (Exercise("check_td_update(td_update)", ("td_update",), 2),),
     ),
-    # 07-2-networks-and-search has "try it" questions only: no graded exercise, so no assignment
+    # 07-2-networks-and-search and 07-3-a-library have "try it" questions only: no graded exercise, no assignment
 }
 
 
