@@ -17,9 +17,9 @@ ALL = sorted(NOTEBOOKS.rglob("*.ipynb"))
 CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f]")
 
 
-def test_there_are_six_lessons_some_in_parts() -> None:
+def test_there_are_seven_lessons_some_in_parts() -> None:
     """Lesson NN is NN-name.ipynb, or NN-1-name.ipynb, NN-2-name.ipynb, ... when it is split into parts."""
-    assert sorted({path.name[:2] for path in LESSONS}) == ["01", "02", "03", "04", "05", "06"]
+    assert sorted({path.name[:2] for path in LESSONS}) == ["01", "02", "03", "04", "05", "06", "07"]
     for number in {path.name[:2] for path in LESSONS}:
         names = [path.name for path in LESSONS if path.name[:2] == number]
         parts = [name[3] for name in names if re.match(r"\d\d-\d-", name)]

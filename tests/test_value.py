@@ -113,9 +113,10 @@ def test_training_by_self_play_beats_its_starting_policy() -> None:
     decks = np.random.default_rng(5).permuted(np.tile(np.arange(n * n, dtype=np.int64), (400, 1)), axis=1)
 
     def mean_score(weights: np.ndarray) -> float:
-        rows, later = value._self_play(n, decks, sizes, geometry.lines, geometry.neighbours, weights)
+        rows, later, scores = value._self_play(n, decks, sizes, geometry.lines, geometry.neighbours, weights)
         starts = rows[:, 1] == 0
-        return float(later[starts].mean())
+        assert np.array_equal(later[starts], scores)  # a game's first position goes on to place its whole score
+        return float(scores.mean())
 
     untrained = np.zeros_like(value.WEIGHTS[n])
     assert mean_score(value.train(rules, games=400, rounds=1, seed=1)) > mean_score(untrained) + 1.0

@@ -7,6 +7,7 @@ leagues, printing the arena's summary table or the league's leaderboard.
     python -m townwidget solo --game town77 --agent mcts --deals 100
     python -m townwidget league submissions/ --game town77 --players 3 --games 200 --move-seconds 2 --workers 2
     python -m townwidget league submissions/ --csv board.csv --resume   # goes on after a stop, from board.games.jsonl
+    python -m townwidget learn --game town77 --minutes 30 --out weights.npz
     townwidget warm-up
 
 ``warm-up`` compiles the numba kernels into numba's cache now (for a hub image, once after installing), so that
@@ -205,11 +206,69 @@ def _parser() -> argparse.ArgumentParser:
     leagues.add_argument("--seed-file", help="read the run's seed from this file (no other process can see it)")
     leagues.add_argument("--journal", help="write each game here as it finishes (default: beside --csv or --json)")
     leagues.add_argument("--resume", action="store_true", help="go on with the league of the journal")
+    _add_learn(commands)
     for command in (arena, solo, leagues):
         command.add_argument("--workers", type=int, default=1, help="parallel games (default 1, at most 4 per core)")
         command.add_argument("--records", help="write the game records here, one JSON object per line")
         command.add_argument("--no-progress", action="store_true", help="no progress bar")
     return parser
+
+
+def _add_learn(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    learn = commands.add_parser("learn", help="learn a solo value by self-play; make_agent('learned', weights=OUT)")
+    learn.add_argument("--game", default="town77", help="town77, town66 or townNN, n = 2..8 (default town77)")
+    learn.add_argument("--minutes", type=float, default=30.0, help="CPU minutes to learn for (default 30)")
+    learn.add_argument("--out", required=True, help="the weights file to write (.npz or .json), the best so far")
+    learn.add_argument("--games", type=int, default=20_000, help="self-play games per round (default 20,000)")
+    learn.add_argument("--evaluation", type=int, default=300, help="held-out deals measuring each round (300)")
+    learn.add_argument("--start", help="a weights file to start from (default: the first legal move's value)")
+    learn.add_argument("--seed", type=int, default=0, help="the seed of the self-play deals (default 0)")
+    learn.add_argument("--no-progress", action="store_true", help="no progress bar")
+    learn.set_defaults(run=_learn)
+
+
+def _learn(args: argparse.Namespace) -> int:
+    """Learn, writing the best weights to --out as they come; Ctrl-C keeps them (status 130)."""
+    from townwidget.arena import mean_interval
+    from townwidget.solvers import learning, value
+    from townwidget.town import resolve_rules
+
+    try:
+        rules = resolve_rules(args.game)
+        if not value.COMPILED:
+            raise ValueError(
+                'learning plays hundreds of thousands of games: it needs numba, pip install "townwidget[fast]"'
+            )
+        if not args.minutes > 0 or args.games < 1 or args.evaluation < 2:
+            raise ValueError("--minutes must be above 0, --games at least 1 and --evaluation at least 2")
+        if not args.out.endswith((".npz", ".json")):
+            raise ValueError(f"--out {args.out!r}: a weights file ends in .npz or .json")
+        start = None if args.start is None else value.load_weights(args.start).get(rules.n)
+        if args.start is not None and start is None:
+            raise ValueError(f"--start {args.start!r} has no weights for a {rules.n} x {rules.n} board")
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+
+    def keep(learned: learning.Learned, measured: learning.Round) -> None:
+        """Say how the round did, and write its weights if they are the best so far."""
+        low, high = mean_interval(list(measured.scores))
+        print(
+            f"round {measured.number}: {measured.score:.2f} [{low:.2f}, {high:.2f}] tiles on {len(measured.scores)}"
+            f" held-out deals, after {measured.games:,} self-play games, {measured.seconds:.0f} CPU s",
+            flush=True,
+        )
+        if learned.best is measured:
+            note = f"townwidget learn --game {rules.name}, round {measured.number}, {measured.games} games"
+            value.save_weights({rules.n: learned.weights}, args.out, note=note)
+
+    learned = learning.learn(
+        rules, 60 * args.minutes, args.games, args.evaluation, args.seed, start, on_round=keep,
+        progress=not args.no_progress,
+    )  # fmt: skip
+    best = learned.best
+    print(f"{'interrupted: ' if learned.interrupted else ''}the best, round {best.number}, is in {args.out}")
+    return INTERRUPTED if learned.interrupted else 0
 
 
 if __name__ == "__main__":

@@ -34,7 +34,8 @@ True
 
 Built-in agents (:data:`AGENT_NAMES`): ``"random"``, ``"greedy"``, ``"mcts"``, ``"ismcts"``, ``"expert"`` (ismcts
 that plays the exact honest optimum in small solo endgames and, on boards up to 4 x 4, keeps a complete board
-possible, :mod:`townwidget.agents.expert`) and ``"clairvoyant"``
+possible, :mod:`townwidget.agents.expert`), ``"learned"`` (Town solo on a value learned by self-play,
+:mod:`townwidget.agents.learned`) and ``"clairvoyant"``
 (the one agent that **peeks**: it takes the full solo state and plays the line of the solo solver,
 :mod:`townwidget.solvers.clairvoyant`; see :mod:`townwidget.agents.clairvoyant`). ``"best"`` is an alias
 (:data:`ALIASES`) for the strongest honest agent at its default budget, today ``"expert"`` (``benchmarks/strength.py``),
@@ -46,6 +47,7 @@ so that code which asks for the strongest player keeps getting it when a stronge
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import Any
 
@@ -59,7 +61,11 @@ Town solo deals: ``benchmarks/strength.py``, figures in ``docs/benchmarks.md``."
 
 
 def make_agent(
-    name: str, seed: int | None = None, iterations: int | None = None, seconds: float | None = None
+    name: str,
+    seed: int | None = None,
+    iterations: int | None = None,
+    seconds: float | None = None,
+    weights: str | os.PathLike[str] | None = None,
 ) -> Agent:
     """A new agent by name, seeded with ``seed`` (``None``: fresh entropy).
 
@@ -68,7 +74,10 @@ def make_agent(
     and at most 1.9 CPU s; or what the game advises: for Little Town 40 to 300, by the choices); with both, the
     search stops at whichever comes first. ``"clairvoyant"`` takes
     ``seconds`` per deal (default 20). ``"random"`` and ``"greedy"`` do not search and ignore them. ``"best"``
-    builds the agent of :data:`ALIASES` (``"expert"``) with the same arguments.
+    builds the agent of :data:`ALIASES` (``"expert"``) with the same arguments. ``"learned"`` plays Town solo on a
+    value learned by self-play (:mod:`townwidget.agents.learned`): greedily without a budget, searching with one;
+    ``weights`` names its weights file (``.npz`` or ``.json``, as ``townwidget learn`` writes; default: the shipped
+    weights), and is refused for the other agents.
 
     >>> make_agent("random", seed=0).name
     'random'
@@ -82,7 +91,9 @@ def make_agent(
         raise ValueError(f"seed must be an integer or None, not {shown(seed)}")
     require_count(iterations, "iterations")
     require_seconds(seconds, "seconds")
-    return _FACTORIES[name](seed, iterations, seconds)
+    if weights is not None and name != "learned":
+        raise ValueError(f"weights= is for the learned agent, not {name!r}")
+    return _FACTORIES[name](seed, iterations, seconds, **({} if weights is None else {"weights": weights}))
 
 
 def agent_name(name: Any) -> str:
@@ -124,19 +135,28 @@ def _expert(seed: int | None, iterations: int | None, seconds: float | None) -> 
     return ExpertAgent(seed, iterations=iterations, seconds=seconds)
 
 
+def _learned(
+    seed: int | None, iterations: int | None, seconds: float | None, weights: str | os.PathLike[str] | None = None
+) -> Agent:
+    from townwidget.agents.learned import LearnedAgent
+
+    return LearnedAgent(seed, weights, iterations, seconds)
+
+
 def _clairvoyant(seed: int | None, iterations: int | None, seconds: float | None) -> Agent:
     from townwidget.agents.clairvoyant import ClairvoyantAgent
 
     return ClairvoyantAgent(seconds=seconds)
 
 
-# Imported on first use, so importing the package stays cheap.
-_FACTORIES: dict[str, Callable[[int | None, int | None, float | None], Agent]] = {
+# Imported on first use, so importing the package stays cheap; ``weights`` goes to the learned agent only.
+_FACTORIES: dict[str, Callable[..., Agent]] = {
     "random": _random,
     "greedy": _greedy,
     "mcts": _mcts,
     "ismcts": _ismcts,
     "expert": _expert,
+    "learned": _learned,
     "clairvoyant": _clairvoyant,
 }
 

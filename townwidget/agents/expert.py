@@ -59,6 +59,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+from collections.abc import Callable
 from typing import Any
 
 from townwidget.agents.budget import Budget
@@ -88,6 +89,10 @@ END_DRAWS = 2  # draws ahead over which the exact chance of the game's end guard
 END_MARGIN = 0.03  # a root move may risk the end within END_DRAWS draws by this much more than the safest one
 TABLE_LIMIT = 400_000  # solver table entries kept between moves, at most (then they start afresh)
 
+Prior = Callable[[TownView, list[Any]], list[Any]]
+"""A prior handed to the expert's solo search: from the view and the moves the search may consider, those it
+should consider (some of them, never none), best first."""
+
 
 class ExpertAgent:
     """IS-MCTS with the exact honest policy in solo endgames.
@@ -98,7 +103,9 @@ class ExpertAgent:
     :data:`DEFAULT_SECONDS` a move, whichever runs out first; in other games, the defaults of ``"ismcts"``.
     ``exact_unseen`` and ``exact_nodes`` bound the exact tries (0 unseen: none; by default :data:`EXACT_UNSEEN`, or
     :data:`EXACT_UNSEEN_FLIPS` under rules with flips); ``keep_perfect=False`` lets the search consider every move
-    on small boards too (see :mod:`townwidget.agents.perfect`).
+    on small boards too (see :mod:`townwidget.agents.perfect`). ``rollout`` replaces the compiled rollouts
+    (:func:`compiled_rollout`) and ``prior``, a :data:`Prior`, narrows the solo search's root to the moves it keeps
+    (the learned agent hands in both, :mod:`townwidget.agents.learned`).
 
     Each move's generator is drawn afresh from the seed and the view (:meth:`move_rng`), so a move depends on
     the seed and what the player sees, not on the games or moves the agent played before: an agent reused for many
@@ -118,10 +125,13 @@ class ExpertAgent:
         exact_unseen: int | None = None,
         exact_nodes: int = EXACT_NODES,
         keep_perfect: bool = True,
+        rollout: Rollout | None = None,
+        prior: Prior | None = None,
     ) -> None:
         self.seed = (seed if isinstance(seed, Rng) else Rng(seed)).next64()
         Budget(iterations, seconds, DEFAULT_ITERATIONS)  # refused here, not at the first move
-        self.rollout = compiled_rollout()
+        self.rollout = compiled_rollout() if rollout is None else rollout
+        self.prior = prior
         self.iterations, self.seconds = iterations, seconds
         self.exact_unseen, self.exact_nodes = exact_unseen, exact_nodes
         self.keep_perfect = keep_perfect
@@ -151,6 +161,8 @@ class ExpertAgent:
                 return exact
         among = keeping_moves(seen["board"], legal_actions_of(view)) if self.keep_perfect else None
         among = safest(view, among)
+        if self.prior is not None:
+            among = self.prior(view, legal_actions_of(view) if among is None else among)
         if seconds is not None:  # what the exact try and the perfect cities took is spent
             seconds = max(seconds - (thread_seconds() - start), 1e-6)
         search = ISMCTSAgent(rng, sample_pool=SAMPLE_POOL, steady=STEADY, halving=HALVING, rollout=self.rollout)

@@ -175,6 +175,12 @@ EXERCISES: dict[str, tuple[str, str, tuple[Exercise, ...]]] = {
             Exercise("check_win_rate_interval(10, 10, answer_2)", ("answer_2",), 1),
         ),
     ),
+    "07-1-learning-a-value": (
+        "07-1-learning-a-value.ipynb",
+        "solutions/07-1-learning-a-value-solutions.ipynb",
+        (Exercise("check_td_update(td_update)", ("td_update",), 2),),
+    ),
+    # 07-2-networks-and-search and 07-3-a-library have "try it" questions only: no graded exercise, no assignment
 }
 
 

@@ -19,6 +19,7 @@ The checkers are grouped by lesson, one module each; all of them are importable 
 * 05, AI opponents (:mod:`~townwidget.exercises.opponents`): :func:`check_hidden_hands_count`,
   :func:`check_solo_line`, :func:`check_games_needed`, :func:`check_agent`.
 * 06, Little Town (:mod:`~townwidget.exercises.little_town`): :func:`check_win_rate_interval`.
+* 07, learning to play (:mod:`~townwidget.exercises.learning`): :func:`check_td_update`.
 
 >>> print(check_latin_square([[0, 1, 2], [1, 2, 0], [2, 1, 0]]))
 Not yet right: it should be a Latin square of order 3.
@@ -38,6 +39,7 @@ from townwidget.exercises.latin_squares import (
     check_reduction,
     check_row_by_row_probability,
 )
+from townwidget.exercises.learning import check_td_update
 from townwidget.exercises.little_town import check_win_rate_interval
 from townwidget.exercises.officers import (
     check_bachelor_square,
@@ -75,6 +77,7 @@ __all__ = [
     "check_reduction",
     "check_row_by_row_probability",
     "check_solo_line",
+    "check_td_update",
     "check_town_board",
     "check_town_puzzle",
     "check_transversal",

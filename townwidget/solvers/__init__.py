@@ -5,11 +5,13 @@
 - :mod:`~townwidget.solvers.vector`: the batched simulator, many games at once as numpy arrays (compiled kernels in
   ``_vector_numba`` with numba);
 - :mod:`~townwidget.solvers.value`: a learned value of solo positions and the search rollouts on it;
+  :mod:`~townwidget.solvers.learning` learns it by self-play within a time budget, and
+  :mod:`~townwidget.solvers.weights` reads and writes its weights files (checked as untrusted input);
 - :mod:`~townwidget.solvers.warm`: the compiled kernels compiled before a click needs them (in the background when
   a widget opens; ``townwidget warm-up``).
 
-``clairvoyant``, ``honest`` and ``warm`` are plain Python; ``vector`` and ``value`` need numpy (and run compiled with
-numba, the ``fast`` extra). Nothing is imported here, so that importing one solver does not load numpy.
+``clairvoyant``, ``honest`` and ``warm`` are plain Python; the others need numpy (and run compiled with numba, the
+``fast`` extra). Nothing is imported here, so that importing one solver does not load numpy.
 """
 
 MAX_BATCH_N = 8

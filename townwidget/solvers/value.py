@@ -19,8 +19,12 @@ trained for (``benchmarks/learned_value.py``, figures in ``docs/benchmarks.md``)
 :data:`WEIGHTS` holds the trained weights per board size (plain rules: no flips), read from ``value_weights.json`` next
 to this module (made by ``python -m townwidget.solvers.value``). The functions below work on the masks of
 :mod:`townwidget.town.bits` and numpy arrays, so one source serves plain Python and, with numba installed (the ``fast``
-extra), compiled code (:data:`COMPILED`); :mod:`townwidget.solvers.rollout` places tiles with them too. Search agents
-roll out with :func:`greedy_playout` only where that helps and is quick (:func:`playout_value`, through
+extra), compiled code (:data:`COMPILED`); :mod:`townwidget.solvers.rollout` places tiles with them too.
+
+A player who looks one move ahead rates each move by :func:`after_value` with ``honest`` (:func:`honest_values`;
+:func:`after_features` gives the counts alike, for a value of another form): the value averaged over every tile that
+may come up, not the one that will (the ``"learned"`` agent, :mod:`townwidget.agents.learned`). Search agents roll
+out with :func:`greedy_playout` only where that helps and is quick (:func:`playout_value`, through
 :func:`learned_rollout`, which the expert's rollout tries first): compiled, on the boards of :data:`ROLLOUT_BOARDS`
 (Town 77), once no flips are left.
 
@@ -32,7 +36,7 @@ True
 
 from __future__ import annotations
 
-import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -41,8 +45,10 @@ import numpy as np
 from numpy.typing import NDArray
 
 from townwidget.solvers import bitcount
+from townwidget.solvers import weights as stored_weights
 from townwidget.solvers.vector import tables
 from townwidget.town import bits
+from townwidget.town.actions import Place
 from townwidget.town.rules import resolve_rules
 from townwidget.town.state import SoloState, new_solo, pile_sizes
 
@@ -100,6 +106,7 @@ TOP_BINS = (0, 1, 2, 3, 3)  # homes 0..4 -> bin; more: not counted
 Masks = NDArray[np.uint64]
 Ints = NDArray[np.int64]
 Weights = NDArray[np.float64]
+NO_FEATURES = np.zeros(0)  # for after_value: no features wanted
 
 
 _popcount = _jit(bitcount.popcount)
@@ -211,29 +218,69 @@ def put(
 
 
 @_jit
+def _valued(
+    n: int, occupied: Any, frontier: Any, colour_free: Masks, shape_free: Masks, piles: Ints, heights: Ints,
+    weights: Weights, add_features: NDArray[np.float64],
+) -> float:  # fmt: skip
+    """The :func:`estimate` of a position; its :func:`features` added to ``add_features`` unless that is empty."""
+    if len(add_features):
+        add_features += features(n, occupied, frontier, colour_free, shape_free, piles, heights)
+    return estimate(n, occupied, frontier, colour_free, shape_free, piles, heights, weights)
+
+
+@_jit
+def after_value(
+    n: int, occupied: Any, frontier: Any, colour_free: Masks, shape_free: Masks, piles: Ints, heights: Ints,
+    lines: Masks, neighbours: Masks, weights: Weights, pile: int, cell: int, flip: bool = False, honest: bool = False,
+    mean_features: NDArray[np.float64] = NO_FEATURES,
+) -> float:  # fmt: skip
+    """The :func:`estimate` after placing the top of ``pile`` on ``cell`` (the arrays are as before on return).
+
+    The tile that comes up on ``pile`` is the one below in ``piles``; with ``honest`` it is not looked at: the
+    estimate is averaged over every tile the player has not seen (those below the tops, that one included), each
+    equally likely to come up, so that only what the player sees decides. ``mean_features``, if not empty,
+    receives the :func:`features` after the move, averaged alike."""
+    tile = piles[pile, heights[pile] - 1]
+    kept = colour_free[tile // n], shape_free[tile % n]
+    taken, front = put(
+        n, occupied, frontier, colour_free, shape_free, piles, heights, lines, neighbours, pile, cell, flip
+    )
+    up = heights[pile] - 1  # where the next top of the pile lies (-1: the pile is empty now)
+    mean_features[:] = 0.0
+    if not honest or up < 0:  # the tile below is looked at, or none comes up
+        total, count = _valued(n, taken, front, colour_free, shape_free, piles, heights, weights, mean_features), 1
+    else:
+        total, count = 0.0, 0
+        for other in range(len(heights)):
+            for depth in range(heights[other] if other == pile else heights[other] - 1):  # the unseen places
+                piles[other, depth], piles[pile, up] = piles[pile, up], piles[other, depth]
+                total += _valued(n, taken, front, colour_free, shape_free, piles, heights, weights, mean_features)
+                piles[other, depth], piles[pile, up] = piles[pile, up], piles[other, depth]
+                count += 1
+    mean_features /= count
+    heights[pile] += 1
+    colour_free[tile // n], shape_free[tile % n] = kept
+    return total / count
+
+
+@_jit
 def greedy_move(
     n: int, occupied: Any, frontier: Any, colour_free: Masks, shape_free: Masks, piles: Ints, heights: Ints,
-    lines: Masks, neighbours: Masks, weights: Weights,
+    lines: Masks, neighbours: Masks, weights: Weights, honest: bool = False,
 ) -> tuple[int, int]:  # fmt: skip
-    """The (pile, cell) of the first move best by :func:`estimate` after it, in the order of ``legal_actions``
-    (pile, then cell); (-1, -1) when no top fits."""
+    """The (pile, cell) of the first move best by :func:`after_value` (``honest`` or not), in the order of
+    ``legal_actions`` (pile, then cell); (-1, -1) when no top fits."""
     best, best_pile, best_cell = -1.0, -1, -1
     for pile in range(len(heights)):
         if heights[pile] == 0:
             continue
         tile = piles[pile, heights[pile] - 1]
-        colour, shape = tile // n, tile % n
-        cells = _fitting_cells(frontier, colour_free[colour], shape_free[shape])
+        cells = _fitting_cells(frontier, colour_free[tile // n], shape_free[tile % n])
         while cells:
             cell = lowest_cell(cells)
             cells &= cells - np.uint64(1)
-            kept = colour_free[colour], shape_free[shape]
-            taken, front = put(
-                n, occupied, frontier, colour_free, shape_free, piles, heights, lines, neighbours, pile, cell
-            )
-            value = estimate(n, taken, front, colour_free, shape_free, piles, heights, weights)
-            heights[pile] += 1
-            colour_free[colour], shape_free[shape] = kept
+            value = after_value(n, occupied, frontier, colour_free, shape_free, piles, heights, lines, neighbours,
+                                weights, pile, cell, False, honest)  # fmt: skip
             if value > best:
                 best, best_pile, best_cell = value, pile, cell
     return best_pile, best_cell
@@ -261,26 +308,28 @@ def greedy_playout(
 # --- training: self-play by the batched simulator -----------------------------------------------------------------
 @_jit
 def _self_play(
-    n: int, decks: Ints, sizes: Ints, lines: Masks, neighbours: Masks, weights: Weights
-) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
-    """Each deck (tile numbers, dealt into piles of ``sizes`` as ``new_solo`` deals) played by :func:`greedy_move`:
-    the features of every position, and how many more tiles the game placed after it."""
+    n: int, decks: Ints, sizes: Ints, lines: Masks, neighbours: Masks, weights: Weights, honest: bool = False
+) -> tuple[NDArray[np.float64], NDArray[np.float64], Ints]:
+    """Each deck (tile numbers, dealt into piles of ``sizes`` as ``new_solo`` deals) played by :func:`greedy_move`
+    (``honest`` or not): the features of every position, how many more tiles the game placed after it, and each
+    game's score."""
     rows = np.zeros((len(decks) * n * n, NUM_FEATURES))
     later = np.zeros(len(rows))
+    scores = np.zeros(len(decks), dtype=np.int64)
     piles, heights = np.zeros((len(sizes), sizes.max()), dtype=np.int64), np.zeros(len(sizes), dtype=np.int64)
     everywhere = (np.uint64(1) << np.uint64(n * n)) - np.uint64(1)
     count = 0
-    for deck in decks:
+    for game in range(len(decks)):
         start = 0
         for pile in range(len(sizes)):
-            piles[pile, : sizes[pile]] = deck[start : start + sizes[pile]]
+            piles[pile, : sizes[pile]] = decks[game, start : start + sizes[pile]]
             heights[pile] = sizes[pile]
             start += sizes[pile]
         colour_free, shape_free = np.full(n, everywhere), np.full(n, everywhere)
         occupied, frontier, first = np.uint64(0), np.uint64(1), count
         while True:
             pile, cell = greedy_move(
-                n, occupied, frontier, colour_free, shape_free, piles, heights, lines, neighbours, weights
+                n, occupied, frontier, colour_free, shape_free, piles, heights, lines, neighbours, weights, honest
             )
             if pile < 0:
                 break
@@ -289,9 +338,10 @@ def _self_play(
             occupied, frontier = put(
                 n, occupied, frontier, colour_free, shape_free, piles, heights, lines, neighbours, pile, cell
             )
+        scores[game] = _popcount(occupied)
         for row in range(first, count):
-            later[row] = _popcount(occupied) - rows[row, 1]
-    return rows[:count], later[:count]
+            later[row] = scores[game] - rows[row, 1]
+    return rows[:count], later[:count], scores
 
 
 def train(rules: Any = "town77", games: int = 20_000, rounds: int = 6, seed: int = 0) -> Weights:
@@ -305,28 +355,37 @@ def train(rules: Any = "town77", games: int = 20_000, rounds: int = 6, seed: int
     sizes = np.array(pile_sizes(rules), dtype=np.int64)
     weights = np.zeros((n * n // STAGE + 1, NUM_FEATURES))
     for _ in range(rounds):
-        decks = rng.permuted(np.tile(np.arange(n * n, dtype=np.int64), (games, 1)), axis=1)
-        rows, later = _self_play(n, decks, sizes, geometry.lines, geometry.neighbours, weights)
-        stages = np.minimum(rows[:, 1].astype(np.int64) // STAGE, len(weights) - 1)
-        fitted = np.zeros_like(weights)
-        for stage in range(len(weights)):
-            here = stages == stage
-            if here.any():
-                fitted[stage] = np.linalg.lstsq(rows[here], later[here], rcond=None)[0]
-        weights = fitted
+        rows, later, _scores = _self_play(n, decks(n, games, rng), sizes, geometry.lines, geometry.neighbours, weights)
+        weights = fit(rows, later, len(weights))
     return weights
 
 
-def load_weights(path: Path = WEIGHTS_FILE) -> dict[int, Weights]:
-    """The trained weights per board size, from the JSON file :func:`save_weights` writes."""
-    stored = json.loads(path.read_text())
-    return {int(n): np.array(entry["weights"], dtype=np.float64) for n, entry in stored["boards"].items()}
+def decks(n: int, games: int, rng: np.random.Generator) -> Ints:
+    """``games`` shuffled decks of the n * n tiles (tile numbers colour * n + shape), one per row."""
+    return rng.permuted(np.tile(np.arange(n * n, dtype=np.int64), (games, 1)), axis=1)
 
 
-def save_weights(weights: dict[int, Weights], path: Path = WEIGHTS_FILE, note: str = "") -> None:
-    """Write weights per board size as JSON (rounded to 6 decimals), with the feature names, the stage and a note."""
-    boards = {str(n): {"weights": np.round(w, 6).tolist()} for n, w in sorted(weights.items())}
-    path.write_text(json.dumps({"features": FEATURES, "stage": STAGE, "note": note, "boards": boards}, indent=1) + "\n")
+def fit(rows: NDArray[np.float64], later: NDArray[np.float64], stages: int) -> Weights:
+    """The weights, per stage, of the least-squares fit of the features ``rows`` to the tiles placed ``later``."""
+    stage_of = np.minimum(rows[:, 1].astype(np.int64) // STAGE, stages - 1)
+    fitted = np.zeros((stages, NUM_FEATURES))
+    for stage in range(stages):
+        here = stage_of == stage
+        if here.any():
+            fitted[stage] = np.linalg.lstsq(rows[here], later[here], rcond=None)[0]
+    return fitted
+
+
+def load_weights(path: str | os.PathLike[str] = WEIGHTS_FILE) -> dict[int, Weights]:
+    """The trained weights per board size from a file :func:`save_weights` wrote (``.npz`` or ``.json``), checked
+    as untrusted input (:func:`townwidget.solvers.weights.read`: a ``WeightsError`` says what is wrong)."""
+    return stored_weights.read(path, FEATURES, STAGE)
+
+
+def save_weights(weights: dict[int, Weights], path: str | os.PathLike[str] = WEIGHTS_FILE, note: str = "") -> None:
+    """Write weights per board size as ``.npz`` or ``.json`` (by the suffix), with the feature names, the stage
+    and a note."""
+    stored_weights.write(weights, path, FEATURES, STAGE, note)
 
 
 WEIGHTS: dict[int, Weights] = load_weights()
@@ -353,26 +412,60 @@ def arrays(state: SoloState) -> Arrays:
     )
 
 
-def _weights(state: SoloState) -> Weights:
-    weights = WEIGHTS.get(state.rules.n)
+def board_weights(state: SoloState, trained: dict[int, Weights] | None = None) -> Weights:
+    """The weights of ``trained`` (default :data:`WEIGHTS`) for the state's board; ``ValueError`` naming the
+    trained boards if there are none."""
+    trained = WEIGHTS if trained is None else trained
+    weights = trained.get(state.rules.n)
     if weights is None:
-        raise ValueError(f"no learned value for {state.rules.n} x {state.rules.n} boards (trained: {sorted(WEIGHTS)})")
+        raise ValueError(f"no learned value for {state.rules.n} x {state.rules.n} boards (trained: {sorted(trained)})")
     return weights
 
 
-def position_value(state: SoloState) -> float:
+def position_value(state: SoloState, trained: dict[int, Weights] | None = None) -> float:
     """The learned expected final score of a solo state (or a player's sample of one): it reads only what the
-    player sees, and counts no flips (the weights are trained on plain rules). Raises ``ValueError`` for a board
-    without trained weights."""
-    weights = _weights(state)  # first: an untrained board may not fit the 64-bit masks
+    player sees, and counts no flips (the weights are trained on plain rules). ``trained``: weights per board
+    size (default :data:`WEIGHTS`). Raises ``ValueError`` for a board without trained weights."""
+    weights = board_weights(state, trained)  # first: an untrained board may not fit the 64-bit masks
     return estimate(*arrays(state), weights)
 
 
-def playout(state: SoloState, moves: int) -> float:
+def playout(state: SoloState, moves: int, trained: dict[int, Weights] | None = None) -> float:
     """Up to ``moves`` moves of :func:`greedy_move` from ``state`` (which does not change), then the value: the
-    final score if the game ends. ``playout(state, state.rules.tiles)`` plays a whole game greedily."""
-    weights, geometry = _weights(state), tables(state.rules.n)
+    final score if the game ends. ``playout(state, state.rules.tiles)`` plays a whole game greedily (seeing the
+    tile that comes up after each move: on a state drawn from a view, as a search does, that is a draw)."""
+    weights, geometry = board_weights(state, trained), tables(state.rules.n)
     return greedy_playout(*arrays(state), geometry.lines, geometry.neighbours, moves, weights)
+
+
+def honest_values(state: SoloState, actions: list[Any], trained: dict[int, Weights] | None = None) -> list[float]:
+    """The learned value after each of ``actions`` (legal placements of ``state``), averaged over the tiles that
+    may come up (:func:`after_value` with ``honest``): it reads only what the player sees, so a state drawn from
+    the player's view gives the same values as the true one."""
+    return _after_each(state, actions, board_weights(state, trained), NO_FEATURES)[0]
+
+
+def after_features(state: SoloState, actions: list[Any]) -> NDArray[np.float64]:
+    """The :func:`features` after each of ``actions`` (legal placements of ``state``), averaged over the tiles that
+    may come up, as :func:`honest_values` averages the value: one row per action. For a value of another form (a
+    lesson's own model, say), rated by what the player sees."""
+    empty = np.zeros((stored_weights.stages(state.rules.n, STAGE), NUM_FEATURES))
+    return _after_each(state, actions, empty, np.zeros((len(actions), NUM_FEATURES)))[1]
+
+
+def _after_each(
+    state: SoloState, actions: list[Any], weights: Weights, rows: NDArray[np.float64]
+) -> tuple[list[float], NDArray[np.float64]]:
+    """:func:`after_value` (honest) of each action, and its mean features in the matching row of ``rows`` (if
+    ``rows`` is not empty)."""
+    geometry, n, board, rated = tables(state.rules.n), state.rules.n, arrays(state), []
+    for i, action in enumerate(actions):
+        if not isinstance(action, Place) or action.pile is None:
+            raise ValueError(f"a solo action is a placement from a pile, not {action!r}")
+        cell, row = action.cell[0] * n + action.cell[1], rows[i] if len(rows) else NO_FEATURES
+        lines, neighbours = geometry.lines, geometry.neighbours
+        rated.append(after_value(*board, lines, neighbours, weights, action.pile, cell, action.flip, True, row))
+    return rated, rows
 
 
 def learned_rollout(state: State, moves: int, rng: Rng | None = None) -> list[float] | None:
