@@ -101,9 +101,10 @@ class Hub:
         self.store.take_seat(table.id, seat, entry, log)
         table.seated(seat, entry, log)
         self.tokens[entry["token_hash"]] = table.id
-        if table.full:
-            table.started = now()
         self._changed(table)
+        if table.full:  # the game begins: a bot to act moves, a person's turn limit runs
+            table.started = now()
+            self._next(table)
         return {"table": table.id, "seat": seat, "token": token}
 
     def look(self, table_id: str, token: str | None) -> dict[str, Any]:
