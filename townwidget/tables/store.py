@@ -139,7 +139,8 @@ class Store:
         """A new table with its bot seats, committed."""
         with self._transaction():
             self._db.execute(
-                "INSERT INTO tables (id, game, players, seed, turn_seconds, stand_in, created) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO tables (id, game, players, seed, turn_seconds, stand_in, created) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (table.id, table.game, table.players, table.seed, table.turn_seconds, table.stand_in, table.created),
             )
             for seat, entry in table.seats.items():
