@@ -238,14 +238,18 @@ def main() -> None:
     report(args, found)
 
 
+def _ms(found: tuple[float, float, float]) -> tuple[float, str, tuple[float, float]]:
+    value, low, high = (round(part, 2) for part in found)
+    return value, "ms", (low, high)
+
+
 def report(args: argparse.Namespace, found: dict[str, Any]) -> None:
     delays, windows = found["delays"], found["windows"]
-    median = quantile_interval(delays, 0.5)
-    p99 = quantile_interval(delays, 0.99)
+    median, p99 = (quantile_interval(delays, q) for q in (0.5, 0.99))
     label = f"{args.tables} tables, {found['clients']} live clients"
     figures = [
-        results.Figure(f"delivery median, ack to every seat ({label})", round(median[0], 2), "ms", (round(median[1], 2), round(median[2], 2))),
-        results.Figure(f"delivery 99th percentile ({label})", round(p99[0], 2), "ms", (round(p99[1], 2), round(p99[2], 2))),
+        results.Figure(f"delivery median, ack to every seat ({label})", *_ms(median)),
+        results.Figure(f"delivery 99th percentile ({label})", *_ms(p99)),
         results.mean_figure(f"moves per second sustained ({label})", windows, "moves/s"),
         results.Figure(f"server memory per table ({label})", round(found["memory_per_table_kb"], 1), "KiB"),
         results.Figure(f"errors ({label}, {args.seconds:g} s)", len(found["errors"]), "errors"),
