@@ -167,6 +167,7 @@ async def run(args: argparse.Namespace, url: str, pid: int) -> dict[str, Any]:
     load = Load()
     rng = random.Random(1)
     memory_before = server_memory_kb(pid)
+    began = time.perf_counter()
     setup = Http(host, port)
     followers: list[asyncio.Task[None]] = []
     think = tuple(args.think)
@@ -181,6 +182,7 @@ async def run(args: argparse.Namespace, url: str, pid: int) -> dict[str, Any]:
             status, join = await setup.request("POST", f"/api/tables/{table}/join", {"name": "load"})
             assert status == 201, join
             followers.append(asyncio.create_task(person(url, http, load, table, game, join, think)))
+    print(f"{len(layout)} tables and {len(followers)} clients set up in {time.perf_counter() - began:.1f} s", flush=True)
     await asyncio.sleep(2.0)  # every client connected and its first message in
     memory_after = server_memory_kb(pid)
     load.acked.clear()
