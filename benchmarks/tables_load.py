@@ -9,8 +9,9 @@ says it is to act, thinks for a time drawn from ``--think`` seconds and plays a 
 view alone) over HTTP with keep-alive. For ``--seconds`` it measures:
 
 - the delivery time: from a move's acknowledgement (its HTTP answer read by the mover) to every person of that
-  table having received the new revision (0 when the pushes came first): median and 99th percentile, each with its
-  95% interval from order statistics;
+  table having received the new revision (0 when the pushes came first: the server queues them before it answers),
+  and from the move's sending to that moment (the commit to the store included): median and 99th percentile, each
+  with its 95% interval from order statistics;
 - moves per second sustained (people's and bots', from the server's revisions), the mean over 5-second windows
   with its t interval;
 - the server's memory per table: its resident memory with every table and client in place, less its memory before
@@ -87,6 +88,7 @@ class Load:
 
     def __init__(self) -> None:
         self.acked: dict[tuple[str, int], float] = {}  # (table, revision) -> when the mover read the answer
+        self.sent: dict[tuple[str, int], float] = {}  # -> when the mover sent the move that made it
         self.received: dict[tuple[str, int], list[float]] = {}  # -> when each person got that revision
         self.people: dict[str, int] = {}
         self.errors: list[str] = []
@@ -123,6 +125,7 @@ async def _move(
     await asyncio.sleep(rng.uniform(*think))
     actions = lookup(game).view_from_dict(view, seat).legal_actions()  # type: ignore[misc]
     body = {"revision": revision, "action": rng.choice(actions).to_dict()}
+    sent = time.perf_counter()
     try:
         status, answer = await http.request("POST", f"/api/tables/{table}/move", body, join["token"])
     except Exception as error:
@@ -133,6 +136,7 @@ async def _move(
         return
     if load.measuring:
         load.acked[(table, answer["revision"])] = time.perf_counter()
+        load.sent[(table, answer["revision"])] = sent
 
 
 def server_memory_kb(pid: int) -> int:
@@ -183,7 +187,9 @@ async def run(args: argparse.Namespace, url: str, pid: int) -> dict[str, Any]:
             status, join = await setup.request("POST", f"/api/tables/{table}/join", {"name": "load"})
             assert status == 201, join
             followers.append(asyncio.create_task(person(url, http, load, table, game, join, think)))
-    print(f"{len(layout)} tables and {len(followers)} clients set up in {time.perf_counter() - began:.1f} s", flush=True)
+    print(
+        f"{len(layout)} tables and {len(followers)} clients set up in {time.perf_counter() - began:.1f} s", flush=True
+    )
     await asyncio.sleep(2.0)  # every client connected and its first message in
     memory_after = server_memory_kb(pid)
     load.acked.clear()
@@ -199,15 +205,17 @@ async def run(args: argparse.Namespace, url: str, pid: int) -> dict[str, Any]:
     await asyncio.sleep(1.0)
     for task in followers:
         task.cancel()
-    delays = []
+    delays, trips = [], []
     for (table, revision), acked in load.acked.items():
         got = load.received.get((table, revision), [])
         if len(got) == load.people[table]:
             delays.append(max(0.0, max(got) - acked) * 1000)
+            trips.append((max(got) - load.sent[(table, revision)]) * 1000)
         else:
             load.errors.append(f"table {table} revision {revision}: {len(got)} of {load.people[table]} got it")
     return {
         "delays": delays,
+        "trips": trips,
         "windows": windows,
         "memory_per_table_kb": (memory_after - memory_before) / args.tables,
         "errors": load.errors,
@@ -250,10 +258,13 @@ def _ms(found: tuple[float, float, float]) -> tuple[float, str, tuple[float, flo
 def report(args: argparse.Namespace, found: dict[str, Any]) -> None:
     delays, windows = found["delays"], found["windows"]
     median, p99 = (quantile_interval(delays, q) for q in (0.5, 0.99))
+    trip_median, trip_p99 = (quantile_interval(found["trips"], q) for q in (0.5, 0.99))
     label = f"{args.tables} tables, {found['clients']} live clients"
     figures = [
         results.Figure(f"delivery median, ack to every seat ({label})", *_ms(median)),
-        results.Figure(f"delivery 99th percentile ({label})", *_ms(p99)),
+        results.Figure(f"delivery 99th percentile, ack to every seat ({label})", *_ms(p99)),
+        results.Figure(f"move sent to every seat's new view, median ({label})", *_ms(trip_median)),
+        results.Figure(f"move sent to every seat's new view, 99th percentile ({label})", *_ms(trip_p99)),
         results.mean_figure(f"moves per second sustained ({label})", windows, "moves/s"),
         results.Figure(f"server memory per table ({label})", round(found["memory_per_table_kb"], 1), "KiB"),
         results.Figure(f"errors ({label}, {args.seconds:g} s)", len(found["errors"]), "errors"),
