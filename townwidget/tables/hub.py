@@ -233,9 +233,8 @@ class Hub:
             chosen: Any = table.state.legal_actions()[0]
         else:
             spec = table.stored.stand_in if stand_in else entry["bot"]
-            agent = self.bots.agent(table.id, seat, spec, table.stored.seed)
             try:
-                chosen = await self.bots.choose(agent, table.state.view(seat))
+                chosen = await self.bots.choose(table.id, seat, spec, table.stored.seed, table.state)
             except BotFault as fault:
                 chosen = fault
 
