@@ -127,8 +127,12 @@ class Bots:
         for table in {key[0] for key in self._agents}:
             self.forget(table)
         self._threads.shutdown(wait=False, cancel_futures=True)
-        if self._pool is not None:
+        if self._pool is not None:  # stopped at once: a search under way is no reason to keep a server up
+            workers = list((getattr(self._pool, "_processes", None) or {}).values())
             self._pool.shutdown(wait=False, cancel_futures=True)
+            for worker in workers:
+                worker.kill()
+                worker.join(1)
 
 
 def _ready() -> None:
