@@ -186,6 +186,7 @@ def _serve(args: argparse.Namespace) -> int:
     except (ImportError, OSError, ValueError) as error:
         print(f"error: {_words(error)}", file=sys.stderr)
         return 2
+    print("townwidget tables: stopped; every acknowledged move is in the store", flush=True)
     return 0
 
 

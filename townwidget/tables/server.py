@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import signal
 import socket
 import threading
 import time
@@ -101,7 +102,21 @@ def serve(
     sock = _bound(host, port)
     server = _uvicorn(Path(db), {"agents": None, "rate": RATE, "burst": BURST, "bot_seconds": BOT_SECONDS, **options})
     ready(_url(host, sock.getsockname()[1]))  # the socket listens: a client's first request waits for the loop
-    server.run(sockets=[sock])
+    previous = signal.signal(signal.SIGTERM, _stopped)  # uvicorn shuts down, then hands the signal back here
+    try:
+        server.run(sockets=[sock])
+    except (KeyboardInterrupt, Stopped):  # Ctrl-C or SIGTERM, once the server has shut down cleanly
+        pass
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+class Stopped(Exception):
+    """SIGTERM reached the foreground server (after its shutdown)."""
+
+
+def _stopped(number: int, frame: Any) -> None:
+    raise Stopped()
 
 
 def _uvicorn(db: Path, options: dict[str, Any]) -> uvicorn.Server:
