@@ -53,6 +53,7 @@ def test_kill_9_at_random_moments_loses_no_acknowledged_move(tmp_path: Path) -> 
         seats = [client.join(table, f"p{seat}") for seat in range(players)]
         tables[table] = {"game": game, "seats": seats, "twin": new_game(game, players, seed), "acked": 0}
     follower = Follower(Seat(Client(url), *_seat_args(tables)))  # reconnects by itself after every kill
+    with_bot = WithBot(client, seed=44)
     rng = random.Random(7)
     deadline = time.monotonic() + SECONDS
     kills = 0
@@ -60,16 +61,18 @@ def test_kill_9_at_random_moments_loses_no_acknowledged_move(tmp_path: Path) -> 
         while kills < KILLS and time.monotonic() < deadline:
             killer = threading.Timer(rng.uniform(0.05, 0.4), process.kill)
             killer.start()
-            _play_until_gone(tables, rng)
+            _play_until_gone(tables, with_bot, rng)
             killer.join()
             process.wait(10)
             kills += 1
             process, _ = start(db, port)
             _check_resumed(client, tables)
-        while not all(entry["twin"].is_terminal() for entry in tables.values()):  # the games end normally
-            assert time.monotonic() < deadline + 10, "the games did not end in time"
-            _play_until_gone(tables, rng, moves=50)
+            with_bot.check_resumed()
+        while not all(entry["twin"].is_terminal() for entry in tables.values()) or not with_bot.finished:
+            assert time.monotonic() < deadline + 10, "the games did not end in time"  # the bot moves again too
+            _play_until_gone(tables, with_bot, rng, moves=50)
         _check_resumed(client, tables)
+        with_bot.check_record()
         for table, entry in tables.items():
             record = client.record(table)
             assert replay(record).to_dict() == entry["twin"].to_dict() == record.final
@@ -102,12 +105,57 @@ class Follower:
             self.revisions.append(self.seat.revision)
 
 
-def _play_until_gone(tables: dict[str, dict[str, Any]], rng: random.Random, moves: int = 10**6) -> None:
+class WithBot:
+    """A Town 77 table where a greedy bot plays seat 2 beside two people: every person's acknowledged move must be
+    in the record at its revision, and the bot must play on after every restart."""
+
+    def __init__(self, client: Client, seed: int) -> None:
+        self.client = client
+        self.table = client.create("town77", players=3, bots={2: "greedy"}, seed=seed)
+        self.seats = [client.join(self.table, name) for name in ("p0", "p1")]
+        self.acked: dict[int, tuple[int, dict[str, Any]]] = {}  # revision made -> (seat, action)
+        self.finished = False
+
+    def play(self, rng: random.Random) -> None:
+        """One person's move if it is a person's turn (a refusal, or the server going away, raises)."""
+        turn = self.seats[0].view()["current_player"]
+        self.finished = turn is None
+        if turn not in (0, 1):
+            time.sleep(0.01)  # the bot's turn (or the end)
+            return
+        seat = self.seats[turn]
+        view = seat.view()
+        if view["current_player"] == turn:
+            action = random_move("town77", view, turn, rng)
+            self.acked[seat.act(action, revision=seat.revision)] = (turn, action)
+
+    def check_resumed(self) -> None:
+        _retrying(self.seats[0].view)
+        assert self.seats[0].revision is not None and self.seats[0].revision >= max(self.acked, default=0)
+
+    def check_record(self) -> None:
+        record = self.client.record(self.table)
+        for revision, (seat, action) in self.acked.items():
+            assert record.moves[revision - 1] == {**action, "player": seat}
+        assert replay(record).to_dict() == record.final and not record.forfeits
+
+
+def _play_until_gone(
+    tables: dict[str, dict[str, Any]], with_bot: WithBot, rng: random.Random, moves: int = 10**6
+) -> None:
     """Random legal moves at every table until the server goes away (or ``moves`` were played)."""
     for _ in range(moves):
         playing = [entry for entry in tables.values() if not entry["twin"].is_terminal()]
+        if not with_bot.finished and rng.random() < 0.25:
+            try:
+                with_bot.play(rng)
+            except (ConnectionError, OSError):
+                return
+            continue
         if not playing:
-            return
+            if with_bot.finished:
+                return
+            continue
         entry = rng.choice(playing)
         twin = entry["twin"]
         seat = entry["seats"][twin.current_player]
