@@ -22,21 +22,8 @@ from townwidget.core.registry import lookup, new_game, record_positions, replay
 from townwidget.tables import Client, Seat, Server, TableError
 from townwidget.tables.app import MAX_BODY
 
+SPECTATOR = -1  # the key of a spectator's listener
 SEED = 2**62 + 987_654_321  # never a number a view holds by chance: it must appear in no message
-
-
-def public_view_ready() -> bool:
-    """Whether the games give a spectator's view (branch adapter); until then the spectator tests must fail."""
-    try:
-        new_game("town77", 2, 1).to_dict(viewer=PUBLIC)  # type: ignore[arg-type]
-    except ValueError:
-        return False
-    return True
-
-
-spectators = pytest.mark.xfail(
-    not public_view_ready(), reason="the games' public view (to_dict(viewer=PUBLIC)) is not merged yet", strict=True
-)
 
 
 @pytest.fixture(scope="module")
@@ -89,7 +76,7 @@ def play_whole_game(client: Client, game: str, players: int, bots: dict[int, str
     people = [client.join(table, f"player {seat}") for seat in range(players) if seat not in bots]
     listeners = {person.seat: Listener(client.url, table, person.token) for person in people}
     if watch:
-        listeners[-1] = Listener(client.url, table, None)
+        listeners[SPECTATOR] = Listener(client.url, table, None)
     by_seat = {person.seat: person for person in people}
     rng = random.Random(players)
     while True:
@@ -112,8 +99,9 @@ GAMES += [("littletown", 2), ("littletown", 3), ("littletown", 4)]
 
 
 @pytest.mark.parametrize("game, players", GAMES)
-def test_every_message_of_a_whole_game_is_the_seats_twin_view(client: Client, game: str, players: int) -> None:
-    played = play_whole_game(client, game, players, bots={players - 1: "greedy"}, watch=False)
+def test_every_message_of_a_whole_game_is_its_readers_twin_view(client: Client, game: str, players: int) -> None:
+    """Each seat's messages are its twin view, a spectator's the public twin view; none holds a token or the seed."""
+    played = play_whole_game(client, game, players, bots={players - 1: "greedy"}, watch=True)
     record = played["record"]
     twins = record_positions(record)  # the position after each revision, replayed from the seed
     assert record.seed == SEED and replay(record).to_dict() == record.final
@@ -122,26 +110,15 @@ def test_every_message_of_a_whole_game_is_the_seats_twin_view(client: Client, ga
         revisions = [message["revision"] for message in listener.messages]
         # from the revision at which it connected (a bot may have moved first) to the end, each one pushed
         assert sorted(set(revisions)) == list(range(revisions[0], len(twins))), "a revision was never pushed"
+        viewer = PUBLIC if seat == SPECTATOR else seat
         for message, text in zip(listener.messages, listener.texts, strict=True):
             assert set(message) == {"table", "revision", "seat", "view", "status"}
-            assert message["seat"] == seat
-            assert message["view"] == twins[message["revision"]].to_dict(viewer=seat)
+            assert message["seat"] == (None if seat == SPECTATOR else seat)
+            assert message["view"] == twins[message["revision"]].to_dict(viewer=viewer)
             assert not any(token in text for token in tokens), "a token in a message"
             assert str(SEED) not in text, "the seed (told only by the finished game's record)"
-
-
-@spectators
-@pytest.mark.parametrize("game, players", [("town77", 3), ("littletown", 2)])
-def test_every_message_to_a_spectator_is_the_public_twin_view(client: Client, game: str, players: int) -> None:
-    played = play_whole_game(client, game, players, bots={0: "random"}, watch=True)
-    twins = record_positions(played["record"])
-    spectator = played["listeners"][-1]
-    revisions = [message["revision"] for message in spectator.messages]
-    assert sorted(set(revisions)) == list(range(revisions[0], len(twins)))
-    for message in spectator.messages:
-        assert message["seat"] is None
-        assert message["view"] == twins[message["revision"]].to_dict(viewer=PUBLIC)  # type: ignore[arg-type]
-    assert client.table(played["table"])["view"] == twins[-1].to_dict(viewer=PUBLIC)  # type: ignore[arg-type]
+    assert client.table(played["table"])["view"] == twins[-1].to_dict(viewer=PUBLIC)
+    assert client.table(played["table"])["seat"] is None
 
 
 def test_seat_updates_follow_the_game_and_the_list_says_who_is_connected(client: Client) -> None:
@@ -306,7 +283,7 @@ def test_a_flood_is_refused_past_the_rate_limit(tmp_path: Path) -> None:
         statuses = []
         for _ in range(30):
             try:
-                client.table(table) if public_view_ready() else client.tables()
+                client.table(table)
                 statuses.append(200)
             except TableError as error:
                 statuses.append(error.status)

@@ -14,7 +14,7 @@ import secrets
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from townwidget.core.checks import is_integer, shown
 from townwidget.core.protocol import PUBLIC, State
@@ -192,8 +192,8 @@ class Table:
         if seat is not None:
             return self.state.to_dict(viewer=seat)
         try:
-            return self.state.to_dict(viewer=cast(Any, PUBLIC))  # the protocol names int viewers only
-        except ValueError:  # an engine without the public view: nobody watches rather than see too much
+            return self.state.to_dict(viewer=PUBLIC)
+        except ValueError:  # a registered game without the public view: nobody watches rather than see too much
             raise TableError(501, f"{self.stored.game} has no spectator's view in this version") from None
 
     def seat_of(self, token: Any) -> int:
