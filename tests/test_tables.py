@@ -328,3 +328,43 @@ def test_two_moves_sent_at_once_only_one_is_played(client: Client) -> None:
         thread.join(10)
     assert sorted(answers, key=str) == sorted([409, {"table": table, "revision": 1}], key=str)
     assert len(mover.view()["history"]) == 1
+
+
+def forged(rng: random.Random, depth: int = 0) -> Any:
+    """Random JSON data, often close to an action's form."""
+    choice = rng.randrange(8 if depth < 3 else 5)
+    if choice == 0:
+        return rng.choice([None, True, False])
+    if choice == 1:
+        return rng.choice([0, 1, -1, 7, 2**70, 1.5, 1e308])
+    if choice == 2:
+        return rng.choice(["place", "exchange", "pass", "done", "worker", "build", "", "x" * 300])
+    if choice in (3, 4):
+        return [rng.randrange(-2, 9) for _ in range(rng.randrange(4))]
+    if choice == 5:
+        return [forged(rng, depth + 1) for _ in range(rng.randrange(3))]
+    keys = ["type", "tile", "cell", "tiles", "building", "worker", "x"]
+    return {key: forged(rng, depth + 1) for key in rng.sample(keys, rng.randrange(1, 4))}
+
+
+@pytest.mark.parametrize("game", ["town77", "littletown"])
+def test_forged_actions_are_refused_in_words_and_change_nothing(client: Client, game: str) -> None:
+    table = client.create(game, players=2, seed=13)
+    seats = [client.join(table, name) for name in ("A", "B")]
+    mover = seats[seats[0].view()["current_player"]]
+    legal = [json.dumps(action, sort_keys=True) for action in legal_moves(game, mover.view(), mover.seat)]
+    before = [seat.view() for seat in seats]
+    rng = random.Random(game)
+    for _ in range(150):
+        action = forged(rng)
+        action = (
+            {"type": rng.choice(["place", "exchange", "worker", "build", "done"]), **action}
+            if isinstance(action, dict) and rng.random() < 0.7
+            else action
+        )
+        if json.dumps(action, sort_keys=True) in legal:
+            continue
+        with pytest.raises(TableError) as refusal:
+            mover.act(action, revision=0)
+        assert refusal.value.status in (400, 422) and refusal.value.words
+    assert [seat.view() for seat in seats] == before
