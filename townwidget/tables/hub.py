@@ -1,7 +1,8 @@
 """The tables of one server, on its event loop: requests, live connections, bots and turn limits.
 
-Every change runs on the server's one event loop (no locks): it is tried on a copy of the game, committed to the
-store, and only then made the table's, pushed to every live connection of the table, and answered.
+Every change of a table runs on the server's one event loop, one at a time per table (its lock): it is checked
+and tried on a copy of the game, committed to the store (in the store's own thread, while the loop serves the other
+tables), and only then made the table's, pushed to every live connection of the table, and answered.
 """
 
 from __future__ import annotations
