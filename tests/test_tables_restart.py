@@ -22,8 +22,8 @@ from townwidget.tables import SCHEMA_VERSION, Client, Seat, Server, StoreError, 
 from townwidget.tables import store as store_module
 
 ROOT = Path(__file__).resolve().parent.parent
-KILLS = 8
-SECONDS = 20.0  # the whole kill loop's bound
+KILLS = 6
+SECONDS = 15.0  # the kill loop's bound (the games are then played to their end)
 
 
 def start(db: Path, port: int = 0) -> tuple[subprocess.Popen[str], str]:
