@@ -4,6 +4,16 @@ import os
 
 import pytest
 
+from townwidget.solvers import warm
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _compiled_rollouts() -> None:
+    """A widget that opens compiles the search's kernels in the background, and a hint asked for meanwhile runs a
+    shorter search in Python: loaded first, they make each test's hints the same whatever ran before it."""
+    if warm.available():
+        warm.warm_up_rollouts()
+
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_setup(item: pytest.Item) -> None:

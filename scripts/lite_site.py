@@ -30,21 +30,13 @@ LABEXTENSION_WHEELS = ("anywidget", "jupyterlab_widgets", "jupyterlite_pyodide_k
 PYODIDE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
 LESSONS = ("notebooks/01-play.ipynb", "notebooks/fr/01-jouer.ipynb")
 INSTALL = '# townwidget from this site: nothing is downloaded from elsewhere\n%pip install -q "townwidget[widget]"'
-PLAY_CELLS = (
-    (
-        "markdown",
-        "# Play townwidget in your browser\n\nPython runs in this page (Pyodide): nothing to install. "
-        "Run the cells one by one (Shift+Enter).",
-    ),
-    ("code", INSTALL),
-    (
-        "code",
-        "from townwidget.widget import LittleTownWidget, TownWidget\n\nsolo = TownWidget()  # Town 77 alone\nsolo",
-    ),
-    ("markdown", "Against the computer: you are player 0, `greedy` plays after you."),
-    ("code", 'multi = TownWidget(mode="multi", opponents=["greedy"])\nmulti'),
-    ("markdown", "Little Town: place a worker on a lit space, then end your turn."),
-    ("code", 'little = LittleTownWidget(opponents=["greedy"])\nlittle'),
+PLAY = "notebooks/play.ipynb"  # the play notebook of scripts/play; the site's play.ipynb is it, with these first
+# JupyterLite can take a Run All clicked while its kernel still starts and run nothing: the words say what to do.
+LITE_START = (
+    "**Here Python runs in your browser (Pyodide): nothing to install.** The first time, the page loads Python for "
+    "up to a minute. Wait until the circle at the top right is hollow (the kernel *Python (Pyodide)* is idle), then "
+    "**Run > Run All Cells**. If a cell still shows `[ ]:` with no number a minute later, the kernel started after "
+    "your click: run **Run > Run All Cells** again (running a cell twice does no harm)."
 )
 
 
@@ -61,17 +53,25 @@ def notebook(cells: list[dict[str, Any]], metadata: dict[str, Any] | None = None
 
 
 def write_notebooks(files: Path) -> None:
-    """play.ipynb at the root; the lessons as they are, with the install cell first (ids dropped: nbformat 4.5
-    wants them unique, and the copies need none)."""
+    """play.ipynb at the root: the play notebook after its title, the words on starting the kernel and the install
+    cell; the lessons as they are, with the install cell first (ids dropped: nbformat 4.5 wants them unique, and the
+    copies need none)."""
     files.mkdir(parents=True)
-    play = notebook([cell(kind, source) for kind, source in PLAY_CELLS])
+    title, *rest = copied_cells(PLAY)
+    play = notebook([title, cell("markdown", LITE_START), cell("code", INSTALL), *rest])
     (files / "play.ipynb").write_text(json.dumps(play, indent=1))
     for lesson in LESSONS:
         source = json.loads((ROOT / lesson).read_text())
-        cells = [cell("code", INSTALL)] + [{k: v for k, v in c.items() if k != "id"} for c in source["cells"]]
         target = files / lesson
         target.parent.mkdir(parents=True, exist_ok=True)
+        cells = [cell("code", INSTALL), *copied_cells(lesson)]
         target.write_text(json.dumps(notebook(cells, source.get("metadata")), indent=1))
+
+
+def copied_cells(path: str) -> list[dict[str, Any]]:
+    """The cells of the notebook at ``path`` (from the root), without their ids."""
+    source = json.loads((ROOT / path).read_text())
+    return [{key: value for key, value in made.items() if key != "id"} for made in source["cells"]]
 
 
 def sha256(path: Path) -> str:

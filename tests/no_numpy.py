@@ -1,7 +1,8 @@
 """Run Python code in a fresh interpreter where numpy and numba cannot be imported (as in a browser's Python).
 
 A ``sys.meta_path`` finder placed first refuses both packages and their submodules, so any import of them, direct
-or deep inside a dependency, raises ``ImportError`` as it would where they are not installed.
+or deep inside a dependency, raises ``ImportError`` as it would where they are not installed; and
+``time.thread_time`` is gone, as in Pyodide.
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ ROOT = Path(__file__).resolve().parent.parent
 BLOCKED = ("numpy", "numba")
 
 HOOK = f"""
-import importlib.abc, sys
+import importlib.abc, sys, time
+
+del time.thread_time  # Pyodide has no thread clock
 
 class _Blocked(importlib.abc.MetaPathFinder):
     def find_spec(self, name, path=None, target=None):

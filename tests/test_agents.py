@@ -414,12 +414,10 @@ def test_little_town_advises_searches_and_town_does_not() -> None:
 def test_a_seconds_budget_counts_the_cpu_time_of_the_thinking_thread(monkeypatch: pytest.MonkeyPatch) -> None:
     """The budget reads the thread's CPU clock and no other: with a fake clock that gains 0.1 s per reading, a
     0.35 s budget gives the iterations that begin before the deadline."""
-    from types import SimpleNamespace
-
     from townwidget.agents import budget
 
     readings = iter(range(100))
-    monkeypatch.setattr(budget, "time", SimpleNamespace(thread_time=lambda: next(readings) / 10))
+    monkeypatch.setattr(budget, "thread_seconds", lambda: next(readings) / 10)
     assert list(budget.Budget(None, 0.35, 1000).iterate()) == [0, 1, 2, 3]
 
 
@@ -552,14 +550,11 @@ def test_the_expert_on_town66_tries_exact_endgames_later(monkeypatch: pytest.Mon
 def test_the_expert_spends_its_perfect_city_work_from_its_seconds(monkeypatch: pytest.MonkeyPatch) -> None:
     """The per-move CPU budget covers the whole move: with a fake clock, 0.5 s spent finding the moves that keep a
     complete board leaves 0.5 s of a 1 s budget to the search, 4 iterations of 0.125 s (8 if it were not counted)."""
-    from types import SimpleNamespace
-
     from townwidget.agents import budget, expert, mcts
 
     clock = [0.0]
-    fake = SimpleNamespace(thread_time=lambda: clock[0])
     for module in (budget, expert, mcts):
-        monkeypatch.setattr(module, "time", fake)
+        monkeypatch.setattr(module, "thread_seconds", lambda: clock[0])
 
     def slow_keeping(board: list[list[object]], moves: list[object]) -> list[object]:
         clock[0] += 0.5

@@ -205,12 +205,10 @@ def test_non_solo_states_finished_games_and_mismatched_tables_are_refused() -> N
 def test_a_time_budget_refuses_a_search_that_would_take_longer(monkeypatch: pytest.MonkeyPatch) -> None:
     """With ``seconds``, the solver looks at the thread's CPU clock every CLOCK_EVERY nodes and gives up past the
     budget (a fake clock here: one second a look), naming both budgets; without it, only nodes count."""
-    from types import SimpleNamespace
-
     from townwidget.solvers import honest
 
     looks = iter(range(1000))
-    monkeypatch.setattr(honest, "time", SimpleNamespace(thread_time=lambda: float(next(looks))))
+    monkeypatch.setattr(honest, "thread_seconds", lambda: float(next(looks)))
     deal = town.new_solo("town44", seed=0)
     search = HonestSearch(4)
     with pytest.raises(TooLarge, match=r"13 unseen tiles.*max_nodes=300000.*seconds=2\.5"):

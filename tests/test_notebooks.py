@@ -93,3 +93,14 @@ def test_a_french_part_asks_the_exercises_of_its_english_part(french: str, engli
 
     assert code_cells(NOTEBOOKS / french) == code_cells(NOTEBOOKS / english)
     assert checker_calls(NOTEBOOKS / french) == checker_calls(NOTEBOOKS / english) != []
+
+
+def test_scripts_play_opens_the_play_notebook_town77_solo_first() -> None:
+    """``./scripts/play`` opens notebooks/play.ipynb, whose widgets are, in order, Town 77 solo, Town 77 against the
+    computer and Little Town (the committed outputs, which nbval checks against a fresh run)."""
+    script = (NOTEBOOKS.parent / "scripts" / "play").read_text()
+    assert re.search(r"jupyter lab notebooks/play\.ipynb\b", script), script
+    cells = nbformat.read(NOTEBOOKS / "play.ipynb", as_version=4).cells
+    shown = [output["data"]["text/plain"] for cell in cells for output in cell.get("outputs", []) if "data" in output]
+    assert [text.split("(")[0] for text in shown] == ["TownWidget", "TownWidget", "LittleTownWidget"], shown
+    assert shown[0].startswith("TownWidget(town77 solo") and shown[1].startswith("TownWidget(town77 2 players")

@@ -9,6 +9,10 @@ leagues, printing the arena's summary table or the league's leaderboard.
     townwidget serve --db class.sqlite            # a table server for people (docs/tables.md)
     townwidget tables --url http://127.0.0.1:8765            # its tables, in the terminal
     townwidget tables export --url http://127.0.0.1:8765 games/  # every finished game's record as JSON
+    townwidget warm-up
+
+``warm-up`` compiles the numba kernels into numba's cache now (for a hub image, once after installing), so that
+no one's first hint pays for it (:mod:`townwidget.solvers.warm`).
 
 Options common to ``arena`` and ``solo``: ``--iterations N`` or ``--seconds S`` (per move, for the searching
 agents), ``--workers K`` (parallel games, at most :data:`~townwidget.arena.MAX_WORKERS`), ``--records FILE`` (one
@@ -23,6 +27,7 @@ import argparse
 import json
 import os
 import sys
+import time
 from collections.abc import Sequence
 from typing import IO, Any
 
@@ -38,6 +43,7 @@ from townwidget.arena import (
     tournament,
 )
 from townwidget.classroom.cli import add_commands as add_classroom_commands
+from townwidget.solvers import warm
 
 INTERRUPTED = 130  # the shell's status for a command stopped by Ctrl-C (128 + SIGINT)
 
@@ -104,6 +110,18 @@ def _league(args: argparse.Namespace, records: IO[str] | None) -> int:
     return 0
 
 
+def _warm_up(_args: argparse.Namespace) -> int:
+    if not warm.available():
+        print('numba is not installed: nothing to compile (pip install "townwidget[fast]" for the compiled search)')
+        return 0
+    where = os.environ.get("NUMBA_CACHE_DIR") or "beside the package, or ~/.cache/numba where it cannot be written"
+    print(f"compiling the kernels into numba's cache ({where}); a minute or so the first time")
+    start = time.perf_counter()
+    warm.warm_up()
+    print(f"done in {time.perf_counter() - start:.1f} s: the first hint of a game will not wait for them")
+    return 0
+
+
 def _open_records(path: str | None) -> IO[str] | None:
     """The --records file, opened before any game so that a path that cannot be written is said at once."""
     if not path:
@@ -135,6 +153,8 @@ def _parser() -> argparse.ArgumentParser:
     solo.add_argument("--deals", type=int, default=100, help="deals to play: seeds seed, seed+1, ... (default 100)")
     add_classroom_commands(commands)
     _add_table_commands(commands)
+    warm_up = commands.add_parser("warm-up", help="compile the numba kernels into numba's cache (for hub images)")
+    warm_up.set_defaults(run=_warm_up)
     for command in (arena, solo):
         command.add_argument(
             "--game", default="town77", help="littletown (arena only), town77, town66 or townNN (default town77)"

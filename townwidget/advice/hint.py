@@ -32,8 +32,15 @@ from townwidget.agents.mcts import Evaluation
 from townwidget.core import State, View
 from townwidget.core.checks import is_integer, require_count
 from townwidget.core.language import _, ngettext
+from townwidget.solvers import warm
 from townwidget.town.board import Board
 from townwidget.town.state import MultiState, SoloState
+
+# CPU seconds of a Town solo hint asked for while the compiled rollouts are still compiling: its search then rolls
+# out in Python, several times slower a simulation, beside the compiler's child process; so short a search answered
+# a widget's first hint in 0.7-2.2 s wall on a 2-core machine under a load of 8-10, where the full budget (1.9 CPU s
+# at Python's speed) took 4-8 s.
+PREPARING_SECONDS = 0.3
 
 
 @dataclass(frozen=True)
@@ -93,7 +100,9 @@ class Hint:
 
 def hint(view: View, seed: int = 0, iterations: int | None = None) -> Hint:
     """The best agent's move for the viewer, explained by the values its search gave it; ``iterations``: the
-    search's simulations (default: the best agent's own budget, 2000 at most 1.9 CPU s in Town solo).
+    search's simulations (default: the best agent's own budget, 2000 at most 1.9 CPU s in Town solo; while a
+    widget compiles the search's kernels in the background (:mod:`townwidget.solvers.warm`), a Town solo hint does
+    not wait for them: its search rolls out in Python for :data:`PREPARING_SECONDS`, and its text says so).
 
     The text is in the language of the enclosing :func:`~townwidget.core.language.speaking` block (English
     outside any). Raises ``ValueError`` if ``view`` is not a view (a full state would give away hidden tiles: pass
@@ -111,11 +120,18 @@ def hint(view: View, seed: int = 0, iterations: int | None = None) -> Hint:
     public = view.sample_state(0)  # the hidden parts are drawn: only the public ones are read
     scale = Scale(isinstance(public, SoloState), public.num_players)
     tiles = public.rules.tiles if isinstance(public, SoloState) else 1
-    evaluation = ExpertAgent(seed, iterations=iterations).decide(view, rivals=True)
+    agent = ExpertAgent(seed, iterations=iterations)
+    preparing = scale.solo and agent.rollout is None and warm.compiling()  # a widget's thread compiles them now
+    if preparing and iterations is None:
+        agent = ExpertAgent(seed, seconds=PREPARING_SECONDS)
+    evaluation = agent.decide(view, rivals=True)
     found = Searched.of(evaluation, scale, tiles, len(legal))
     runner = found.actions[1] if len(found.actions) > 1 else None
     runner_value = found.values[1] if runner is not None else None
-    return Hint(view.player, found.actions[0], _text(view, found), found.values[0], runner, runner_value, found)
+    text = _text(view, found)
+    if preparing:
+        text += _(" (a first, shorter search: the full one is still getting ready)")
+    return Hint(view.player, found.actions[0], text, found.values[0], runner, runner_value, found)
 
 
 def _text(view: View, found: Searched) -> str:

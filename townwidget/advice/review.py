@@ -31,7 +31,10 @@ True
 
 from __future__ import annotations
 
+import multiprocessing
+import sys
 from collections.abc import Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -223,17 +226,23 @@ def review_decisions(
     samples: int | None = None,
     par_seconds: float | None = PAR_SECONDS,
     progress: bool | None = None,
+    par_aside: bool = False,
 ) -> Review:
     """Review the ``decisions`` of ``player`` in the finished game ``final``: each ``(number, state, action)`` is
     the move number in the history, the full state before it (only the player's view of it is read) and the action
     played. This is what :func:`review` does after replaying a game; a widget calls it with the snapshots it keeps
-    for undo. In Town solo the par is solved from ``final``'s deal."""
+    for undo. In Town solo the par is solved from ``final``'s deal; with ``par_aside``, in a worker process while
+    the moves are judged here (where processes can start: not in Pyodide): the same par, its budget in CPU seconds
+    of that process, and the review sooner where a core is free."""
     without_par = type(par_seconds) in (int, float) and par_seconds == 0
     if not without_par:
         require_seconds(par_seconds, "par_seconds")
     require_count(samples, "samples", MAX_SAMPLES)
     _require_over(final)
     start = _deal_of(final) if isinstance(final, SoloState) else None
+    solving = None
+    if par_aside and PROCESSES and start is not None and not without_par and not _full(final):
+        solving = _solve_aside(start, par_seconds)
     moves = []
     for number, before, action in progress_bar(decisions, desc="reviewing", unit="move", enabled=progress):
         moves.append(_judged(number, before, action, player, seed, samples))
@@ -243,8 +252,34 @@ def review_decisions(
     review_ = Review(game_title(final), player, tuple(moves), score, scale)
     if start is not None and not without_par:
         line = [action for _player, _phase, action in final.history]
-        return _with_par(review_, start, line, par_seconds, progress)
+        return _with_par(review_, start, line, par_seconds, progress, solving)
     return review_
+
+
+# Worker processes can start here (not in Pyodide); from a clean server process ("forkserver"), never by forking a
+# kernel whose other threads may hold locks, or afresh ("spawn") where there is no fork.
+PROCESSES = sys.platform != "emscripten"
+
+
+def _full(final: Any) -> bool:
+    """A full board: its own par, with no search."""
+    return isinstance(final, SoloState) and final.board.placed() == final.rules.tiles
+
+
+def _solve_aside(start: SoloState, seconds: float | None) -> Future[Any]:
+    """The solver's par of ``start``, found in a worker process (which ends once it is found)."""
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    pool = ProcessPoolExecutor(1, mp_context=context)
+    solving = pool.submit(_solve, start, seconds)
+    pool.shutdown(wait=False)
+    return solving
+
+
+def _solve(start: SoloState, seconds: float | None) -> Any:
+    from townwidget.solvers.clairvoyant import solve
+
+    return solve(start, seconds, progress=False)
 
 
 def _judged(number: int, before: Any, action: Any, player: int, seed: int, samples: int | None) -> MoveReview:
@@ -310,13 +345,19 @@ def _stream(seed: int, k: int) -> int:
 
 
 def _with_par(
-    review_: Review, start: SoloState, actions: list[Any], seconds: float | None, progress: bool | None
+    review_: Review,
+    start: SoloState,
+    actions: list[Any],
+    seconds: float | None,
+    progress: bool | None,
+    solving: Future[Any] | None = None,
 ) -> Review:
+    """The review with its par: the solver's, from ``solving`` (found aside) or found now."""
     from townwidget.solvers.clairvoyant import solve
 
     if review_.score == start.rules.tiles:  # a full board: the player's own line is par, no search can beat it
         return Review(*_fields(review_), int(review_.score), tuple(actions), True)
-    best = solve(start, seconds, progress=progress)
+    best = solve(start, seconds, progress=progress) if solving is None else solving.result()
     if best.score >= review_.score:
         par, line = best.score, best.actions
     else:  # the solver's time ran out below the player's own line, which is a line too

@@ -1,8 +1,8 @@
 """How long a search may think: a number of iterations, a time, or both (whichever runs out first).
 
-Time is **CPU seconds of the thinking thread** (``time.thread_time()``), not wall time: a budget then does not
-shrink when other processes load the machine, and a widget's thinking thread counts only its own work, not the
-kernel's or other threads'.
+Time is **CPU seconds of the thinking thread** (:func:`~townwidget.core.clock.thread_seconds`), not wall time: a
+budget then does not shrink when other processes load the machine, and a widget's thinking thread counts only its
+own work, not the kernel's or other threads'.
 
 >>> budget = Budget(iterations=3, seconds=None, default_iterations=100)
 >>> list(budget.iterate())
@@ -11,11 +11,11 @@ kernel's or other threads'.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from townwidget.core.checks import require_count, require_seconds
+from townwidget.core.clock import thread_seconds
 
 
 @dataclass(frozen=True)
@@ -39,13 +39,13 @@ class Budget:
         while limit is None or done < limit:
             yield done
             done += 1
-            if deadline is not None and time.thread_time() >= deadline:
+            if deadline is not None and thread_seconds() >= deadline:
                 return
 
     def start(self, default_iterations: int | None = None) -> tuple[int | None, float | None]:
-        """For a move that starts now: the iteration limit and the CPU deadline (``time.thread_time()``), either
-        ``None`` when unbounded (not both)."""
+        """For a move that starts now: the iteration limit and the CPU deadline (on
+        :func:`~townwidget.core.clock.thread_seconds`), either ``None`` when unbounded (not both)."""
         limit = self.iterations
         if limit is None and self.seconds is None:
             limit = default_iterations or self.default_iterations
-        return limit, None if self.seconds is None else time.thread_time() + self.seconds
+        return limit, None if self.seconds is None else thread_seconds() + self.seconds

@@ -59,7 +59,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import time
 from typing import Any
 
 from townwidget.agents.budget import Budget
@@ -69,6 +68,8 @@ from townwidget.agents.mcts import DEFAULT_ITERATIONS as ISMCTS_ITERATIONS
 from townwidget.agents.mcts import Evaluation, ISMCTSAgent, Rollout
 from townwidget.agents.perfect import keeping_moves
 from townwidget.core import Rng, View
+from townwidget.core.clock import thread_seconds
+from townwidget.solvers import warm
 from townwidget.solvers.honest import HonestSearch, TooLarge, honest_choices
 from townwidget.town.view import TownView
 
@@ -135,10 +136,12 @@ class ExpertAgent:
         ``rivals``, the values of other moves too where only the best was needed (the exact solver's move
         alone; a single legal move unsearched), within the move's budget: an explanation compares them."""
         rng = self.move_rng(view)
+        if self.rollout is None and warm.ready():  # compiled in the background since this agent was made
+            self.rollout = compiled_rollout()
         if not isinstance(view, TownView) or (seen := view.to_dict())["mode"] != "solo":
             plain = ISMCTSAgent(rng)
             return plain.evaluate(view, Budget(self.iterations, self.seconds, ISMCTS_ITERATIONS), value_single=rivals)
-        start = time.thread_time()
+        start = thread_seconds()
         iterations, seconds = self.iterations, self.seconds
         if iterations is None and seconds is None:
             iterations, seconds = DEFAULT_ITERATIONS, DEFAULT_SECONDS
@@ -149,7 +152,7 @@ class ExpertAgent:
         among = keeping_moves(seen["board"], legal_actions_of(view)) if self.keep_perfect else None
         among = safest(view, among)
         if seconds is not None:  # what the exact try and the perfect cities took is spent
-            seconds = max(seconds - (time.thread_time() - start), 1e-6)
+            seconds = max(seconds - (thread_seconds() - start), 1e-6)
         search = ISMCTSAgent(rng, sample_pool=SAMPLE_POOL, steady=STEADY, halving=HALVING, rollout=self.rollout)
         return search.evaluate(view, Budget(iterations, seconds, DEFAULT_ITERATIONS), among, value_single=rivals)
 
@@ -172,13 +175,13 @@ class ExpertAgent:
         else ``None``; with ``rivals``, the next best move's exact value too (the same search, cut off less)."""
         if view.current_player != view.player:
             return None  # the search says why there is no move
-        search, tiles, start = self._tables_for(view), view.rules.tiles, time.thread_time()
+        search, tiles, start = self._tables_for(view), view.rules.tiles, thread_seconds()
         try:
             valued = honest_choices(view, 1, self.exact_nodes, search, seconds)
         except TooLarge:
             return None
         if rivals:  # the next best too, on the tables the first search filled (the move stays the agent's)
-            left = None if seconds is None else max(seconds - (time.thread_time() - start), 1e-6)
+            left = None if seconds is None else max(seconds - (thread_seconds() - start), 1e-6)
             with contextlib.suppress(TooLarge):
                 valued = honest_choices(view, 2, self.exact_nodes, search, left)
         return Evaluation(
@@ -229,10 +232,13 @@ def safest(view: TownView, among: list[Any] | None) -> list[Any] | None:
 def compiled_rollout() -> Rollout | None:
     """The search's compiled rollouts (:func:`townwidget.solvers.rollout.search_rollout`), compiled now (not
     within the first move's budget); ``None`` without numpy, where the search rolls out on the heuristic in
-    Python as it does without numba."""
+    Python as it does without numba, and while a widget's thread compiles them (:mod:`townwidget.solvers.warm`):
+    a search then rolls out in Python rather than wait, until they are ready."""
+    if warm.compiling():
+        return None
     try:
         from townwidget.solvers import rollout
     except ImportError:  # numpy is absent (a browser's Python, say): the compiled rollouts need it
         return None
-    rollout.warm_up()
+    warm.warm_up_rollouts()
     return rollout.search_rollout

@@ -47,7 +47,6 @@ True
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -55,6 +54,7 @@ from typing import Any
 from townwidget.agents.budget import Budget
 from townwidget.agents.common import legal_actions_of
 from townwidget.core import Rng, State, View
+from townwidget.core.clock import thread_seconds
 from townwidget.core.protocol import heuristic_after
 
 DEFAULT_ITERATIONS = 1000
@@ -370,7 +370,7 @@ class ISMCTSAgent:
         only: at least one, and never past the iteration limit. The actions still in play at the end have the most
         visits: :meth:`Evaluation.of_root` ranks them first, by mean reward."""
         limit, deadline = budget.start(view.search_advice().iterations)
-        live, started, done = list(actions), time.thread_time(), 0
+        live, started, done = list(actions), thread_seconds(), 0
 
         def mean(action: Any) -> float:
             child = root.children[action]
@@ -380,7 +380,7 @@ class ISMCTSAgent:
             """Iterations the budget still affords (by the CPU time a simulation has taken so far)."""
             count = math.inf if limit is None else limit - done
             if deadline is not None and done:
-                now = time.thread_time()
+                now = thread_seconds()
                 count = min(count, (deadline - now) * done / (now - started or 1e-9))
             return count
 

@@ -6,6 +6,7 @@
 - :mod:`townwidget.core.rng`: a small seeded generator whose whole state is one integer (cheap to clone, JSON-friendly).
 - :mod:`townwidget.core.errors`: the errors raised for illegal actions and invalid saved states.
 - :mod:`townwidget.core.checks`: what "an integer" is, and how untrusted values are quoted in error messages.
+- :mod:`townwidget.core.clock`: the CPU clock of a search's time budget (a stand-in where the platform has none).
 """
 
 from townwidget.core.errors import IllegalAction, InvalidState

@@ -31,11 +31,11 @@ True
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from typing import Any
 
 from townwidget.core.checks import require_seconds
+from townwidget.core.clock import thread_seconds
 from townwidget.core.progress import progress as progress_bar
 from townwidget.town.actions import Place
 from townwidget.town.bits import fitting_cells, flip_cells, open_cells, placed
@@ -167,7 +167,7 @@ class _Search:
 
     def tick(self) -> None:
         self.nodes += 1
-        if self.nodes % CHECK_EVERY == 0 and self.deadline is not None and time.thread_time() > self.deadline:
+        if self.nodes % CHECK_EVERY == 0 and self.deadline is not None and thread_seconds() > self.deadline:
             raise _TimeUp
 
     def depth_first(self, need: int) -> int:
@@ -232,7 +232,7 @@ def solve(
     if not isinstance(state, SoloState):
         raise ValueError(f"the clairvoyant solver needs the full SoloState (it sees the piles), not {state!r}")
     require_seconds(seconds, "seconds")
-    deadline = None if seconds is None else time.thread_time() + seconds  # CPU time: the same on a busy machine
+    deadline = None if seconds is None else thread_seconds() + seconds  # CPU time: the same on a busy machine
     search = _Search(state, deadline)
     root_bound = search.placed + search.bound()
     exact = False

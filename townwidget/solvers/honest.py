@@ -51,11 +51,11 @@ with it, whether a position is answered depends on the machine, the answer itsel
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from townwidget.core.clock import thread_seconds
 from townwidget.town.actions import Place
 from townwidget.town.bits import fitting_cells, flip_cells, placed
 from townwidget.town.board import Board, geometry
@@ -224,7 +224,7 @@ class HonestSearch:
         """Search ``position`` within ``max_nodes`` more nodes and, if given, ``seconds`` of this thread's CPU time;
         the search's bare :class:`TooLarge` leaves as one that says which position and which budgets."""
         self._limit = self.nodes + max_nodes
-        self._deadline = None if seconds is None else time.thread_time() + seconds
+        self._deadline = None if seconds is None else thread_seconds() + seconds
         try:
             yield
         except TooLarge:
@@ -261,7 +261,7 @@ class HonestSearch:
             return bound, False
         self.nodes += 1
         if self.nodes > self._limit or (
-            self._deadline is not None and not self.nodes % CLOCK_EVERY and time.thread_time() > self._deadline
+            self._deadline is not None and not self.nodes % CLOCK_EVERY and thread_seconds() > self._deadline
         ):
             raise TooLarge
         face_down = next((i for i, (top, size) in enumerate(position.piles) if top == FACE_DOWN and size), None)

@@ -43,6 +43,7 @@ from townwidget.core.checks import is_integer, shown
 from townwidget.core.errors import IllegalAction
 from townwidget.core.language import N_, _, check_language, default_language, ngettext, speaking
 from townwidget.core.rng import Rng
+from townwidget.solvers import warm
 from townwidget.widget import session as sessions
 from townwidget.widget.front_end import FRONT_END
 from townwidget.widget.replay import export
@@ -154,6 +155,7 @@ class GameWidget(anywidget.AnyWidget):
     ) -> None:
         lang = default_language() if lang is None else check_language(lang)
         self._lang = lang
+        warm.warm_up_in_background()  # no hint waits on numba's compiler (see townwidget.solvers.warm)
         self._step: int | None = None  # the history frame on show; None: the game itself
         host = _Host(self)
         self._session = Session(
@@ -500,7 +502,7 @@ class GameWidget(anywidget.AnyWidget):
 
         try:
             with speaking(self._lang):  # a worker thread starts in English: the sentences in the player's words
-                report = review_decisions(decisions, final, self.seat, progress=False)
+                report = review_decisions(decisions, final, self.seat, progress=False, par_aside=True)
                 data = {**report.to_dict(), **self._review_extras(report, final)}
                 data["summary"] += self._unreviewed(final, decisions)
             shown_review: dict[str, Any] | Exception = data
