@@ -29,7 +29,8 @@ SECONDS = 15.0  # the kill loop's bound (the games are then played to their end)
 def start(db: Path, port: int = 0) -> tuple[subprocess.Popen[str], str]:
     """``townwidget serve`` as a user runs it; its address read from what it prints."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "townwidget", "serve", "--db", str(db), "--port", str(port)],
+        # the tests play faster than people: the rate limit (tested in test_tables.py) is raised
+        [sys.executable, "-m", "townwidget", "serve", "--db", str(db), "--port", str(port), "--rate", "10000"],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
