@@ -8,6 +8,9 @@ leagues, printing the arena's summary table or the league's leaderboard.
     python -m townwidget league submissions/ --game town77 --players 3 --games 200 --move-seconds 2 --workers 2
     python -m townwidget league submissions/ --csv board.csv --resume   # goes on after a stop, from board.games.jsonl
     python -m townwidget learn --game town77 --minutes 30 --out weights.npz
+    townwidget serve --db class.sqlite            # a table server for people (docs/tables.md)
+    townwidget tables --url http://127.0.0.1:8765            # its tables, in the terminal
+    townwidget tables export --url http://127.0.0.1:8765 games/  # every finished game's record as JSON
     townwidget warm-up
 
 ``warm-up`` compiles the numba kernels into numba's cache now (for a hub image, once after installing), so that
@@ -185,6 +188,7 @@ def _parser() -> argparse.ArgumentParser:
     solo.add_argument("--agent", required=True, choices=(*AGENT_NAMES, *ALIASES))
     solo.add_argument("--deals", type=int, default=100, help="deals to play: seeds seed, seed+1, ... (default 100)")
     add_classroom_commands(commands)
+    _add_table_commands(commands)
     warm_up = commands.add_parser("warm-up", help="compile the numba kernels into numba's cache (for hub images)")
     warm_up.set_defaults(run=_warm_up)
     for command in (arena, solo):
@@ -269,6 +273,103 @@ def _learn(args: argparse.Namespace) -> int:
     best = learned.best
     print(f"{'interrupted: ' if learned.interrupted else ''}the best, round {best.number}, is in {args.out}")
     return INTERRUPTED if learned.interrupted else 0
+
+
+def _add_table_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``serve`` (a table server) and ``tables`` (list, export): each runs itself (``args.run``)."""
+    server = commands.add_parser("serve", help="a table server where people play each other (docs/tables.md)")
+    server.add_argument("--db", default="townwidget-tables.sqlite", help="the store (default townwidget-tables.sqlite)")
+    server.add_argument("--host", default="127.0.0.1", help="where to listen (default 127.0.0.1: this machine only)")
+    server.add_argument("--port", type=int, default=8765, help="the port (default 8765; 0: any free one)")
+    server.add_argument("--agents", help="a folder of submission files (.py) that tables may seat as bots")
+    server.add_argument("--rate", type=float, default=20.0, help="requests a second per seat or address (default 20)")
+    server.add_argument("--burst", type=int, default=60, help="requests allowed at once past the rate (default 60)")
+    server.set_defaults(run=_serve)
+    tables = commands.add_parser("tables", help="the tables of a server: a list, or 'export DIR' of its records")
+    tables.add_argument("--url", default="http://127.0.0.1:8765", help="the server (default http://127.0.0.1:8765)")
+    tables.set_defaults(run=_list_tables)
+    export = tables.add_subparsers(dest="action").add_parser("export", help="write every finished game's record")
+    export.add_argument("directory", help="where to write one JSON record per finished table")
+    export.add_argument("--url", default="http://127.0.0.1:8765", help="the server (default http://127.0.0.1:8765)")
+    export.set_defaults(run=_export_tables)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    try:
+        from townwidget.tables import serve
+
+        options = {"agents": args.agents, "rate": args.rate, "burst": args.burst}
+        serve(args.db, args.host, args.port, ready=_say_served(args.db), **options)
+    except (ImportError, OSError, ValueError) as error:
+        print(f"error: {_words(error)}", file=sys.stderr)
+        return 2
+    print("townwidget tables: stopped; every acknowledged move is in the store", flush=True)
+    return 0
+
+
+def _say_served(db: str) -> Any:
+    def ready(url: str) -> None:
+        print(f"townwidget tables: serving {url} (store {db}); Ctrl-C stops", flush=True)
+
+    return ready
+
+
+def _list_tables(args: argparse.Namespace) -> int:
+    try:
+        from townwidget.tables import Client
+
+        found = Client(args.url, retry_seconds=0).tables()
+    except (ImportError, OSError, ValueError) as error:
+        print(f"error: {_words(error)}", file=sys.stderr)
+        return 2
+    print(f"{'table':<10} {'game':<11} {'revision':>8}  {'turn':<5} {'state':<9} seats")
+    for table in found:
+        seats = ", ".join(_seat_words(seat) for seat in table["seats"])
+        turn = "-" if table["turn"] is None else str(table["turn"])
+        state = "finished" if table["finished"] else ("open" if table["open"] else "playing")
+        print(f"{table['table']:<10} {table['game']:<11} {table['revision']:>8}  {turn:<5} {state:<9} {seats}")
+    print(f"{len(found)} table(s) at {args.url}")
+    return 0
+
+
+def _seat_words(seat: dict[str, Any]) -> str:
+    if seat["name"] is None:
+        return f"{seat['seat']}: (open)"
+    what = "bot" if seat["bot"] else ("connected" if seat["connected"] else "away")
+    return f"{seat['seat']}: {_printable(seat['name'])} ({what})"
+
+
+def _printable(text: str) -> str:
+    """A name as the terminal shows it: anything unprintable escaped (a name cannot move the cursor)."""
+    return "".join(char if char.isprintable() else ascii(char)[1:-1] for char in text)
+
+
+def _export_tables(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    try:
+        from townwidget.tables import Client
+
+        records = Client(args.url, retry_seconds=0)
+        finished = [table["table"] for table in records.tables() if table["finished"]]
+        folder = Path(args.directory)
+        folder.mkdir(parents=True, exist_ok=True)
+        for table in finished:
+            if not table.replace("-", "").replace("_", "").isalnum():  # an id is a file name here: no path
+                raise ValueError(f"the server gave a table id that is no file name: {table!r}")
+            record = records.record(table)
+            (folder / f"{table}.json").write_text(json.dumps(record.to_dict(), indent=1) + "\n", encoding="utf-8")
+    except (ImportError, OSError, ValueError) as error:
+        print(f"error: {_words(error)}", file=sys.stderr)
+        return 2
+    print(f"{len(finished)} finished game record(s) written to {folder}")
+    return 0
+
+
+def _words(error: BaseException) -> str:
+    if isinstance(error, ImportError):
+        return f"the tables need their extra: pip install 'townwidget[tables]' ({error.name} is missing)"
+    return str(error)
 
 
 if __name__ == "__main__":
