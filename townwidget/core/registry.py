@@ -1,8 +1,12 @@
 """The games by name: how the arena, the advice and the widgets start, load and replay a game without knowing which.
 
 A game family registers one :class:`Game`: the names it plays, its seats, how to deal a new game from a seed, how
-to read its saved JSON form, and how to read a seat's score from ``result()``. The package's own games (Town and
-Little Town) register themselves when first asked for; another game calls :func:`register` once.
+to read its saved JSON form, and how to read a seat's score from ``result()``; and, as its adapter, what the layers
+above read and only the game knows: its title, its moves and phases in words, its rules as data, its seat and
+public views, the parser of untrusted actions, its picture and the widget that draws it. :func:`game_of` finds a
+state's family, so that hints, reviews, widgets and tables never ask a state what game it is. The package's own
+games (Town and Little Town) register themselves when first asked for; another game calls :func:`register` once
+(``docs/architecture.md``, "Adding a game").
 
 >>> game = new_game("town44", players=1, seed=3)   # a Town 44 solo deal
 >>> lookup("town44").family, lookup("littletown").players
@@ -25,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from townwidget.core.checks import is_integer, shown
-from townwidget.core.protocol import State, View
+from townwidget.core.protocol import PUBLIC, State, View, action_data
 
 RECORD_FORMAT = "townwidget-record/1"
 _BUILTIN = ("townwidget.town", "townwidget.littletown")  # imported on first use, so core imports no game
@@ -33,6 +37,36 @@ _BUILTIN = ("townwidget.town", "townwidget.littletown")  # imported on first use
 
 def _no_start(state: State) -> State:
     raise ValueError(f"this game cannot tell where a saved state's history starts ({type(state).__name__})")
+
+
+def _type_name(state: State) -> str:
+    return type(state).__name__
+
+
+def _action_type(state: State, action: Any) -> str:
+    return shown(action_data(action))
+
+
+def _phase_itself(phase: str) -> str:
+    return phase
+
+
+def _no_rules(state: State) -> dict[str, Any]:
+    return {}
+
+
+def legal_action_named(state: State, data: Any) -> Any:
+    """The legal action of ``state`` whose JSON form is ``data`` (untrusted: a ``ValueError`` in words when none
+    is), the parser of a game that declares none of its own.
+
+    >>> game = new_game("town33", players=1, seed=5)
+    >>> legal_action_named(game, game.legal_actions()[0].to_dict()) == game.legal_actions()[0]
+    True
+    """
+    for action in state.legal_actions():
+        if action_data(action) == data:
+            return action
+    raise ValueError(f"{shown(data)} is not one of the {len(state.legal_actions())} legal actions now")
 
 
 @dataclass(frozen=True)
@@ -56,6 +90,27 @@ class Game:
     # a forfeited seat's remaining moves are each its first legal action
     resign: Callable[[State], None] | None = None
 
+    # --- the adapter: what advice, widgets and tables read of the game, declared here once ------------------------
+    state_types: tuple[type, ...] = ()  # the classes of its states: game_of(state) finds the family by them
+    title: Callable[[State], str] = _type_name  # the game's name as a player reads it ("Town 77", "Little Town")
+    # (state, action) -> the action, about to be played in state, in a player's words (in the speaking language)
+    move_words: Callable[[State, Any], str] = _action_type
+    phase_words: Callable[[str], str] = _phase_itself  # a phase as a verb: "your turn to ..." (programmer's English)
+    rules: Callable[[State], dict[str, Any]] = _no_rules  # the state's rules as plain JSON data, for front ends
+    # (state, untrusted data) -> the action it names, or a ValueError in words (widgets and tables share it);
+    # legality is the engine's call, in apply
+    parse_action: Callable[[State, Any], Any] = legal_action_named
+    picture: Callable[[dict[str, Any]], str] | None = None  # a JSON form (full, a seat's, public) as an SVG picture
+    front_end: str | None = None  # "module:Class" of the widget that draws it (None: no widget, the session only)
+
+    def seat_view(self, state: State, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know of ``state``, as JSON (the widget's and a seated table client's form)."""
+        return state.to_dict(viewer=seat)
+
+    def public_view(self, state: State) -> dict[str, Any]:
+        """What every player may know of ``state``, as JSON (a spectator's form)."""
+        return state.to_dict(viewer=PUBLIC)
+
 
 _GAMES: dict[str, Game] = {}
 
@@ -63,6 +118,19 @@ _GAMES: dict[str, Game] = {}
 def register(game: Game) -> None:
     """Make ``game`` known by its family name (registering a family again replaces it)."""
     _GAMES[game.family] = game
+
+
+def game_of(state: Any) -> Game:
+    """The family of ``state``, found by the state classes each family declares (``ValueError`` in words for
+    anything else).
+
+    >>> game_of(new_game("littletown", players=2, seed=1)).title(new_game("littletown", players=2, seed=1))
+    'Little Town'
+    """
+    for game in families():
+        if isinstance(state, game.state_types):
+            return game
+    raise ValueError(f"no registered game plays states of type {type(state).__name__}")
 
 
 def families() -> list[Game]:
@@ -92,10 +160,16 @@ def new_game(name: str, players: int, seed: int) -> State:
 
 def load_state(data: Any) -> State:
     """A saved full state of any registered game, read by its own engine (which checks everything)."""
+    return game_saving(data).load(data)
+
+
+def game_saving(data: Any) -> Game:
+    """The family whose states' JSON forms (full, a seat's or public) ``data`` is one of, by its ``"format"``
+    (untrusted: a ``ValueError`` in words for any other value)."""
     kind = data.get("format") if isinstance(data, dict) else None
     for game in families():
         if kind in game.formats:
-            return game.load(data)
+            return game
     known = sorted(form for game in families() for form in game.formats)
     raise ValueError(f"a saved state is a dict whose 'format' is one of {known}, not {shown(kind)}")
 

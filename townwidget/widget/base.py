@@ -39,6 +39,7 @@ from typing import Any
 import anywidget
 import traitlets
 
+from townwidget.core import registry
 from townwidget.core.checks import is_integer, shown
 from townwidget.core.errors import IllegalAction
 from townwidget.core.language import N_, _, check_language, default_language, ngettext, speaking
@@ -108,7 +109,7 @@ class GameWidget(anywidget.AnyWidget):
     """The seated player's game in a notebook (see the module docstring); subclasses name the game and draw it."""
 
     GAME = "game"  # in messages: "state must be a <GAME> state"
-    STATE_TYPES: tuple[type, ...] = ()
+    FAMILY = ""  # the registry's family of the game it draws (core.registry.game_of tells a state's)
     DEFAULT_OPPONENTS: tuple[str, ...] = ("random",)
     LOOKING: tuple[str, ...] = ("step", "review")  # intents allowed while the history slider shows an earlier move
     FRAME_OMITS: tuple[str, ...] = ("history",)  # keys of the viewer form left out of history frames
@@ -164,10 +165,23 @@ class GameWidget(anywidget.AnyWidget):
         self.on_msg(self._receive_intent)
 
     @classmethod
+    def holding(cls, state: Any, opponents: Sequence[Any], seat: int, lang: str) -> GameWidget:
+        """A widget of this game holding ``state`` for ``seat`` (a replay page builds its widget so, by the class
+        the game's adapter names)."""
+        raise NotImplementedError
+
+    @classmethod
     def _check_given(cls, state: Any) -> None:
         """A ``state`` given to the constructor must be one of this game's (``None``: a new game)."""
-        if state is not None and not isinstance(state, cls.STATE_TYPES):
+        if state is not None and not cls._of_this_game(state):
             raise ValueError(f"state must be a {cls.GAME} state, not {type(state).__name__}")
+
+    @classmethod
+    def _of_this_game(cls, state: Any) -> bool:
+        try:
+            return registry.game_of(state).family == cls.FAMILY
+        except ValueError:  # not a state of any registered game
+            return False
 
     # --- the session's parts the game widgets read ------------------------------------------------------------
     @property
@@ -213,7 +227,7 @@ class GameWidget(anywidget.AnyWidget):
 
     @state.setter
     def state(self, state: Any) -> None:
-        players, of_this_game = self._state.num_players, isinstance(state, self.STATE_TYPES)
+        players, of_this_game = self._state.num_players, self._of_this_game(state)
         if not of_this_game or state.num_players != players:
             raise ValueError(f"state must be a {self.GAME} state with {players} player(s), not {state!r}")
         self._session.refuse_reentry("setting state")

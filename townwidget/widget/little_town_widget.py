@@ -38,6 +38,7 @@ from townwidget.littletown import (
     Rules,
     State,
     new_game,
+    parse_action,
 )
 from townwidget.littletown.board import CELLS, COLUMNS, Cell, cell_of
 from townwidget.littletown.data import ROUNDS
@@ -50,7 +51,7 @@ from townwidget.widget.base import (
     synced,
 )
 from townwidget.widget.front_end import FRONT_END, STATIC
-from townwidget.widget.intents import Intent, parse_little_town_intent
+from townwidget.widget.intents import LITTLE_TOWN_INTENT_KEYS, Intent, common_intent, intent_kind, require_keys
 from townwidget.widget.littletown_words import (
     AMOUNTS,
     action_words,
@@ -99,6 +100,32 @@ PROMPTS = {
 }
 
 
+def parse_little_town_intent(content: Any) -> Intent:
+    """Check one message from the Little Town front end; raise :class:`IllegalAction` naming the fault.
+
+    >>> parse_little_town_intent({"intent": "act", "action": {"type": "gather", "resource": "wood"}})
+    Intent(kind='act', action=Gather(resource='wood'))
+    >>> parse_little_town_intent({"intent": "cell", "cell": [6, 0]})
+    Traceback (most recent call last):
+    ...
+    townwidget.core.errors.IllegalAction: action 'cell' [6, 0] is off the board (rows 0-5, columns 0-8)
+    """
+    kind = intent_kind(content, LITTLE_TOWN_INTENT_KEYS)
+    require_keys(content, kind, LITTLE_TOWN_INTENT_KEYS)
+    # The engine's own parser checks the values: a cell on the board, a building id, a well-formed action.
+    if kind == "cell":
+        place = parse_action({"type": "place_worker", "cell": content["cell"]})
+        assert isinstance(place, PlaceWorker)
+        return Intent(kind, cell=place.cell)
+    if kind == "build":
+        build = parse_action({"type": "build", "building": content["building"]})
+        assert isinstance(build, Build)
+        return Intent(kind, building=build.building)
+    if kind == "act":
+        return Intent(kind, action=parse_action(content["action"]))
+    return common_intent(kind, content)
+
+
 class LittleTownWidget(GameWidget):
     """A Little Town game in a notebook: the seated player against AI opponents.
 
@@ -114,7 +141,7 @@ class LittleTownWidget(GameWidget):
     _esm = STATIC / "littletown.js"  # paths, not text: anywidget reloads them when they change (see js/README.md)
     _css = STATIC / "littletown.css"
     GAME = "Little Town"
-    STATE_TYPES = (State,)
+    FAMILY = "littletown"
     DEFAULT_OPPONENTS = ("greedy",)
 
     catalogue = synced(traitlets.Dict(read_only=True))  # every building kind of these rules: cost, VP, effect
@@ -140,6 +167,10 @@ class LittleTownWidget(GameWidget):
         if state is None:
             state = new_game(players, seed, rules)
         super().__init__(state, seat, opponents, seed, lang, move_seconds)
+
+    @classmethod
+    def holding(cls, state: Any, opponents: Sequence[Any], seat: int, lang: str) -> LittleTownWidget:
+        return cls(state.num_players, opponents, seat, state=state, lang=lang)
 
     # --- the game's part of the widget -----------------------------------------------------------------------
     def _new_state(self, seed: int) -> State:
