@@ -8,12 +8,12 @@ and its adapter, what advice, widgets and tables read of it.
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
 from townwidget.core.protocol import State
 from townwidget.core.registry import Game
 from townwidget.littletown import words
-from townwidget.littletown.actions import parse_action
+from townwidget.littletown.actions import Action, parse_action
 from townwidget.littletown.data import MAX_PLAYERS, MIN_PLAYERS
 from townwidget.littletown.format import from_dict
 from townwidget.littletown.render import state_svg
@@ -23,11 +23,11 @@ from townwidget.littletown.state import State as LittleTownState
 from townwidget.littletown.view import LittleTownView
 
 
-def _start(name: str, players: int, seed: int) -> State:
+def _start(name: str, players: int, seed: int) -> State[Action]:  # Little Town's states play its actions
     return new_game(players=players, seed=seed)
 
 
-def _little_town(state: State) -> LittleTownState:
+def _little_town(state: State[Any]) -> LittleTownState:
     return cast(LittleTownState, state)  # the registry hands a family only its own states (game_of)
 
 

@@ -13,7 +13,7 @@ from typing import Any, cast
 from townwidget.core.protocol import State
 from townwidget.core.registry import Game
 from townwidget.town import words
-from townwidget.town.actions import parse_action
+from townwidget.town.actions import Action, parse_action
 from townwidget.town.format import from_dict
 from townwidget.town.render import state_svg
 from townwidget.town.start import start_of
@@ -22,19 +22,19 @@ from townwidget.town.state import State as TownState
 from townwidget.town.view import TownView
 
 
-def _start(name: str, players: int, seed: int) -> State:
+def _start(name: str, players: int, seed: int) -> State[Action]:  # Town's states play Town's actions
     return new_solo(name, seed=seed) if players == 1 else new_game(name, players=players, seed=seed)
 
 
 def _score(result: dict[str, Any], seat: int) -> float:
-    return result["placed"] if "placed" in result else result["tiles_left"][seat]
+    return float(result["placed"] if "placed" in result else result["tiles_left"][seat])
 
 
-def _town(state: State) -> TownState:
+def _town(state: State[Any]) -> TownState:
     return cast(TownState, state)  # the registry hands a family only its own states (game_of)
 
 
-def _parse(state: State, data: Any) -> Any:
+def _parse(state: State[Any], data: Any) -> Any:
     return parse_action(data, _town(state).rules.n)
 
 

@@ -194,7 +194,7 @@ class Session:
 
     def frame(self, state: Any = None) -> dict[str, Any]:
         """The seated player's view of ``state`` (default: now), for the history slider (without the log)."""
-        frame = (self.state if state is None else state).to_dict(viewer=self.seat)
+        frame: dict[str, Any] = (self.state if state is None else state).to_dict(viewer=self.seat)
         for key in self.frame_omits:
             frame.pop(key, None)
         return frame
