@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import threading
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -161,6 +161,7 @@ class GameWidget(anywidget.AnyWidget):
             state, seat, opponents, self.DEFAULT_OPPONENTS, seed, lang, move_seconds, self.FRAME_OMITS, host
         )
         super().__init__()  # opens the comm: only once the arguments are known to be good
+        self._handlers = self._intent_handlers()
         self._loaded()
         self.on_msg(self._receive_intent)
 
@@ -396,18 +397,9 @@ class GameWidget(anywidget.AnyWidget):
         self._session.advance()
 
     def _require_turn(self) -> None:
-        elsewhere = self._turn_elsewhere()
+        elsewhere = self._session.turn_elsewhere()
         if elsewhere:
             raise Refused(elsewhere)
-
-    def _turn_elsewhere(self) -> str | None:
-        """Why the seated player may not act now: the game is over, or another player is to act."""
-        state = self._state
-        if state.current_player is None:
-            return _("the game is over")
-        if state.current_player != self.seat:
-            return _("it is not your turn: {who} is to play").format(who=self._names()[state.current_player])
-        return None
 
     def _seat_actions(self) -> list[Any]:
         """The seated player's legal actions now ([] on another player's turn or while a history frame is shown)."""
@@ -439,7 +431,7 @@ class GameWidget(anywidget.AnyWidget):
                 last = len(self._frames) - 1
                 on_show = _("move {step} of {last} is on show (read only): press Escape to play")
                 raise Refused(on_show.format(step=self._step, last=last))
-            getattr(self, f"_on_{intent.kind}")(intent)
+            self._handlers[intent.kind](intent)
         except Refused as error:  # refused by the widget, already in the player's words
             self._error, self._session.refused = str(error), True
         except IllegalAction as error:  # a refused intent: its reason is shown, nothing changed
@@ -460,6 +452,17 @@ class GameWidget(anywidget.AnyWidget):
         except Exception:  # the reason matters more than its words
             traceback.print_exc()
             return reason
+
+    def _intent_handlers(self) -> dict[str, Callable[[Any], None]]:
+        """Each intent every widget takes (``front_end.json``'s "common") and its handler; a game's widget adds its
+        own kinds to this table."""
+        return {
+            "new_game": self._on_new_game,
+            "undo": self._on_undo,
+            "step": self._on_step,
+            "hint": self._on_hint,
+            "review": self._on_review,
+        }
 
     def _on_undo(self, _intent: Any) -> None:
         self._undo_last()

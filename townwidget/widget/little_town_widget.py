@@ -21,7 +21,7 @@ LittleTownWidget(2 players, side 1, seat 0: your turn to place a worker or build
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import traitlets
@@ -228,6 +228,10 @@ class LittleTownWidget(GameWidget):
         }
 
     # --- intents from the browser ----------------------------------------------------------------------------
+    def _intent_handlers(self) -> dict[str, Callable[[Any], None]]:
+        """Little Town's intents (``front_end.json``) and their handlers, besides every widget's."""
+        return {**super()._intent_handlers(), "cell": self._on_cell, "build": self._on_build, "act": self._on_act}
+
     def _on_cell(self, intent: Intent) -> None:
         self._require_turn()
         phase = self._state.phase
@@ -285,7 +289,7 @@ class LittleTownWidget(GameWidget):
 
     def _market(self, known: State, actions: list[Any]) -> list[dict[str, Any]]:
         """The buildings left in the market, each buildable now or with the reason why not."""
-        elsewhere = self._turn_elsewhere()
+        elsewhere = self._session.turn_elsewhere()
         rows = []
         for kind in known.kinds:
             left = known.market[kind.index]

@@ -21,7 +21,7 @@ TownWidget(town44 solo, seat 0: your turn to place, 0/16 tiles placed)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -226,6 +226,21 @@ class TownWidget(GameWidget):
         return self._mode.end_reason(self._state)
 
     # --- intents from the browser ----------------------------------------------------------------------------
+    def _intent_handlers(self) -> dict[str, Callable[[Any], None]]:
+        """Town's intents (``front_end.json``) and their handlers, besides every widget's."""
+        return {
+            **super()._intent_handlers(),
+            "select": self._on_select,
+            "deselect": self._on_deselect,
+            "flip": self._on_flip,
+            "place": self._on_place,
+            "choose": self._on_choose,
+            "exchange": self._on_exchange,
+            "discard": self._on_discard,
+            "pass": self._on_pass,
+            "inspect": self._on_inspect,
+        }
+
     def _on_select(self, intent: Intent) -> None:
         state, picks = self._state, self._picks
         tile = self._mode.picked(state, intent, self.seat)
@@ -321,7 +336,7 @@ class TownWidget(GameWidget):
     def _blocker(self) -> str | None:
         """Why the seated player may not place now, if the board is not the reason."""
         state = self._state
-        elsewhere = self._turn_elsewhere()
+        elsewhere = self._session.turn_elsewhere()
         if elsewhere:
             return elsewhere
         if state.phase == "exchange":
