@@ -672,8 +672,8 @@ class GameWidget(anywidget.AnyWidget):
         raise NotImplementedError
 
     def _doing(self) -> str:
-        """What the player to act is doing, for ``repr`` ("your turn to ...")."""
-        return str(self._state.phase)
+        """What the player to act is doing, for ``repr`` ("your turn to ..."), in its game's words."""
+        return registry.game_of(self._state).phase_words(self._state.phase)
 
     def _game_buttons(self) -> dict[str, Any]:
         return {}
