@@ -155,6 +155,7 @@ class GameWidget(anywidget.AnyWidget):
     ) -> None:
         lang = default_language() if lang is None else check_language(lang)
         self._lang = lang
+        self._game = registry.game_of(state)  # the game's adapter: what only the game knows, in words and data
         self._step: int | None = None  # the history frame on show; None: the game itself
         host = _Host(self)
         self._session = Session(
@@ -673,7 +674,7 @@ class GameWidget(anywidget.AnyWidget):
 
     def _doing(self) -> str:
         """What the player to act is doing, for ``repr`` ("your turn to ..."), in its game's words."""
-        return registry.game_of(self._state).phase_words(self._state.phase)
+        return self._game.phase_words(self._state.phase)
 
     def _game_buttons(self) -> dict[str, Any]:
         return {}
