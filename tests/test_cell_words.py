@@ -11,8 +11,8 @@ from widget_comm import browser_of, use_front_ends
 
 from townwidget import hint, review, town
 from townwidget.advice.render import costliest_words
-from townwidget.advice.words import cell_words
 from townwidget.core.language import speaking
+from townwidget.core.words import cell_words
 from townwidget.widget import LittleTownWidget, TownWidget
 from townwidget.widget.texts import front_end_texts
 

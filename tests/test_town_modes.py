@@ -7,8 +7,8 @@ import pytest
 from townwidget import town
 from townwidget.core.rng import Rng
 from townwidget.widget.base import Refused
-from townwidget.widget.intents import parse_intent
 from townwidget.widget.town_modes import MODES, Multi, Solo, mode_of
+from townwidget.widget.town_widget import parse_intent
 
 
 def test_each_town_game_gets_the_mode_its_state_names() -> None:

@@ -31,25 +31,24 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from townwidget.advice import town_advice
 from townwidget.advice.careful import careful_move
 from townwidget.agents.mcts import heuristic_move
 from townwidget.core import Rng, State, View
 from townwidget.core.checks import is_integer, require_count
 from townwidget.core.extras import numpy_or_none
 from townwidget.core.language import _
-from townwidget.solvers import MAX_BATCH_N
-from townwidget.town.state import SoloState
-from townwidget.town.state import State as TownState
+from townwidget.core.registry import game_of
 
 Outcomes = tuple[tuple[float, ...], ...]
 
 SOLO_PLAYOUTS = 640  # Town solo: playouts per decision, shared among the legal placements (under a CPU second)
 SOLO_SAMPLES = (8, 32)  # Town solo: drawn states per placement, at least and at most
 # The scalar engine's playouts, per family: Town multiplayer, Little Town, and Town solo on 9 x 9 boards (too large
-# for the batched simulator), sized for about 1 CPU second per decision.
-SAMPLES = {"town": 32, "littletown": 8, "solo": 12}  # drawn states per candidate
-SCREEN = {"town": 8, "littletown": 6, "solo": 8}  # candidates measured, at most (the best by the position estimate)
-PLAYOUT_CHOICES = {"town": 8, "littletown": 3, "solo": 0}  # actions the playout policy compares (solo: careful)
+# for the batched simulator), sized for about 1 CPU second per decision; "other": any other registered game.
+SAMPLES = {"town": 32, "littletown": 8, "solo": 12, "other": 8}  # drawn states per candidate
+SCREEN = {"town": 8, "littletown": 6, "solo": 8, "other": 6}  # candidates measured, at most (best by the estimate)
+PLAYOUT_CHOICES = {"town": 8, "littletown": 3, "solo": 0, "other": 3}  # actions the playout compares (solo: careful)
 # The most drawn states per candidate a caller may ask for: a Little Town playout takes about 10 ms, so 10,000
 # samples of its 6 candidates are some 10 CPU minutes per decision, and the solo batch stays within memory.
 MAX_SAMPLES = 10_000
@@ -164,12 +163,12 @@ def measure(
     rng = Rng(seed)
     first = view.sample_state(rng.spawn())
     family = family_of(first)
-    if family == "batched" and isinstance(first, SoloState):  # (batched is Town solo: told to the type checker)
+    if family == "batched":
         candidates = actions if only is None else list(only)
         outcomes = _solo_outcomes(view, candidates, first, samples or solo_samples(len(actions)), rng)
     else:
         candidates = _screen(first, actions, view.player, SCREEN[family], include) if only is None else list(only)
-        outcomes = _outcomes(view, candidates, first, samples or SAMPLES[family], PLAYOUT_CHOICES[family], rng)
+        outcomes = _outcomes(view, candidates, first, samples or SAMPLES[family], family, rng)
     values = [Estimate.of(row) for row in outcomes]
     order = sorted(range(len(candidates)), key=lambda i: -values[i].mean)  # stable: the legal order among equals
     return Measurement(
@@ -177,18 +176,19 @@ def measure(
         tuple(candidates[i] for i in order),
         tuple(values[i] for i in order),
         tuple(outcomes[i] for i in order),
-        Scale(isinstance(first, SoloState), first.num_players),
+        Scale(first.num_players == 1, first.num_players),
         len(actions),
     )
 
 
 def family_of(state: State) -> str:
     """How a state's moves are measured: ``"batched"`` (Town solo on the batched simulator), else by the scalar
-    engine, per family: ``"solo"`` (9 x 9 boards, too large for the batched simulator, or without numpy),
-    ``"town"`` (multiplayer) or ``"littletown"``."""
-    if isinstance(state, SoloState):  # the batched simulator needs numpy: without it the scalar engine measures
-        return "batched" if state.rules.n <= MAX_BATCH_N and numpy_or_none() is not None else "solo"
-    return "town" if isinstance(state, TownState) else "littletown"
+    engine, per family: ``"solo"`` (Town solo on 9 x 9 boards, too large for the batched simulator, or without
+    numpy), ``"town"`` (multiplayer), ``"littletown"``, or ``"other"`` (any other registered game)."""
+    family = game_of(state).family
+    if family == town_advice.FAMILY and state.num_players == 1:
+        return town_advice.solo_engine(state)
+    return family if family in SAMPLES else "other"
 
 
 def solo_samples(legal: int, playouts: int = SOLO_PLAYOUTS) -> int:
@@ -210,7 +210,7 @@ def _mean_and_spread(values: Sequence[float]) -> tuple[float, float]:
     return mean, math.sqrt(squares / (len(values) - 1)) if len(values) > 1 else 0.0
 
 
-def _solo_outcomes(view: View, actions: list[Any], first: SoloState, samples: int, rng: Rng) -> Outcomes:
+def _solo_outcomes(view: View, actions: list[Any], first: State, samples: int, rng: Rng) -> Outcomes:
     """Tiles placed at the end after each action (rows) from each drawn state (columns), by the batched simulator."""
     import numpy as np
 
@@ -239,9 +239,9 @@ def _screen(state: State, actions: list[Any], player: int, keep: int, include: S
     return [actions[i] for i in sorted(chosen)]
 
 
-def _outcomes(view: View, candidates: list[Any], first: State, samples: int, choices: int, rng: Rng) -> Outcomes:
+def _outcomes(view: View, candidates: list[Any], first: State, samples: int, family: str, rng: Rng) -> Outcomes:
     """The player's result at the end after each candidate (rows) from each drawn state (columns), played out by
-    the scalar engine (the same playout generator for every candidate in a drawn state)."""
+    the scalar engine (the same playout generator for every candidate in a drawn state), ``family``'s way."""
     player = view.player
     out = [[0.0] * samples for _ in candidates]
     for column in range(samples):
@@ -250,19 +250,29 @@ def _outcomes(view: View, candidates: list[Any], first: State, samples: int, cho
         for row, action in enumerate(candidates):
             child = state.clone()
             child.apply(action)
-            out[row][column] = _play_out(child, player, Rng(seed), choices)
+            out[row][column] = _play_out(child, player, Rng(seed), family)
     return tuple(map(tuple, out))
 
 
-def _play_out(state: State, player: int, rng: Rng, choices: int) -> float:
-    """Play ``state`` to its end; the player's tiles placed (solo) or returns (multiplayer)."""
-    solo = isinstance(state, SoloState)
+def _play_out(state: State, player: int, rng: Rng, family: str) -> float:
+    """Play ``state`` to its end; the player's score (one player: tiles placed in Town solo) or returns."""
+    careful, choices = family == "solo", PLAYOUT_CHOICES[family]  # Town solo plays the careful policy
     while not state.is_terminal():
         actions = state.legal_actions()
         if len(actions) == 1:
             state.apply(actions[0])
-        elif solo:
+        elif careful:
             state.apply(careful_move(state, rng))  # type: ignore[arg-type]
         else:
             state.apply(heuristic_move(state, actions, rng, choices))
-    return float(state.board.placed()) if solo else state.returns()[player]  # type: ignore[attr-defined]
+    return final_score(state, player)
+
+
+def final_score(state: State, player: int) -> float:
+    """A finished game's value for ``player`` in the units advice measures: one player's score (Town solo: the
+    tiles placed), else ``returns()``."""
+    if state.num_players == 1:
+        result = state.result()
+        assert result is not None  # the game is over
+        return float(game_of(state).score(result, player))
+    return state.returns()[player]

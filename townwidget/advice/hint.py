@@ -25,16 +25,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from townwidget.advice import town_advice
 from townwidget.advice.estimate import Estimate, Scale
-from townwidget.advice.words import tile_colour, words_for
+from townwidget.advice.words import words_for
 from townwidget.agents.expert import ExpertAgent
 from townwidget.agents.mcts import Evaluation
 from townwidget.core import State, View
 from townwidget.core.checks import is_integer, require_count
-from townwidget.core.language import _, ngettext
+from townwidget.core.language import _
+from townwidget.core.registry import game_of
 from townwidget.solvers import warm
-from townwidget.town.board import Board
-from townwidget.town.state import MultiState, SoloState
 
 # CPU seconds of a Town solo hint asked for while the compiled rollouts are still compiling: its search then rolls
 # out in Python, several times slower a simulation, beside the compiler's child process; so short a search answered
@@ -118,8 +118,8 @@ def hint(view: View, seed: int = 0, iterations: int | None = None) -> Hint:
     if not legal:
         raise ValueError(f"player {view.player} has no move to hint: it is not their turn or the game is over")
     public = view.sample_state(0)  # the hidden parts are drawn: only the public ones are read
-    scale = Scale(isinstance(public, SoloState), public.num_players)
-    tiles = public.rules.tiles if isinstance(public, SoloState) else 1
+    scale = Scale(public.num_players == 1, public.num_players)
+    tiles = town_advice.reward_unit(public) if game_of(public).family == town_advice.FAMILY else 1
     agent = ExpertAgent(seed, iterations=iterations)
     preparing = scale.solo and agent.rollout is None and warm.compiling()  # a widget's thread compiles them now
     if preparing and iterations is None:
@@ -148,7 +148,8 @@ def _text(view: View, found: Searched) -> str:
             else _("{move}: the best measured; expected {value}")
         )
         return only.format(move=move, value=scale.show(value.mean))
-    reason = _solo_reason(view, public, found) if isinstance(public, SoloState) else _multi_reason(view, public, best)
+    game = game_of(public)
+    reason = town_advice.reason(view, public, best, found.actions[1]) if game.family == town_advice.FAMILY else ""
     expected = _("expected {value} against {other_value} for the next best ({other})").format(
         value=scale.show(value.mean),
         other_value=scale.number(found.values[1].mean),
@@ -157,61 +158,3 @@ def _text(view: View, found: Searched) -> str:
     if not reason:
         return _("{move}: {expected}").format(move=move, expected=expected)
     return _("{move}: {reason}; {expected}").format(move=move, reason=reason, expected=expected)
-
-
-def _solo_reason(view: View, public: SoloState, found: Searched) -> str:
-    """What the suggested placement keeps open, read from the board and the tiles still to come."""
-    unseen = [(c, s) for c, s in view.to_dict()["unseen"]]
-    coming = unseen + [pile[-1] for pile in public.piles if pile]
-    best, runner = found.actions[0], found.actions[1]
-    lost = {action: _dead_after(public, action, coming) for action in (best, runner)}
-    if lost[best] < lost[runner]:
-        leaves = ngettext(
-            "leaves {count} tile to come without a cell, against {other}",
-            "leaves {count} tiles to come without a cell, against {other}",
-            lost[best],
-        )
-        return leaves.format(count=lost[best], other=lost[runner])
-    colour = best.tile[0]
-    same = [tile for tile in unseen if tile[0] == colour]
-    if not same:
-        return _("no other {colour} tile is still unseen").format(colour=tile_colour(colour))
-    board = _after(public, best).board
-    cells = 0
-    for c, s in same:
-        cells |= board.open_cells(c, s)
-    count = cells.bit_count()
-    open_cells = ngettext("{count} open cell", "{count} open cells", count).format(count=count)
-    keeps = ngettext(
-        "keeps {cells} for the last {colour} tile still unseen",
-        "keeps {cells} for the {count} {colour} tiles still unseen",
-        len(same),
-    )
-    return keeps.format(cells=open_cells, count=len(same), colour=tile_colour(colour))
-
-
-def _after(state: Any, action: Any) -> Any:
-    child = state.clone()
-    child.apply(action)
-    return child
-
-
-def _dead_after(state: SoloState, action: Any, coming: list[tuple[int, int]]) -> int:
-    """How many of the tiles still to come fit no empty cell after ``action``."""
-    board: Board = _after(state, action).board
-    return sum(1 for c, s in coming if (c, s) != action.tile and not board.open_cells(c, s))
-
-
-def _multi_reason(view: View, public: Any, best: Any) -> str:
-    """Town multiplayer: how many of the player's tiles still fit after a placement."""
-    if not isinstance(public, MultiState) or best.to_dict()["type"] != "place":
-        return ""
-    board = _after(public, best).board
-    hand = [tile for tile in public.hands[view.player] if tile != best.tile]
-    fitting = sum(1 for c, s in hand if board.legal_cells(c, s))
-    fit = ngettext(
-        "{count} tile of your hand still fits next to the city",
-        "{count} tiles of your hand still fit next to the city",
-        fitting,
-    )
-    return fit.format(count=fitting)

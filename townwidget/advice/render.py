@@ -8,7 +8,6 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
-from townwidget.advice.words import move_words
 from townwidget.core.language import _
 
 if TYPE_CHECKING:
@@ -159,9 +158,9 @@ def review_html(review: Review) -> str:
         else f"<p>{escape(_('Every move played was the best measured.'))}</p>"
     )
     par = ""
-    if review.par_line is not None:
-        line = "; ".join(move_words(action) for action in review.par_line[:6])
+    if review.par_words is not None:
+        line = "; ".join(review.par_words[:6])
         shown = _("Par line (the solver sees the piles): {line}").format(line=line)
-        par = f"<p>{escape(shown)}{' …' if len(review.par_line) > 6 else ''}</p>"
+        par = f"<p>{escape(shown)}{' …' if len(review.par_words) > 6 else ''}</p>"
     summary = f"<p><b>{escape(_('Review'))}</b>: {escape(review.summary)}.</p>"
     return f"<div>{summary}{review_svg(review)}{table}{par}</div>"

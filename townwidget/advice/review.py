@@ -31,28 +31,25 @@ True
 
 from __future__ import annotations
 
-import multiprocessing
-import sys
 from collections.abc import Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from townwidget.advice.estimate import MAX_SAMPLES, Estimate, Scale, family_of, measure, solo_samples
-from townwidget.advice.words import game_title, move_words, words_for
+from townwidget.advice import town_advice
+from townwidget.advice.estimate import MAX_SAMPLES, Estimate, Scale, family_of, final_score, measure, solo_samples
+from townwidget.advice.words import game_title, words_for
 from townwidget.core import Rng, State, registry
 from townwidget.core.checks import is_integer, require_count, require_seconds, shown
 from townwidget.core.language import _
 from townwidget.core.progress import progress as progress_bar
-from townwidget.town.state import SoloState
 
 PAR_SECONDS = 8.0  # the clairvoyant solver's time for the par of a Town 77 deal (exact on small boards)
 # Drawn states per move, by default: the draws that choose the best move (Town solo on the batched simulator:
 # CHOOSING_PLAYOUTS shared among the legal placements) and the fresh ones that measure the chosen, the played and
 # the alternative move. Together about what one measurement of every move cost before the two were kept apart.
 CHOOSING_PLAYOUTS = 320
-CHOOSING_SAMPLES = {"solo": 6, "town": 16, "littletown": 4}
-MEASURING_SAMPLES = {"batched": 24, "solo": 12, "town": 16, "littletown": 8}
+CHOOSING_SAMPLES = {"solo": 6, "town": 16, "littletown": 4, "other": 4}
+MEASURING_SAMPLES = {"batched": 24, "solo": 12, "town": 16, "littletown": 8, "other": 8}
 
 
 @dataclass(frozen=True)
@@ -86,7 +83,8 @@ class Review:
     """The review of one player's game: ``moves`` (:class:`MoveReview`, in order), the final ``score`` (tiles
     placed in Town solo; the player's ``returns()`` otherwise), the ``scale`` of the estimates, and in Town solo
     ``par`` (at least the score: the clairvoyant solver's best line, or the player's own when the solver's time ran
-    out below it), ``par_line`` (its moves) and ``par_exact`` (whether the solver proved no line does better)."""
+    out below it), ``par_line`` (its moves), ``par_exact`` (whether the solver proved no line does better) and
+    ``par_words`` (its moves in words, in the language the review was made in)."""
 
     game: str
     player: int
@@ -96,6 +94,7 @@ class Review:
     par: int | None = None
     par_line: tuple[Any, ...] | None = None
     par_exact: bool | None = None
+    par_words: tuple[str, ...] | None = None
 
     def costliest(self, k: int = 3) -> list[MoveReview]:
         """The ``k`` moves whose expected result fell most below the best move's, costliest first."""
@@ -167,7 +166,7 @@ class Review:
             "par": self.par,
             "par_exact": self.par_exact,
             "par_line": None if self.par_line is None else [action(move) for move in self.par_line],
-            "par_words": None if self.par_line is None else [move_words(move) for move in self.par_line],
+            "par_words": None if self.par_words is None else list(self.par_words),
             "svg": review_svg(self),
         }
 
@@ -239,47 +238,20 @@ def review_decisions(
         require_seconds(par_seconds, "par_seconds")
     require_count(samples, "samples", MAX_SAMPLES)
     _require_over(final)
-    start = _deal_of(final) if isinstance(final, SoloState) else None
+    start = _deal_of(final) if town_advice.has_par(final) else None
     solving = None
-    if par_aside and PROCESSES and start is not None and not without_par and not _full(final):
-        solving = _solve_aside(start, par_seconds)
+    if par_aside and town_advice.PROCESSES and start is not None and not without_par:
+        solving = town_advice.solve_aside(start, final, par_seconds)
     moves = []
     for number, before, action in progress_bar(decisions, desc="reviewing", unit="move", enabled=progress):
         moves.append(_judged(number, before, action, player, seed, samples))
-    solo = isinstance(final, SoloState)
-    scale = Scale(solo, final.num_players)
-    score = float(final.board.placed()) if solo else final.returns()[player]
-    review_ = Review(game_title(final), player, tuple(moves), score, scale)
+    scale = Scale(final.num_players == 1, final.num_players)
+    review_ = Review(game_title(final), player, tuple(moves), final_score(final, player), scale)
     if start is not None and not without_par:
         line = [action for _player, _phase, action in final.history]
-        return _with_par(review_, start, line, par_seconds, progress, solving)
+        par, par_line, exact = town_advice.par(start, review_.score, line, par_seconds, progress, solving)
+        return Review(*_fields(review_), par, par_line, exact, tuple(words_for(start, move) for move in par_line))
     return review_
-
-
-# Worker processes can start here (not in Pyodide); from a clean server process ("forkserver"), never by forking a
-# kernel whose other threads may hold locks, or afresh ("spawn") where there is no fork.
-PROCESSES = sys.platform != "emscripten"
-
-
-def _full(final: Any) -> bool:
-    """A full board: its own par, with no search."""
-    return isinstance(final, SoloState) and final.board.placed() == final.rules.tiles
-
-
-def _solve_aside(start: SoloState, seconds: float | None) -> Future[Any]:
-    """The solver's par of ``start``, found in a worker process (which ends once it is found)."""
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-    pool = ProcessPoolExecutor(1, mp_context=context)
-    solving = pool.submit(_solve, start, seconds)
-    pool.shutdown(wait=False)
-    return solving
-
-
-def _solve(start: SoloState, seconds: float | None) -> Any:
-    from townwidget.solvers.clairvoyant import solve
-
-    return solve(start, seconds, progress=False)
 
 
 def _judged(number: int, before: Any, action: Any, player: int, seed: int, samples: int | None) -> MoveReview:
@@ -344,28 +316,6 @@ def _stream(seed: int, k: int) -> int:
     return rng.next64()
 
 
-def _with_par(
-    review_: Review,
-    start: SoloState,
-    actions: list[Any],
-    seconds: float | None,
-    progress: bool | None,
-    solving: Future[Any] | None = None,
-) -> Review:
-    """The review with its par: the solver's, from ``solving`` (found aside) or found now."""
-    from townwidget.solvers.clairvoyant import solve
-
-    if review_.score == start.rules.tiles:  # a full board: the player's own line is par, no search can beat it
-        return Review(*_fields(review_), int(review_.score), tuple(actions), True)
-    best = solve(start, seconds, progress=progress) if solving is None else solving.result()
-    if best.score >= review_.score:
-        par, line = best.score, best.actions
-    else:  # the solver's time ran out below the player's own line, which is a line too
-        par, line = int(review_.score), tuple(actions)
-    exact = best.exact or par == start.rules.tiles  # a full board cannot be beaten
-    return Review(*_fields(review_), par, tuple(line), exact)
-
-
 def _fields(review_: Review) -> tuple[str, int, tuple[MoveReview, ...], float, Scale]:
     """A review's fields before the par."""
     return review_.game, review_.player, review_.moves, review_.score, review_.scale
@@ -374,8 +324,6 @@ def _fields(review_: Review) -> tuple[str, int, tuple[MoveReview, ...], float, S
 # --- what can be replayed ----------------------------------------------------------------------------------------
 def _replayable(game: Any) -> tuple[Any, list[Any]]:
     """The starting position and the actions of a finished game."""
-    from townwidget.town.format import from_dict
-
     if isinstance(game, dict) and game.get("format") == registry.RECORD_FORMAT:
         game = registry.GameRecord.from_dict(game)
     if isinstance(game, registry.GameRecord):
@@ -387,23 +335,33 @@ def _replayable(game: Any) -> tuple[Any, list[Any]]:
                 raise ValueError(f"game record: its {key!r} is not what its moves replay to")
         return start, [action for _player, _phase, action in final.history]
     if isinstance(game, dict):
-        if game.get("format") != "town-state/1" or game.get("mode") != "solo":
-            raise ValueError(
-                "review takes a finished Town solo state (or its to_dict()) or a game record "
-                f"(format {registry.RECORD_FORMAT!r}), not a dict with format {shown(game.get('format'))}"
-            )
-        if "unseen" in game:
-            raise ValueError("review needs the full solo state, state.to_dict(), not a player's view of it")
-        game = from_dict(game)
-    if isinstance(game, SoloState):
-        _require_over(game)
-        return _deal_of(game), [action for _player, _phase, action in game.history]
-    if isinstance(game, State):
+        game = _loaded(game)
+    if isinstance(game, State) and game.num_players > 1:
         raise ValueError(
             "a finished multiplayer state cannot be replayed (its draws are not in its history): "
             "review its game record (townwidget.arena.play_game returns one)"
         )
-    raise ValueError(f"review takes a finished game (a Town solo state or a game record), not {shown(game)}")
+    if isinstance(game, State):
+        _require_over(game)
+        return _deal_of(game), [action for _player, _phase, action in game.history]
+    raise ValueError(f"review takes a finished game (a solo state or a game record), not {shown(game)}")
+
+
+def _loaded(data: dict[str, Any]) -> State:
+    """A saved solo state, read by its game's engine (``ValueError`` in words for anything else)."""
+    try:
+        registry.game_saving(data)
+    except ValueError:
+        raise ValueError(
+            "review takes a finished solo state (or its to_dict()) or a game record "
+            f"(format {registry.RECORD_FORMAT!r}), not a dict with format {shown(data.get('format'))}"
+        ) from None
+    try:
+        return registry.load_state(data)
+    except ValueError as error:
+        raise ValueError(
+            f"review needs the full solo state, state.to_dict(), not a player's view of it: {error}"
+        ) from None
 
 
 def _require_over(state: Any) -> None:
@@ -414,14 +372,12 @@ def _require_over(state: Any) -> None:
         )
 
 
-def _deal_of(final: SoloState) -> SoloState:
+def _deal_of(final: State) -> State:
     """The deal a solo game started from, its history checked to replay to ``final`` (ValueError in words)."""
-    deal = registry.positions(final)[0]
-    assert isinstance(deal, SoloState)
-    return deal
+    return registry.positions(final)[0]
 
 
-def par_positions(final: SoloState, line: Sequence[Any]) -> list[State]:
+def par_positions(final: State, line: Sequence[Any]) -> list[State]:
     """The positions along ``line`` (a review's ``par_line``) from the deal of the finished solo game ``final``: the
     deal, then one position after each move, so that the par line can be stepped through on a board (it is played
     seeing the piles: these positions show what no honest player knows).

@@ -23,7 +23,7 @@ from typing import Any
 def choose_clock(clocks: Any = time) -> Callable[[], float]:
     """``clocks.thread_time`` if it is there and answers, else ``clocks.perf_counter`` (``clocks``: the ``time``
     module, or a stand-in with these names)."""
-    thread_time = getattr(clocks, "thread_time", None)
+    thread_time: Callable[[], float] | None = getattr(clocks, "thread_time", None)
     if thread_time is not None:
         try:
             thread_time()
@@ -31,7 +31,8 @@ def choose_clock(clocks: Any = time) -> Callable[[], float]:
             pass
         else:
             return thread_time
-    return clocks.perf_counter
+    perf_counter: Callable[[], float] = clocks.perf_counter
+    return perf_counter
 
 
 thread_seconds: Callable[[], float] = choose_clock()

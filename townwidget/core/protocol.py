@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import types
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from townwidget.core.checks import is_integer, shown
 from townwidget.core.rng import Rng
@@ -43,6 +43,10 @@ def checked_viewer(viewer: object, num_players: int) -> Viewer:
     )
 
 
+ActionT = TypeVar("ActionT")
+"""A game's action type: ``State[Place | Exchange | ...]`` plays Town's actions and gives them back."""
+
+
 @runtime_checkable
 class Action(Protocol):
     """A small immutable value. ``to_dict()`` gives its JSON form; states also accept that dict in ``apply``."""
@@ -51,8 +55,8 @@ class Action(Protocol):
 
 
 @runtime_checkable
-class State(Protocol):
-    """A full game state (it may hold information some players must not see)."""
+class State(Protocol[ActionT]):
+    """A full game state (it may hold information some players must not see), generic in its actions' type."""
 
     @property
     def current_player(self) -> int | None:
@@ -69,19 +73,19 @@ class State(Protocol):
         ...
 
     @property
-    def history(self) -> list[tuple[int, str, Any]]:
+    def history(self) -> list[tuple[int, str, ActionT]]:
         """``(player, phase, action)`` of every action applied since the start, in order."""
         ...
 
-    def legal_actions(self) -> list[Any]:
+    def legal_actions(self) -> list[ActionT]:
         """The actions the current player may take, in a stable order (empty when the game is over)."""
         ...
 
-    def apply(self, action: Any) -> None:
+    def apply(self, action: ActionT | dict[str, Any]) -> None:
         """Play an action (an action object or its dict), or raise ``IllegalAction`` and change nothing."""
         ...
 
-    def clone(self) -> State: ...
+    def clone(self) -> State[ActionT]: ...
 
     def is_terminal(self) -> bool: ...
 
@@ -99,7 +103,7 @@ class State(Protocol):
         (greedy agents and rollout cut-offs use it)."""
         ...
 
-    def view(self, player: int) -> View: ...
+    def view(self, player: int) -> View[ActionT]: ...
 
     def to_dict(self, viewer: Viewer = None) -> dict[str, Any]:
         """The JSON form: everything (``viewer=None``), what one player may know (a player number), or what every
@@ -108,7 +112,7 @@ class State(Protocol):
 
 
 @runtime_checkable
-class View(Protocol):
+class View(Protocol[ActionT]):
     """What one player may know of a state, and nothing that leads back to its hidden parts."""
 
     @property
@@ -117,13 +121,13 @@ class View(Protocol):
     @property
     def current_player(self) -> int | None: ...
 
-    def legal_actions(self) -> list[Any]:
+    def legal_actions(self) -> list[ActionT]:
         """The viewer's legal actions when it is their turn, else an empty list."""
         ...
 
     def to_dict(self) -> dict[str, Any]: ...
 
-    def sample_state(self, rng: int | Rng | None = None) -> State:
+    def sample_state(self, rng: int | Rng | None = None) -> State[ActionT]:
         """A full state drawn uniformly from those consistent with this view (a determinization)."""
         ...
 
@@ -150,7 +154,7 @@ class Agent(Protocol):
 
     name: str
 
-    def act(self, view: View) -> Any: ...
+    def act(self, view: View[Any]) -> Any: ...
 
 
 def has_action_form(thing: Any) -> bool:

@@ -1,8 +1,12 @@
 """The games by name: how the arena, the advice and the widgets start, load and replay a game without knowing which.
 
 A game family registers one :class:`Game`: the names it plays, its seats, how to deal a new game from a seed, how
-to read its saved JSON form, and how to read a seat's score from ``result()``. The package's own games (Town and
-Little Town) register themselves when first asked for; another game calls :func:`register` once.
+to read its saved JSON form, and how to read a seat's score from ``result()``; and, as its adapter, what the layers
+above read and only the game knows: its title, its moves and phases in words, its rules as data, its seat and
+public views, the parser of untrusted actions, its picture and the widget that draws it. :func:`game_of` finds a
+state's family, so that hints, reviews, widgets and tables never ask a state what game it is. The package's own
+games (Town and Little Town) register themselves when first asked for; another game calls :func:`register` once
+(``docs/architecture.md``, "Adding a game").
 
 >>> game = new_game("town44", players=1, seed=3)   # a Town 44 solo deal
 >>> lookup("town44").family, lookup("littletown").players
@@ -25,14 +29,44 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from townwidget.core.checks import is_integer, shown
-from townwidget.core.protocol import State, View
+from townwidget.core.protocol import PUBLIC, State, View, action_data
 
 RECORD_FORMAT = "townwidget-record/1"
 _BUILTIN = ("townwidget.town", "townwidget.littletown")  # imported on first use, so core imports no game
 
 
-def _no_start(state: State) -> State:
+def _no_start(state: State[Any]) -> State[Any]:
     raise ValueError(f"this game cannot tell where a saved state's history starts ({type(state).__name__})")
+
+
+def _type_name(state: State[Any]) -> str:
+    return type(state).__name__
+
+
+def _action_type(state: State[Any], action: Any) -> str:
+    return shown(action_data(action))
+
+
+def _phase_itself(phase: str) -> str:
+    return phase
+
+
+def _no_rules(state: State[Any]) -> dict[str, Any]:
+    return {}
+
+
+def legal_action_named(state: State[Any], data: Any) -> Any:
+    """The legal action of ``state`` whose JSON form is ``data`` (untrusted: a ``ValueError`` in words when none
+    is), the parser of a game that declares none of its own.
+
+    >>> game = new_game("town33", players=1, seed=5)
+    >>> legal_action_named(game, game.legal_actions()[0].to_dict()) == game.legal_actions()[0]
+    True
+    """
+    for action in state.legal_actions():
+        if action_data(action) == data:
+            return action
+    raise ValueError(f"{shown(data)} is not one of the {len(state.legal_actions())} legal actions now")
 
 
 @dataclass(frozen=True)
@@ -42,19 +76,40 @@ class Game:
     family: str  # "town", "littletown"
     plays: Callable[[str], bool]  # does this family play the game called so ("town77", "town66", "littletown")
     players: range  # the seats a game may have
-    start: Callable[[str, int, int], State]  # (game name, players, seed) -> a new state
-    load: Callable[[Any], State]  # a saved full state (its JSON form) -> the state, checked
+    start: Callable[[str, int, int], State[Any]]  # (game name, players, seed) -> a new state
+    load: Callable[[Any], State[Any]]  # a saved full state (its JSON form) -> the state, checked
     formats: tuple[str, ...]  # the "format" values of the saved states ``load`` reads
     score: Callable[[dict[str, Any], int], float]  # (result, seat) -> that seat's score
     score_name: Callable[[int], str]  # players -> what the score counts ("tiles placed", "VP")
     # a state of this family -> the position its history starts from; ValueError in words where it cannot be told
-    start_of: Callable[[Any], State] = _no_start
+    start_of: Callable[[Any], State[Any]] = _no_start
     # (viewer form, player) -> that player's view, rebuilt from ``state.to_dict(viewer=player)`` alone (an isolated
     # agent's process gets nothing else); None: the game cannot be played by isolated agents
-    view_from_dict: Callable[[dict[str, Any], int], View] | None = None
+    view_from_dict: Callable[[dict[str, Any], int], View[Any]] | None = None
     # the player to act leaves the game (a forfeit; solo: the game ends there); None: the game has no such rule and
     # a forfeited seat's remaining moves are each its first legal action
-    resign: Callable[[State], None] | None = None
+    resign: Callable[[State[Any]], None] | None = None
+
+    # --- the adapter: what advice, widgets and tables read of the game, declared here once ------------------------
+    state_types: tuple[type, ...] = ()  # the classes of its states: game_of(state) finds the family by them
+    title: Callable[[State[Any]], str] = _type_name  # the game's name as a player reads it ("Town 77", "Little Town")
+    # (state, action) -> the action, about to be played in state, in a player's words (in the speaking language)
+    move_words: Callable[[State[Any], Any], str] = _action_type
+    phase_words: Callable[[str], str] = _phase_itself  # a phase as a verb: "your turn to ..." (programmer's English)
+    rules: Callable[[State[Any]], dict[str, Any]] = _no_rules  # the state's rules as plain JSON data, for front ends
+    # (state, untrusted data) -> the action it names, or a ValueError in words (widgets and tables share it);
+    # legality is the engine's call, in apply
+    parse_action: Callable[[State[Any], Any], Any] = legal_action_named
+    picture: Callable[[dict[str, Any]], str] | None = None  # a JSON form (full, a seat's, public) as an SVG picture
+    front_end: str | None = None  # "module:Class" of the widget that draws it (None: no widget, the session only)
+
+    def seat_view(self, state: State[Any], seat: int) -> dict[str, Any]:
+        """What ``seat`` may know of ``state``, as JSON (the widget's and a seated table client's form)."""
+        return state.to_dict(viewer=seat)
+
+    def public_view(self, state: State[Any]) -> dict[str, Any]:
+        """What every player may know of ``state``, as JSON (a spectator's form)."""
+        return state.to_dict(viewer=PUBLIC)
 
 
 _GAMES: dict[str, Game] = {}
@@ -63,6 +118,19 @@ _GAMES: dict[str, Game] = {}
 def register(game: Game) -> None:
     """Make ``game`` known by its family name (registering a family again replaces it)."""
     _GAMES[game.family] = game
+
+
+def game_of(state: Any) -> Game:
+    """The family of ``state``, found by the state classes each family declares (``ValueError`` in words for
+    anything else).
+
+    >>> game_of(new_game("littletown", players=2, seed=1)).title(new_game("littletown", players=2, seed=1))
+    'Little Town'
+    """
+    for game in families():
+        if isinstance(state, game.state_types):
+            return game
+    raise ValueError(f"no registered game plays states of type {type(state).__name__}")
 
 
 def families() -> list[Game]:
@@ -79,7 +147,7 @@ def lookup(name: Any) -> Game:
     raise ValueError(f"unknown game {shown(name)}: choose 'littletown' or Town rules such as 'town77', 'town66'")
 
 
-def new_game(name: str, players: int, seed: int) -> State:
+def new_game(name: str, players: int, seed: int) -> State[Any]:
     """A new game of ``name`` with ``players`` seats (Town with one: a solo deal), dealt from ``seed``."""
     game = lookup(name)
     if not is_integer(players) or players not in game.players:
@@ -90,12 +158,18 @@ def new_game(name: str, players: int, seed: int) -> State:
     return game.start(name, players, seed)
 
 
-def load_state(data: Any) -> State:
+def load_state(data: Any) -> State[Any]:
     """A saved full state of any registered game, read by its own engine (which checks everything)."""
+    return game_saving(data).load(data)
+
+
+def game_saving(data: Any) -> Game:
+    """The family whose states' JSON forms (full, a seat's or public) ``data`` is one of, by its ``"format"``
+    (untrusted: a ``ValueError`` in words for any other value)."""
     kind = data.get("format") if isinstance(data, dict) else None
     for game in families():
         if kind in game.formats:
-            return game.load(data)
+            return game
     known = sorted(form for game in families() for form in game.formats)
     raise ValueError(f"a saved state is a dict whose 'format' is one of {known}, not {shown(kind)}")
 
@@ -182,7 +256,7 @@ def _is_finite_number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
-def replay(record: GameRecord | dict[str, Any]) -> State:
+def replay(record: GameRecord | dict[str, Any]) -> State[Any]:
     """Replay a record move by move from its seed; each move is checked by the engine as it is applied.
 
     >>> from townwidget import town
@@ -200,7 +274,7 @@ def replay(record: GameRecord | dict[str, Any]) -> State:
     return final
 
 
-def record_positions(record: GameRecord | dict[str, Any]) -> list[State]:
+def record_positions(record: GameRecord | dict[str, Any]) -> list[State[Any]]:
     """Every position of a record's game, replayed as :func:`replay` does: the deal, then one after each move
     (with the forfeits made there), the last one the final position.
 
@@ -213,7 +287,7 @@ def record_positions(record: GameRecord | dict[str, Any]) -> list[State]:
     return [state.clone() for state in _replaying(record)]
 
 
-def _replaying(record: GameRecord | dict[str, Any]) -> Iterator[State]:
+def _replaying(record: GameRecord | dict[str, Any]) -> Iterator[State[Any]]:
     """The state of a record's game after 0, 1, ... moves (one object, played on: clone what is kept)."""
     if isinstance(record, dict):
         record = GameRecord.from_dict(record)
@@ -233,7 +307,7 @@ def _replaying(record: GameRecord | dict[str, Any]) -> Iterator[State]:
             raise ValueError(f"game record: move {number} {shown(move)} does not replay: {error}") from None
 
 
-def positions(state: State) -> list[State]:
+def positions(state: State[Any]) -> list[State[Any]]:
     """Every position of ``state``'s game: the start its engine rebuilds, then one after each move of its history,
     the last one equal to ``state`` (the widgets' history slider and undo, the review's par).
 
@@ -248,7 +322,7 @@ def positions(state: State) -> list[State]:
     return replay_history(start_of(state), state)
 
 
-def start_of(state: State) -> State:
+def start_of(state: State[Any]) -> State[Any]:
     """The position ``state``'s history starts from, rebuilt by its engine (not replayed: see :func:`positions`);
     a ``ValueError`` in words where the game cannot tell it (multiplayer Town: its draws are not in the history)."""
     kind = state.to_dict().get("format")
@@ -258,7 +332,7 @@ def start_of(state: State) -> State:
     return game.start_of(state)
 
 
-def replay_history(start: State, state: State, final: dict[str, Any] | None = None) -> list[State]:
+def replay_history(start: State[Any], state: State[Any], final: dict[str, Any] | None = None) -> list[State[Any]]:
     """The positions from ``start`` through ``state``'s history (``start`` first), checked to reach ``state``
     (whose full JSON form is ``final`` when the caller has it). Engines check a loaded history with it."""
     position, found = start.clone(), [start.clone()]

@@ -28,7 +28,8 @@ END_OF_ROUND, END_OF_GAME = "end_of_round", "end_of_game"
 @cache
 def raw() -> dict[str, Any]:
     """The data file as written (component counts, boards, buildings, objective cards, open questions)."""
-    return json.loads(resources.files(__package__).joinpath("data.json").read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads(resources.files(__package__).joinpath("data.json").read_text(encoding="utf-8"))
+    return data
 
 
 @dataclass(frozen=True)
@@ -152,11 +153,11 @@ class Seats:
 
 SEATS = {int(count): Seats(**entry) for count, entry in raw()["players"].items()}
 MIN_PLAYERS, MAX_PLAYERS = min(SEATS), max(SEATS)
-CUBES_PER_RESOURCE = tuple(raw()["resources"][name] for name in RESOURCES)
-START_COINS = raw()["coins_per_player_at_start"]
-ROUNDS = raw()["rounds"]
-MARKET_SLOTS = raw()["market_slots"]
-UNFED_PENALTY = raw()["unfed_worker_penalty_vp"]
-COINS_PER_SUBSTITUTE = raw()["coins_per_substituted_resource"]
-COINS_PER_END_VP = raw()["coins_per_end_vp"]
+CUBES_PER_RESOURCE: tuple[int, ...] = tuple(raw()["resources"][name] for name in RESOURCES)
+START_COINS: int = raw()["coins_per_player_at_start"]
+ROUNDS: int = raw()["rounds"]
+MARKET_SLOTS: int = raw()["market_slots"]
+UNFED_PENALTY: int = raw()["unfed_worker_penalty_vp"]
+COINS_PER_SUBSTITUTE: int = raw()["coins_per_substituted_resource"]
+COINS_PER_END_VP: int = raw()["coins_per_end_vp"]
 BOARDS = {1: tuple(raw()["boards"]["side1"]), 2: tuple(raw()["boards"]["side2"])}

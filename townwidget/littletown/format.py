@@ -67,6 +67,7 @@ from townwidget.littletown.data import (
     MARKET_SLOTS,
     MAX_PLAYERS,
     MIN_PLAYERS,
+    RESIDENCE,
     RESOURCES,
     ROUNDS,
     TOTAL_COINS,
@@ -77,7 +78,7 @@ from townwidget.littletown.economy import counts, names
 from townwidget.littletown.rounds import CASTLE_VP_PER_HOUSE, WATCHTOWER_VP_PER_SPACE
 from townwidget.littletown.rules import Rules
 from townwidget.littletown.setup import start_of
-from townwidget.littletown.state import FORMAT, RESIDENCE, VP_SOURCES, State
+from townwidget.littletown.state import FORMAT, VP_SOURCES, State
 from townwidget.littletown.turn import PHASES, Turn
 
 

@@ -1,18 +1,34 @@
-"""Little Town as a game of the core registry (:mod:`townwidget.core.registry`): ``"littletown"``, 2 to 4 players."""
+"""Little Town as a game of the core registry (:mod:`townwidget.core.registry`): ``"littletown"``, 2 to 4 players;
+and its adapter, what advice, widgets and tables read of it.
+
+>>> game = new_game(players=2, seed=1)
+>>> GAME.title(game), GAME.rules(game)["side"], GAME.parse_action(game, {"type": "done"})
+('Little Town', 1, Done())
+"""
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from townwidget.core.protocol import State
 from townwidget.core.registry import Game
+from townwidget.littletown import words
+from townwidget.littletown.actions import Action, parse_action
 from townwidget.littletown.data import MAX_PLAYERS, MIN_PLAYERS
 from townwidget.littletown.format import from_dict
+from townwidget.littletown.render import state_svg
 from townwidget.littletown.setup import new_game, start_of
 from townwidget.littletown.state import FORMAT
+from townwidget.littletown.state import State as LittleTownState
 from townwidget.littletown.view import LittleTownView
 
 
-def _start(name: str, players: int, seed: int) -> State:
+def _start(name: str, players: int, seed: int) -> State[Action]:  # Little Town's states play its actions
     return new_game(players=players, seed=seed)
+
+
+def _little_town(state: State[Any]) -> LittleTownState:
+    return cast(LittleTownState, state)  # the registry hands a family only its own states (game_of)
 
 
 GAME = Game(
@@ -26,4 +42,12 @@ GAME = Game(
     view_from_dict=LittleTownView.from_dict,
     score_name=lambda players: "VP",
     start_of=start_of,
+    state_types=(LittleTownState,),
+    title=lambda state: words.TITLE,
+    move_words=lambda state, action: words.move_words(action, _little_town(state).rules.restaurant_gives),
+    phase_words=lambda phase: words.PHASE_WORDS.get(phase, phase),
+    rules=lambda state: _little_town(state).rules.to_dict(),
+    parse_action=lambda state, data: parse_action(data),
+    picture=state_svg,
+    front_end="townwidget.widget.little_town_widget:LittleTownWidget",
 )

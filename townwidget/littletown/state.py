@@ -32,7 +32,7 @@ machine), which also tells every step in ``state.log``; ``state.history`` keeps 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from townwidget.core.checks import shown
 from townwidget.core.errors import IllegalAction
@@ -74,6 +74,9 @@ from townwidget.littletown.refusals import refusal
 from townwidget.littletown.rounds import Event
 from townwidget.littletown.rules import Rules
 from townwidget.littletown.turn import Turn
+
+if TYPE_CHECKING:  # the view imports the state
+    from townwidget.littletown.view import LittleTownView
 
 FORMAT = "littletown-state/1"
 VP_SOURCES = ("buildings", "effects", "objectives", "cathedral", "feeding", "castle", "watchtower", "coins")
@@ -264,7 +267,7 @@ class State:
         """
         return evaluate(self, player)
 
-    def view(self, player: int) -> Any:
+    def view(self, player: int) -> LittleTownView:
         """What ``player`` may know: a :class:`~townwidget.littletown.view.LittleTownView` (agents receive this)."""
         from townwidget.littletown.view import LittleTownView
 

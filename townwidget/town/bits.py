@@ -38,18 +38,18 @@ Mask = TypeVar("Mask", bound=Bits)
 
 def fitting_cells(frontier: Mask, colour_free: Mask, shape_free: Mask) -> Mask:
     """The cells where a tile may go: on the frontier, with its colour and its shape free there."""
-    return frontier & colour_free & shape_free
+    return frontier & colour_free & shape_free  # type: ignore[no-any-return]  # Bits's operators answer Any
 
 
 def open_cells(empty: Mask, colour_free: Mask, shape_free: Mask) -> Mask:
     """The cells where a tile could still go some day: empty, with its colour and its shape free there (a tile
     with none is *dead*: it can never be placed, whatever happens next)."""
-    return empty & colour_free & shape_free
+    return empty & colour_free & shape_free  # type: ignore[no-any-return]
 
 
 def flip_cells(frontier: Mask, colour_free: Mask, shape_free: Mask) -> Mask:
     """The cells where a tile fits by its colour but not its shape: where a Town 66 solo flip may put it."""
-    return frontier & colour_free & ~shape_free
+    return frontier & colour_free & ~shape_free  # type: ignore[no-any-return]
 
 
 def placed(

@@ -20,7 +20,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 from functools import cache
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from townwidget.core.checks import require_integer, shown
 from townwidget.core.errors import IllegalAction, InvalidState
@@ -30,6 +30,9 @@ from townwidget.town.actions import Action, Discard, Exchange, Pass, Place, Tile
 from townwidget.town.bits import fitting_cells, flip_cells
 from townwidget.town.board import Board
 from townwidget.town.rules import Rules, play_level, resolve_rules
+
+if TYPE_CHECKING:  # the view imports the state
+    from townwidget.town.view import TownView
 
 FORMAT = "town-state/1"
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
@@ -169,7 +172,7 @@ class State:
 
         return evaluate(self, player)
 
-    def view(self, player: int) -> Any:
+    def view(self, player: int) -> TownView:
         """What ``player`` may know: a :class:`~townwidget.town.view.TownView` (agents receive this)."""
         from townwidget.town.view import TownView
 

@@ -32,13 +32,14 @@ from __future__ import annotations
 
 import threading
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import anywidget
 import traitlets
 
+from townwidget.core import registry
 from townwidget.core.checks import is_integer, shown
 from townwidget.core.errors import IllegalAction
 from townwidget.core.language import N_, _, check_language, default_language, ngettext, speaking
@@ -109,7 +110,7 @@ class GameWidget(anywidget.AnyWidget):
     """The seated player's game in a notebook (see the module docstring); subclasses name the game and draw it."""
 
     GAME = "game"  # in messages: "state must be a <GAME> state"
-    STATE_TYPES: tuple[type, ...] = ()
+    FAMILY = ""  # the registry's family of the game it draws (core.registry.game_of tells a state's)
     DEFAULT_OPPONENTS: tuple[str, ...] = ("random",)
     LOOKING: tuple[str, ...] = ("step", "review")  # intents allowed while the history slider shows an earlier move
     FRAME_OMITS: tuple[str, ...] = ("history",)  # keys of the viewer form left out of history frames
@@ -156,20 +157,35 @@ class GameWidget(anywidget.AnyWidget):
         lang = default_language() if lang is None else check_language(lang)
         self._lang = lang
         warm.warm_up_in_background()  # no hint waits on numba's compiler (see townwidget.solvers.warm)
+        self._game = registry.game_of(state)  # the game's adapter: what only the game knows, in words and data
         self._step: int | None = None  # the history frame on show; None: the game itself
         host = _Host(self)
         self._session = Session(
             state, seat, opponents, self.DEFAULT_OPPONENTS, seed, lang, move_seconds, self.FRAME_OMITS, host
         )
         super().__init__()  # opens the comm: only once the arguments are known to be good
+        self._handlers = self._intent_handlers()
         self._loaded()
         self.on_msg(self._receive_intent)
 
     @classmethod
+    def holding(cls, state: Any, opponents: Sequence[Any], seat: int, lang: str) -> GameWidget:
+        """A widget of this game holding ``state`` for ``seat`` (a replay page builds its widget so, by the class
+        the game's adapter names)."""
+        raise NotImplementedError
+
+    @classmethod
     def _check_given(cls, state: Any) -> None:
         """A ``state`` given to the constructor must be one of this game's (``None``: a new game)."""
-        if state is not None and not isinstance(state, cls.STATE_TYPES):
+        if state is not None and not cls._of_this_game(state):
             raise ValueError(f"state must be a {cls.GAME} state, not {type(state).__name__}")
+
+    @classmethod
+    def _of_this_game(cls, state: Any) -> bool:
+        try:
+            return registry.game_of(state).family == cls.FAMILY
+        except ValueError:  # not a state of any registered game
+            return False
 
     # --- the session's parts the game widgets read ------------------------------------------------------------
     @property
@@ -215,7 +231,7 @@ class GameWidget(anywidget.AnyWidget):
 
     @state.setter
     def state(self, state: Any) -> None:
-        players, of_this_game = self._state.num_players, isinstance(state, self.STATE_TYPES)
+        players, of_this_game = self._state.num_players, self._of_this_game(state)
         if not of_this_game or state.num_players != players:
             raise ValueError(f"state must be a {self.GAME} state with {players} player(s), not {state!r}")
         self._session.refuse_reentry("setting state")
@@ -384,18 +400,9 @@ class GameWidget(anywidget.AnyWidget):
         self._session.advance()
 
     def _require_turn(self) -> None:
-        elsewhere = self._turn_elsewhere()
+        elsewhere = self._session.turn_elsewhere()
         if elsewhere:
             raise Refused(elsewhere)
-
-    def _turn_elsewhere(self) -> str | None:
-        """Why the seated player may not act now: the game is over, or another player is to act."""
-        state = self._state
-        if state.current_player is None:
-            return _("the game is over")
-        if state.current_player != self.seat:
-            return _("it is not your turn: {who} is to play").format(who=self._names()[state.current_player])
-        return None
 
     def _seat_actions(self) -> list[Any]:
         """The seated player's legal actions now ([] on another player's turn or while a history frame is shown)."""
@@ -427,7 +434,7 @@ class GameWidget(anywidget.AnyWidget):
                 last = len(self._frames) - 1
                 on_show = _("move {step} of {last} is on show (read only): press Escape to play")
                 raise Refused(on_show.format(step=self._step, last=last))
-            getattr(self, f"_on_{intent.kind}")(intent)
+            self._handlers[intent.kind](intent)
         except Refused as error:  # refused by the widget, already in the player's words
             self._error, self._session.refused = str(error), True
         except IllegalAction as error:  # a refused intent: its reason is shown, nothing changed
@@ -448,6 +455,17 @@ class GameWidget(anywidget.AnyWidget):
         except Exception:  # the reason matters more than its words
             traceback.print_exc()
             return reason
+
+    def _intent_handlers(self) -> dict[str, Callable[[Any], None]]:
+        """Each intent every widget takes (``front_end.json``'s "common") and its handler; a game's widget adds its
+        own kinds to this table."""
+        return {
+            "new_game": self._on_new_game,
+            "undo": self._on_undo,
+            "step": self._on_step,
+            "hint": self._on_hint,
+            "review": self._on_review,
+        }
 
     def _on_undo(self, _intent: Any) -> None:
         self._undo_last()
@@ -657,8 +675,8 @@ class GameWidget(anywidget.AnyWidget):
         raise NotImplementedError
 
     def _doing(self) -> str:
-        """What the player to act is doing, for ``repr`` ("your turn to ...")."""
-        return str(self._state.phase)
+        """What the player to act is doing, for ``repr`` ("your turn to ..."), in its game's words."""
+        return self._game.phase_words(self._state.phase)
 
     def _game_buttons(self) -> dict[str, Any]:
         return {}

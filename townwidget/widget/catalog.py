@@ -5,9 +5,9 @@ commands that keep the translations in step (they need Babel: ``pip install babe
     python -m townwidget.widget.catalog new de      # start a catalog for German from townwidget.pot
 
 Messages come from two places: the ``_()``, ``ngettext()``, ``pgettext()``, ``N_()`` and ``N_plural()`` calls of
-the widgets, the advice and the lessons' checkers (extracted by Babel), and names the code takes from data
-(``texts.json``, colour and shape names, play levels, Little Town's buildings, resources, terrain and objective
-cards), listed by :func:`data_messages`. See ``docs/translating.md``.
+the core's and the games' words, the widgets, the advice and the lessons' checkers (extracted by Babel), and names
+the code takes from data (``texts.json``, colour and shape names, play levels, Little Town's buildings, resources,
+terrain and objective cards), listed by :func:`data_messages`. See ``docs/translating.md``.
 """
 
 from __future__ import annotations
@@ -17,13 +17,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from townwidget.advice.words import TILE_CONTEXT
 from townwidget.core.language import DOMAIN, LOCALE, SOURCE
 from townwidget.littletown import CARDS, RESOURCES, building_kinds
 from townwidget.littletown.data import raw
 from townwidget.littletown.refusals import TERRAIN_NAMES
 from townwidget.town.rules import TOWN77_LEVELS
 from townwidget.town.style import COLOUR_NAMES, SHAPE_NAMES
+from townwidget.town.words import TILE_CONTEXT
 from townwidget.widget.littletown_words import AMOUNTS
 from townwidget.widget.texts import TEXTS
 
@@ -63,8 +63,10 @@ def source_catalog() -> Any:
 
     catalog = Catalog(project="townwidget", domain=DOMAIN, charset="utf-8", fuzzy=False)
     keywords: dict[str, Any] = {**DEFAULT_KEYWORDS, "N_": None, "N_plural": (1, 2)}
-    method_map = [(f"**/{part}/**.py", "python") for part in ("advice", "exercises", "widget")]
-    method_map.append(("**/core/language.py", "ignore"))
+    method_map = [("**/core/language.py", "ignore")]
+    method_map += [
+        (f"**/{part}/**.py", "python") for part in ("core", "town", "littletown", "advice", "exercises", "widget")
+    ]
     for filename, line, message, _comments, context in extract_from_dir(PACKAGE, method_map, keywords=keywords):
         catalog.add(message, locations=[(f"townwidget/{filename}", line)], context=context)
     for message, context, where in data_messages():

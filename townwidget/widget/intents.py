@@ -1,18 +1,19 @@
 """Intents: what the browser asks for, checked as untrusted input before a widget acts on them.
 
 The front end never decides anything: it reports clicks and key presses as small JSON messages
-(``{"intent": "select", "pile": 1}``, ``{"intent": "place", "cell": [2, 3]}``, ...). :func:`parse_intent` (Town) and
-:func:`parse_little_town_intent` check their shape (type, keys, ranges) and return an :class:`Intent`; whether the
-intent is legal *now* is the engine's call.
+(``{"intent": "select", "pile": 1}``, ``{"intent": "place", "cell": [2, 3]}``, ...), listed per front end in
+``front_end.json``. This module checks what every game's intents share (an object, short, a known kind with only
+its keys) and parses the intents every widget takes; each game's widget parses its own kinds (Town:
+:func:`townwidget.widget.town_widget.parse_intent`), its actions through its game's adapter. Whether the intent is
+legal *now* is the engine's call.
 
->>> parse_intent({"intent": "place", "cell": [2, 3]}, n=7)
-Intent(kind='place', cell=(2, 3))
->>> parse_intent({"intent": "place", "cell": [2, 9]}, n=7)
+>>> kind = intent_kind({"intent": "step", "step": 3}, COMMON_INTENTS)
+>>> common_intent(kind, {"intent": "step", "step": 3})
+Intent(kind='step', step=3)
+>>> intent_kind({"intent": "jump"}, COMMON_INTENTS)
 Traceback (most recent call last):
 ...
-townwidget.core.errors.IllegalAction: action 'cell': column 9 is out of range 0..6
->>> parse_little_town_intent({"intent": "act", "action": {"type": "gather", "resource": "wood"}})
-Intent(kind='act', action=Gather(resource='wood'))
+townwidget.core.errors.IllegalAction: 'intent' must be one of ['hint', 'new_game', 'review', 'step', 'undo'], not 'jump'
 """
 
 from __future__ import annotations
@@ -23,9 +24,6 @@ from typing import Any
 
 from townwidget.core.checks import require_integer, shown
 from townwidget.core.errors import IllegalAction
-from townwidget.littletown import Build, PlaceWorker
-from townwidget.littletown import parse_action as parse_little_town_action
-from townwidget.town.actions import Cell, Tile, parse_pair
 from townwidget.widget.front_end import FRONT_END
 
 
@@ -40,7 +38,6 @@ COMMON_INTENTS = _intent_keys("common")
 INTENT_KEYS = {**_intent_keys("town"), **COMMON_INTENTS}
 # Little Town's intents: a click on a space, on a market building, or on one of the choices in words.
 LITTLE_TOWN_INTENT_KEYS = {**_intent_keys("littletown"), **COMMON_INTENTS}
-MAX_PILES = 9  # far above any rules' pile count; the state checks the real range
 MAX_STEP = 10_000  # far above any game's number of moves; the widget checks the real range
 MAX_INTENT_CHARS = 200  # far above the longest intent (a Little Town payment, about 120): so no reason quotes more
 
@@ -51,8 +48,8 @@ class Intent:
 
     kind: str
     pile: int | None = None
-    tile: Tile | None = None
-    cell: Cell | None = None
+    tile: tuple[int, int] | None = None  # a Town tile (colour, shape)
+    cell: tuple[int, int] | None = None  # a cell (row, column) of the game's board
     on: bool | None = None
     step: int | None = None
     building: str | None = None
@@ -92,54 +89,9 @@ def require_keys(content: dict[str, Any], kind: str, table: Mapping[str, frozens
         raise IllegalAction(f"a {kind!r} intent needs key(s) {sorted(missing)}")
 
 
-def parse_intent(content: Any, n: int) -> Intent:
-    """Check one message from the Town front end for board size ``n``; raise :class:`IllegalAction` naming the
-    fault."""
-    kind = intent_kind(content, INTENT_KEYS)
-    if kind == "select":
-        keys = set(content) - {"intent"}
-        if len(keys) != 1:
-            raise IllegalAction("a 'select' intent names exactly one of 'pile' or 'tile'")
-        if "pile" in keys:
-            return Intent(kind, pile=require_integer(content["pile"], "'pile'", 0, MAX_PILES - 1, error=IllegalAction))
-        return Intent(kind, tile=parse_pair(content, "tile", n))
-    require_keys(content, kind, INTENT_KEYS)
-    if kind == "place":
-        return Intent(kind, cell=parse_pair(content, "cell", n))
-    if kind == "choose":
-        return Intent(kind, tile=parse_pair(content, "tile", n))
-    if kind in ("flip", "inspect"):
-        if not isinstance(content["on"], bool):
-            raise IllegalAction(f"'on' must be true or false, not {shown(content['on'])}")
-        return Intent(kind, on=content["on"])
-    return _common(kind, content)
-
-
-def parse_little_town_intent(content: Any) -> Intent:
-    """Check one message from the Little Town front end; raise :class:`IllegalAction` naming the fault.
-
-    >>> parse_little_town_intent({"intent": "cell", "cell": [6, 0]})
-    Traceback (most recent call last):
-    ...
-    townwidget.core.errors.IllegalAction: action 'cell' [6, 0] is off the board (rows 0-5, columns 0-8)
-    """
-    kind = intent_kind(content, LITTLE_TOWN_INTENT_KEYS)
-    require_keys(content, kind, LITTLE_TOWN_INTENT_KEYS)
-    # The engine's own parser checks the values: a cell on the board, a building id, a well-formed action.
-    if kind == "cell":
-        place = parse_little_town_action({"type": "place_worker", "cell": content["cell"]})
-        assert isinstance(place, PlaceWorker)
-        return Intent(kind, cell=place.cell)
-    if kind == "build":
-        build = parse_little_town_action({"type": "build", "building": content["building"]})
-        assert isinstance(build, Build)
-        return Intent(kind, building=build.building)
-    if kind == "act":
-        return Intent(kind, action=parse_little_town_action(content["action"]))
-    return _common(kind, content)
-
-
-def _common(kind: str, content: dict[str, Any]) -> Intent:
+def common_intent(kind: str, content: dict[str, Any]) -> Intent:
+    """An intent every game widget takes (``front_end.json``'s "common": new game, undo, the history slider...),
+    its keys already checked by :func:`intent_kind` and :func:`require_keys`."""
     if kind == "step":
         step = content["step"]
         return Intent(

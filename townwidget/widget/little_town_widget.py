@@ -21,7 +21,7 @@ LittleTownWidget(2 players, side 1, seat 0: your turn to place a worker or build
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import traitlets
@@ -38,6 +38,7 @@ from townwidget.littletown import (
     Rules,
     State,
     new_game,
+    parse_action,
 )
 from townwidget.littletown.board import CELLS, COLUMNS, Cell, cell_of
 from townwidget.littletown.data import ROUNDS
@@ -50,7 +51,7 @@ from townwidget.widget.base import (
     synced,
 )
 from townwidget.widget.front_end import FRONT_END, STATIC
-from townwidget.widget.intents import Intent, parse_little_town_intent
+from townwidget.widget.intents import LITTLE_TOWN_INTENT_KEYS, Intent, common_intent, intent_kind, require_keys
 from townwidget.widget.littletown_words import (
     AMOUNTS,
     action_words,
@@ -73,16 +74,6 @@ CELL_ACTIONS: dict[str, type[PlaceWorker] | type[PlaceBuilding] | type[Activate]
     "residence": Activate,
 }
 ON_THE_BOARD = (PlaceWorker, PlaceBuilding, Build)  # actions chosen by clicking the board or the market
-DOING = {
-    "turn": "place a worker or build",
-    "act": "gather and activate",
-    "pay": "pay",
-    "give": "give cubes to the Shop",
-    "take": "take cubes from the Shop",
-    "site": "place a building",
-    "residence": "activate around the Residence",
-    "feed": "feed the workers",
-}
 PROMPTS = {
     "turn": N_(
         "Your turn: click a lit grass space to place a worker, or a market building you can pay for to build it."
@@ -97,6 +88,32 @@ PROMPTS = {
     "residence": N_("End of the round: activate the buildings around your Residence, then Finish."),
     "feed": N_("End of the round: choose how to feed your workers."),
 }
+
+
+def parse_little_town_intent(content: Any) -> Intent:
+    """Check one message from the Little Town front end; raise :class:`IllegalAction` naming the fault.
+
+    >>> parse_little_town_intent({"intent": "act", "action": {"type": "gather", "resource": "wood"}})
+    Intent(kind='act', action=Gather(resource='wood'))
+    >>> parse_little_town_intent({"intent": "cell", "cell": [6, 0]})
+    Traceback (most recent call last):
+    ...
+    townwidget.core.errors.IllegalAction: action 'cell' [6, 0] is off the board (rows 0-5, columns 0-8)
+    """
+    kind = intent_kind(content, LITTLE_TOWN_INTENT_KEYS)
+    require_keys(content, kind, LITTLE_TOWN_INTENT_KEYS)
+    # The engine's own parser checks the values: a cell on the board, a building id, a well-formed action.
+    if kind == "cell":
+        place = parse_action({"type": "place_worker", "cell": content["cell"]})
+        assert isinstance(place, PlaceWorker)
+        return Intent(kind, cell=place.cell)
+    if kind == "build":
+        build = parse_action({"type": "build", "building": content["building"]})
+        assert isinstance(build, Build)
+        return Intent(kind, building=build.building)
+    if kind == "act":
+        return Intent(kind, action=parse_action(content["action"]))
+    return common_intent(kind, content)
 
 
 class LittleTownWidget(GameWidget):
@@ -114,7 +131,7 @@ class LittleTownWidget(GameWidget):
     _esm = STATIC / "littletown.js"  # paths, not text: anywidget reloads them when they change (see js/README.md)
     _css = STATIC / "littletown.css"
     GAME = "Little Town"
-    STATE_TYPES = (State,)
+    FAMILY = "littletown"
     DEFAULT_OPPONENTS = ("greedy",)
 
     catalogue = synced(traitlets.Dict(read_only=True))  # every building kind of these rules: cost, VP, effect
@@ -141,6 +158,10 @@ class LittleTownWidget(GameWidget):
             state = new_game(players, seed, rules)
         super().__init__(state, seat, opponents, seed, lang, move_seconds)
 
+    @classmethod
+    def holding(cls, state: Any, opponents: Sequence[Any], seat: int, lang: str) -> LittleTownWidget:
+        return cls(state.num_players, opponents, seat, state=state, lang=lang)
+
     # --- the game's part of the widget -----------------------------------------------------------------------
     def _new_state(self, seed: int) -> State:
         return new_game(self._state.num_players, seed, self._state.rules)
@@ -153,9 +174,6 @@ class LittleTownWidget(GameWidget):
 
     def _progress(self) -> str:
         return f"round {self._state.round} of {ROUNDS}, scores {self._state.score}"
-
-    def _doing(self) -> str:
-        return DOING[self._state.phase]
 
     def _log(self, view: dict[str, Any], names: list[str]) -> list[str]:
         """Every step of the game in words, the automatic ones too (the engine's log holds only public events)."""
@@ -197,6 +215,10 @@ class LittleTownWidget(GameWidget):
         }
 
     # --- intents from the browser ----------------------------------------------------------------------------
+    def _intent_handlers(self) -> dict[str, Callable[[Any], None]]:
+        """Little Town's intents (``front_end.json``) and their handlers, besides every widget's."""
+        return {**super()._intent_handlers(), "cell": self._on_cell, "build": self._on_build, "act": self._on_act}
+
     def _on_cell(self, intent: Intent) -> None:
         self._require_turn()
         phase = self._state.phase
@@ -254,7 +276,7 @@ class LittleTownWidget(GameWidget):
 
     def _market(self, known: State, actions: list[Any]) -> list[dict[str, Any]]:
         """The buildings left in the market, each buildable now or with the reason why not."""
-        elsewhere = self._turn_elsewhere()
+        elsewhere = self._session.turn_elsewhere()
         rows = []
         for kind in known.kinds:
             left = known.market[kind.index]

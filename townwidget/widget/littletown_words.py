@@ -23,8 +23,8 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from townwidget.advice.words import cell_words, cells_in_words
 from townwidget.core.language import N_, N_plural, _, ngettext
+from townwidget.core.words import cell_words, cells_in_words
 from townwidget.littletown import (
     CARDS,
     RESOURCES,

@@ -18,19 +18,16 @@ True
 
 from __future__ import annotations
 
+import importlib
 import json
 from collections.abc import Sequence
 from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from townwidget.advice.words import game_title
 from townwidget.core import registry
 from townwidget.core.checks import is_integer, shown
 from townwidget.core.language import _, check_language, default_language, speaking
-from townwidget.littletown import render as little_town_render
-from townwidget.littletown.state import FORMAT as LITTLE_TOWN_FORMAT
-from townwidget.town import render as town_render
 
 if TYPE_CHECKING:
     from townwidget.widget.base import GameWidget
@@ -89,11 +86,12 @@ SCRIPT = """
 
 
 def draw(frame: dict[str, Any] | None) -> str | None:
-    """A viewer form drawn as an SVG picture of its game (``None`` for a position the widget cannot tell)."""
-    if frame is None:
+    """A viewer form drawn as an SVG picture of its game (``None`` for a position the widget cannot tell, or a game
+    that declares no picture)."""
+    picture = None if frame is None else registry.game_saving(frame).picture
+    if frame is None or picture is None:
         return None
-    render = little_town_render if frame.get("format") == LITTLE_TOWN_FORMAT else town_render
-    return render.state_svg(frame).replace(_NAMESPACE, "", 1)
+    return picture(frame).replace(_NAMESPACE, "", 1)
 
 
 def page(
@@ -151,10 +149,11 @@ def widget_page(widget: GameWidget, frames: Sequence[dict[str, Any] | None] | No
     of every position, where the caller knows more of them than the widget)."""
     with speaking(widget.lang):
         state = widget.state
+        game = widget._game.title(state)  # the widget's game, by its adapter
         if state.num_players == 1:
-            title = _("{game}, solo").format(game=game_title(state))
+            title = _("{game}, solo").format(game=game)
         else:
-            title = _("{game}, {count} players").format(game=game_title(state), count=state.num_players)
+            title = _("{game}, {count} players").format(game=game, count=state.num_players)
         plot = str(widget.reviewed.get("svg", ""))
         shown_frames = widget._frames if frames is None else frames
         return page(title, shown_frames, widget.moves, widget.status, plot, widget.lang)
@@ -198,16 +197,19 @@ def replay_html(record: registry.GameRecord | dict[str, Any], seat: int = 0, lan
 
 def _widget_of(state: Any, seat: int, names: list[str], lang: str) -> GameWidget:
     """A widget holding ``state`` for ``seat``, its opponents named as in the record (they never move: the game is
-    over or the seat is to play)."""
-    from townwidget.littletown import State as LittleTownState
-    from townwidget.widget.little_town_widget import LittleTownWidget
-    from townwidget.widget.town_widget import TownWidget
-
+    over or the seat is to play): the one its game's adapter names."""
     opponents = [_Recorded(name) for player, name in enumerate(names) if player != seat]
-    if isinstance(state, LittleTownState):
-        return LittleTownWidget(state.num_players, opponents, seat, state=state, lang=lang)
-    mode = "solo" if state.num_players == 1 else "multi"
-    return TownWidget(state.rules, mode, opponents or None, seat, state=state, lang=lang)
+    return widget_class(state).holding(state, opponents, seat, lang)
+
+
+def widget_class(state: Any) -> type[GameWidget]:
+    """The widget class that draws ``state``'s game, as its adapter names it (``front_end``, "module:Class")."""
+    game = registry.game_of(state)
+    if game.front_end is None:
+        raise ValueError(f"the game {game.family!r} declares no widget (its adapter's front_end is None)")
+    module, name = game.front_end.split(":")
+    found: type[GameWidget] = getattr(importlib.import_module(module), name)
+    return found
 
 
 class _Recorded:

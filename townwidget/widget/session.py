@@ -194,7 +194,7 @@ class Session:
 
     def frame(self, state: Any = None) -> dict[str, Any]:
         """The seated player's view of ``state`` (default: now), for the history slider (without the log)."""
-        frame = (self.state if state is None else state).to_dict(viewer=self.seat)
+        frame: dict[str, Any] = (self.state if state is None else state).to_dict(viewer=self.seat)
         for key in self.frame_omits:
             frame.pop(key, None)
         return frame
@@ -210,11 +210,25 @@ class Session:
                 self.after_move()
 
     def play_seat(self, action: Any) -> None:
-        """Apply the seated player's decision (the engine checks it), keeping a snapshot for undo."""
+        """Apply the seated player's decision (the turn checked here, the move by the engine), keeping a snapshot for
+        undo."""
+        elsewhere = self.turn_elsewhere()
+        if elsewhere:
+            raise IllegalAction(elsewhere)
         before = self.state.clone()
         self.state.apply(action)
         self.undo.append((before, len(self.frames)))
         self.after_move()
+
+    def turn_elsewhere(self) -> str | None:
+        """Why the seated player may not act now, in the session's language: the game is over, or another player is
+        to act (``None``: the seat is to play)."""
+        player = self.state.current_player
+        if player is None:
+            return _("the game is over")
+        if player != self.seat:
+            return _("it is not your turn: {who} is to play").format(who=self.names()[player])
+        return None
 
     def undo_last(self) -> None:
         """Go back to before the seat's last decision and the opponents' moves after it."""

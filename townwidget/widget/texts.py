@@ -18,8 +18,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from townwidget.advice.words import CELL
 from townwidget.core.language import _, ngettext
+from townwidget.core.words import CELL
 
 TEXTS: dict[str, str | list[str]] = {
     key: value
@@ -37,5 +37,5 @@ def front_end_texts(extra: dict[str, Any]) -> dict[str, Any]:
         else:
             singular, plural = message
             texts[key] = [ngettext(singular, plural, count) for count in (0, 1, 2)]
-    texts["cell"] = _(CELL)  # the cells' words of the Python side (advice.words.cell_words), for the boards' labels
+    texts["cell"] = _(CELL)  # the cells' words of the Python side (core.words.cell_words), for the boards' labels
     return {**texts, **extra}

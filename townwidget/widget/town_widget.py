@@ -21,16 +21,20 @@ TownWidget(town44 solo, seat 0: your turn to place, 0/16 tiles placed)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import traitlets
 
+from townwidget.core.checks import require_integer, shown
+from townwidget.core.errors import IllegalAction
 from townwidget.core.language import _
-from townwidget.town import Discard, Exchange, MultiState, Pass, Place, Rules, SoloState, State, Tile
+from townwidget.town import Discard, Exchange, Pass, Place, Rules, State, Tile
+from townwidget.town.actions import parse_pair
 from townwidget.town.rules import resolve_rules
 from townwidget.town.style import COLOUR_NAMES, tile_style
+from townwidget.town.words import colour_name, shape_name, tile_colour
 from townwidget.widget.base import (
     GameWidget,
     Refused,
@@ -38,19 +42,43 @@ from townwidget.widget.base import (
     synced,
 )
 from townwidget.widget.front_end import FRONT_END, STATIC
-from townwidget.widget.intents import Intent, parse_intent
+from townwidget.widget.intents import INTENT_KEYS, Intent, common_intent, intent_kind, require_keys
 from townwidget.widget.session import MOVE_SECONDS, check_seed
 from townwidget.widget.town_modes import MODES, TownMode, mode_of, own_tile
-from townwidget.widget.words import (
-    colour_name,
-    describe_move,
-    humanize,
-    leaving_words,
-    refusal_words,
-    shape_name,
-    tile_back,
-    tile_colour,
-)
+from townwidget.widget.words import describe_move, humanize, leaving_words, refusal_words, tile_back
+
+MAX_PILES = 9  # far above any rules' pile count; the state checks the real range
+
+
+def parse_intent(content: Any, n: int) -> Intent:
+    """Check one message from the Town front end for board size ``n``; raise :class:`IllegalAction` naming the
+    fault.
+
+    >>> parse_intent({"intent": "place", "cell": [2, 3]}, n=7)
+    Intent(kind='place', cell=(2, 3))
+    >>> parse_intent({"intent": "place", "cell": [2, 9]}, n=7)
+    Traceback (most recent call last):
+    ...
+    townwidget.core.errors.IllegalAction: action 'cell': column 9 is out of range 0..6
+    """
+    kind = intent_kind(content, INTENT_KEYS)
+    if kind == "select":
+        keys = set(content) - {"intent"}
+        if len(keys) != 1:
+            raise IllegalAction("a 'select' intent names exactly one of 'pile' or 'tile'")
+        if "pile" in keys:
+            return Intent(kind, pile=require_integer(content["pile"], "'pile'", 0, MAX_PILES - 1, error=IllegalAction))
+        return Intent(kind, tile=parse_pair(content, "tile", n))
+    require_keys(content, kind, INTENT_KEYS)
+    if kind == "place":
+        return Intent(kind, cell=parse_pair(content, "cell", n))
+    if kind == "choose":
+        return Intent(kind, tile=parse_pair(content, "tile", n))
+    if kind in ("flip", "inspect"):
+        if not isinstance(content["on"], bool):
+            raise IllegalAction(f"'on' must be true or false, not {shown(content['on'])}")
+        return Intent(kind, on=content["on"])
+    return common_intent(kind, content)
 
 
 @dataclass
@@ -80,7 +108,7 @@ class TownWidget(GameWidget):
     _esm = STATIC / "town.js"  # paths, not text: anywidget reloads them when they change (see js/README.md)
     _css = STATIC / "town.css"
     GAME = "Town"
-    STATE_TYPES = (SoloState, MultiState)
+    FAMILY = "town"
     DEFAULT_OPPONENTS = ("greedy", "mcts")
     LOOKING = ("step", "inspect", "deselect", "review")
     FRAME_OMITS = ("history", "unseen")
@@ -115,6 +143,11 @@ class TownWidget(GameWidget):
             chosen = MODES[mode]
             state = chosen.deal(resolve_rules(game), chosen.seats(opponents, self.DEFAULT_OPPONENTS), seed)
         super().__init__(state, seat, opponents, seed, lang, move_seconds)
+
+    @classmethod
+    def holding(cls, state: Any, opponents: Sequence[Any], seat: int, lang: str) -> TownWidget:
+        mode = "solo" if state.num_players == 1 else "multi"
+        return cls(state.rules, mode, list(opponents) or None, seat, state=state, lang=lang)
 
     # --- the game's part of the widget -----------------------------------------------------------------------
     def _loaded(self) -> None:
@@ -193,6 +226,21 @@ class TownWidget(GameWidget):
         return self._mode.end_reason(self._state)
 
     # --- intents from the browser ----------------------------------------------------------------------------
+    def _intent_handlers(self) -> dict[str, Callable[[Any], None]]:
+        """Town's intents (``front_end.json``) and their handlers, besides every widget's."""
+        return {
+            **super()._intent_handlers(),
+            "select": self._on_select,
+            "deselect": self._on_deselect,
+            "flip": self._on_flip,
+            "place": self._on_place,
+            "choose": self._on_choose,
+            "exchange": self._on_exchange,
+            "discard": self._on_discard,
+            "pass": self._on_pass,
+            "inspect": self._on_inspect,
+        }
+
     def _on_select(self, intent: Intent) -> None:
         state, picks = self._state, self._picks
         tile = self._mode.picked(state, intent, self.seat)
@@ -288,7 +336,7 @@ class TownWidget(GameWidget):
     def _blocker(self) -> str | None:
         """Why the seated player may not place now, if the board is not the reason."""
         state = self._state
-        elsewhere = self._turn_elsewhere()
+        elsewhere = self._session.turn_elsewhere()
         if elsewhere:
             return elsewhere
         if state.phase == "exchange":

@@ -21,10 +21,11 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from townwidget.advice.words import cell_words, cells_in_words, colour_name, shape_name, tile_colour, tile_words
 from townwidget.core.language import _, ngettext, speaking
+from townwidget.core.words import cell_words, cells_in_words
 from townwidget.town.board import Refusal
 from townwidget.town.style import COLOUR_NAMES, SHAPE_NAMES
+from townwidget.town.words import colour_name, shape_name, tile_colour, tile_words
 
 # Numbers of one or two digits: longer ones are no colour or shape of any game (and may be too long to convert).
 _TILE = re.compile(r"\btile \[(\d{1,2}), (\d{1,2})\]")

@@ -1,0 +1,35 @@
+"""The widget by composition: every intent of the front end has one handler in its widget's table, and the session
+(not the widget) checks whose turn it is."""
+
+from __future__ import annotations
+
+import pytest
+from widget_comm import use_front_ends
+
+from townwidget import town
+from townwidget.core import IllegalAction
+from townwidget.widget import LittleTownWidget, TownWidget
+from townwidget.widget.intents import INTENT_KEYS, LITTLE_TOWN_INTENT_KEYS
+from townwidget.widget.session import Session
+
+
+def test_each_intent_of_the_front_end_has_one_handler(monkeypatch: pytest.MonkeyPatch) -> None:
+    use_front_ends(monkeypatch)
+    for widget, intents in (
+        (TownWidget("town44", seed=1), INTENT_KEYS),
+        (LittleTownWidget(seed=1), LITTLE_TOWN_INTENT_KEYS),
+    ):
+        assert set(widget._handlers) == set(intents)
+        assert all(handler.__self__ is widget for handler in widget._handlers.values())
+
+
+def test_the_session_refuses_the_seat_a_move_out_of_turn_and_changes_nothing() -> None:
+    session = Session(town.new_game("town44", players=2, seed=5), 1, ["random"], ("random",), seed=1)
+    before = session.state.to_dict()
+    with pytest.raises(IllegalAction, match=r"it is not your turn: Player 0 \(random\) is to play"):
+        session.play_seat(session.state.legal_actions()[0])
+    assert session.state.to_dict() == before and session.undo == []
+    while not session.state.is_terminal():
+        session.play(session.state.legal_actions()[0])
+    with pytest.raises(IllegalAction, match="the game is over"):
+        session.play_seat({"type": "pass"})

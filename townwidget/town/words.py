@@ -1,0 +1,68 @@
+"""Town in words, for players: the game's title, its tiles ('orange gable') and its moves ('green tower to row 2,
+column 3'), in the language of the enclosing :func:`~townwidget.core.language.speaking` block (English outside any).
+The game's adapter (:mod:`townwidget.town.game`) declares them; hints, reviews, widgets and tables read them there.
+
+>>> from townwidget.town import Place
+>>> move_words("place", Place((2, 2), (2, 3), pile=0))
+'green tower to row 2, column 3'
+>>> from townwidget.core.language import speaking
+>>> with speaking("fr"):
+...     move_words("place", Place((2, 2), (2, 3), pile=0))
+'clocher vert en rangée 2, colonne 3'
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from townwidget.core.language import _, pgettext
+from townwidget.core.words import cell_words
+from townwidget.town.actions import Action, Discard, Exchange, Place
+from townwidget.town.style import COLOUR_NAMES, SHAPE_NAMES
+
+TILE_CONTEXT = "of a tile"  # a colour qualifying the word "tile" (French: "une tuile verte", but "un pignon vert")
+_PRESET = re.compile(r"town(\d+)")
+# the phases as a verb for "your turn to ...", in a programmer's English (repr, logs)
+PHASE_WORDS = {"exchange": "exchange", "place": "place", "discard": "discard", "over": "see the end"}
+
+
+def title(rules_name: str) -> str:
+    """The game's name as a player reads it: "Town 77" (from the preset "town77"; other rules by their name).
+
+    >>> title("town77"), title("town5x")
+    ('Town 77', 'town5x')
+    """
+    preset = _PRESET.fullmatch(rules_name)
+    return f"Town {preset[1]}" if preset else rules_name
+
+
+def colour_name(colour: int) -> str:
+    """A colour as it qualifies a house shape ("orange", French "vert")."""
+    return _(COLOUR_NAMES[colour])
+
+
+def tile_colour(colour: int) -> str:
+    """A colour as it qualifies the word "tile" (French "verte")."""
+    return pgettext(TILE_CONTEXT, COLOUR_NAMES[colour])
+
+
+def shape_name(shape: int) -> str:
+    return _(SHAPE_NAMES[shape])
+
+
+def tile_words(tile: tuple[int, int]) -> str:
+    """``(colour, shape)`` as 'orange gable' (French 'pignon orange')."""
+    return _("{colour} {shape}").format(colour=colour_name(tile[0]), shape=shape_name(tile[1]))
+
+
+def move_words(phase: str, action: Action | Any) -> str:
+    """A Town action in a few words; ``phase`` tells a 'pass' apart (no exchange, or keep the hand)."""
+    if isinstance(action, Place):
+        placed = _("{tile} turned over to {cell}") if action.flip else _("{tile} to {cell}")
+        return placed.format(tile=tile_words(action.tile), cell=cell_words(action.cell))
+    if isinstance(action, Exchange):
+        return _("exchange {tiles}").format(tiles=", ".join(tile_words(tile) for tile in action.tiles))
+    if isinstance(action, Discard):
+        return _("discard {tile}").format(tile=tile_words(action.tile))
+    return _("keep your hand") if phase == "discard" else _("no exchange")
