@@ -1,6 +1,6 @@
 """The JSON Schemas of the package's formats accept the states of 270 random games, saved at random moments and at
-their end (full form and every player's view; Town solo and multiplayer, Little Town) and the arena's records, and
-reject broken ones."""
+their end (full form, every player's view and the public form; Town solo and multiplayer, Little Town) and the
+arena's records, and reject broken ones."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from test_doc_links import ROOT
 
 from townwidget import littletown, town
 from townwidget.arena import RECORD_FORMAT, play_game
+from townwidget.core.protocol import PUBLIC
 from townwidget.littletown import objectives
 from townwidget.littletown.data import BUILDING_IDS, CARD_IDS, RESOURCES
 from townwidget.littletown.state import VP_SOURCES
@@ -34,8 +35,8 @@ def problems(format_name: str, data: Any) -> list[str]:
 
 
 def forms(state: Any) -> list[dict[str, Any]]:
-    """Every saved form of ``state``: the full one and each player's view."""
-    return [state.to_dict(), *(state.to_dict(viewer=p) for p in range(state.num_players))]
+    """Every saved form of ``state``: the full one, each player's view and the public one."""
+    return [state.to_dict(), *(state.to_dict(viewer=p) for p in range(state.num_players)), state.to_dict(viewer=PUBLIC)]
 
 
 def saved_forms(state: Any, seed: int, saves: float) -> list[dict[str, Any]]:

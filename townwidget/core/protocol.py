@@ -13,11 +13,34 @@ import types
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
+from townwidget.core.checks import is_integer, shown
 from townwidget.core.rng import Rng
 
 PUBLIC = "public"
 """The spectator: ``state.to_dict(viewer=PUBLIC)`` is what every player may know (no hand's shapes, no hidden
 tile, nobody's secret card), the form a table shows to someone watching without a seat."""
+
+Viewer = int | str | None
+"""Who reads a state's JSON form: ``None`` (everything, for saving), a player number, or :data:`PUBLIC`."""
+
+
+def checked_viewer(viewer: object, num_players: int) -> Viewer:
+    """``viewer`` if it names a reader of a game of ``num_players`` seats, else ``ValueError`` in words.
+
+    >>> checked_viewer(PUBLIC, 2), checked_viewer(1, 2), checked_viewer(None, 2)
+    ('public', 1, None)
+    >>> checked_viewer(2, 2)
+    Traceback (most recent call last):
+        ...
+    ValueError: viewer must be a player number from 0 to 1, 'public' or None, not 2
+    """
+    if viewer is None or (isinstance(viewer, str) and viewer == PUBLIC):
+        return viewer
+    if isinstance(viewer, int) and is_integer(viewer) and 0 <= viewer < num_players:
+        return viewer
+    raise ValueError(
+        f"viewer must be a player number from 0 to {num_players - 1}, {PUBLIC!r} or None, not {shown(viewer)}"
+    )
 
 
 @runtime_checkable
@@ -78,7 +101,10 @@ class State(Protocol):
 
     def view(self, player: int) -> View: ...
 
-    def to_dict(self, viewer: int | None = None) -> dict[str, Any]: ...
+    def to_dict(self, viewer: Viewer = None) -> dict[str, Any]:
+        """The JSON form: everything (``viewer=None``), what one player may know (a player number), or what every
+        player may know (:data:`PUBLIC`)."""
+        ...
 
 
 @runtime_checkable

@@ -34,7 +34,8 @@ key                    value
 =====================  =================================================================================================
 
 With ``viewer=p``, the other players' objective cards not completed yet are ``null`` (their number shows), and
-``objectives_unused`` and ``rng`` are left out; everything else is public.
+``objectives_unused`` and ``rng`` are left out; everything else is public. With ``viewer=PUBLIC`` (a spectator's
+form) every player's cards not completed yet are ``null``.
 
 ``from_dict`` checks everything (exact types: ``1.0`` is no ``1``; every number within what a game can reach, points
 per source included; cubes, coins and cards conserved; the board, the turn order and the turn under way) and raises
@@ -51,6 +52,7 @@ from typing import Any, NamedTuple
 
 from townwidget.core.checks import is_integer, require_integer, shown
 from townwidget.core.errors import IllegalAction, InvalidState
+from townwidget.core.protocol import Viewer, checked_viewer
 from townwidget.core.registry import replay_history
 from townwidget.core.rng import Rng
 from townwidget.littletown import objectives as obj
@@ -80,9 +82,8 @@ from townwidget.littletown.turn import PHASES, Turn
 
 
 # --- writing -----------------------------------------------------------------------------------------------
-def state_to_dict(state: State, viewer: int | None = None) -> dict[str, Any]:
-    if viewer is not None and (not is_integer(viewer) or not 0 <= viewer < state.num_players):
-        raise ValueError(f"viewer must be a player number from 0 to {state.num_players - 1}, not {shown(viewer)}")
+def state_to_dict(state: State, viewer: Viewer = None) -> dict[str, Any]:
+    viewer = checked_viewer(viewer, state.num_players)  # PUBLIC is nobody's seat: it sees what every player sees
     out: dict[str, Any] = {
         "format": FORMAT,
         "rules": state.rules.to_dict(),
@@ -117,7 +118,7 @@ def state_to_dict(state: State, viewer: int | None = None) -> dict[str, Any]:
     return out
 
 
-def _player_to_dict(state: State, player: int, viewer: int | None) -> dict[str, Any]:
+def _player_to_dict(state: State, player: int, viewer: Viewer) -> dict[str, Any]:
     cards = state.objectives[player]
     return {
         "coins": state.coins[player],

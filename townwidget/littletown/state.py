@@ -36,6 +36,7 @@ from typing import Any
 
 from townwidget.core.checks import shown
 from townwidget.core.errors import IllegalAction
+from townwidget.core.protocol import Viewer
 from townwidget.core.rng import Rng
 from townwidget.littletown import effects, rounds
 from townwidget.littletown import objectives as obj
@@ -269,8 +270,9 @@ class State:
 
         return LittleTownView(self, player)
 
-    def to_dict(self, viewer: int | None = None) -> dict[str, Any]:
-        """The JSON form (see :mod:`townwidget.littletown.format`); with ``viewer``, only what that player may know."""
+    def to_dict(self, viewer: Viewer = None) -> dict[str, Any]:
+        """The JSON form (see :mod:`townwidget.littletown.format`); with ``viewer``, only what that player may
+        know, and with :data:`~townwidget.core.protocol.PUBLIC` only what every player may know (a spectator's)."""
         from townwidget.littletown.format import state_to_dict
 
         return state_to_dict(self, viewer)

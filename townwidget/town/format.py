@@ -15,6 +15,7 @@ from typing import Any
 
 from townwidget.core.checks import is_integer, require_integer, shown
 from townwidget.core.errors import IllegalAction, InvalidState
+from townwidget.core.protocol import Viewer, checked_viewer
 from townwidget.core.registry import replay_history
 from townwidget.core.rng import Rng
 from townwidget.town.actions import Action, Discard, Pass, Tile, parse_action
@@ -27,9 +28,8 @@ PHASES = {"multi": ("exchange", "place", "discard", "over"), "solo": ("place", "
 
 
 # --- writing -----------------------------------------------------------------------------------------------
-def state_to_dict(state: State, viewer: int | None = None) -> dict[str, Any]:
-    if viewer is not None and (not is_integer(viewer) or not 0 <= viewer < state.num_players):
-        raise ValueError(f"viewer must be a player number from 0 to {state.num_players - 1}, not {shown(viewer)}")
+def state_to_dict(state: State, viewer: Viewer = None) -> dict[str, Any]:
+    viewer = checked_viewer(viewer, state.num_players)  # PUBLIC is nobody's seat: it sees what every player sees
     out: dict[str, Any] = {
         "format": FORMAT,
         "rules": state.rules.to_dict(),
@@ -69,7 +69,7 @@ def state_to_dict(state: State, viewer: int | None = None) -> dict[str, Any]:
     return out
 
 
-def _history_entry(player: int, phase: str, action: Action, viewer: int | None) -> dict[str, Any]:
+def _history_entry(player: int, phase: str, action: Action, viewer: Viewer) -> dict[str, Any]:
     entry = action.to_dict()
     if isinstance(action, Discard) and viewer not in (None, player):
         entry["tile"] = [action.tile[0], None]  # a discard is returned face down: others see its colour only
@@ -78,7 +78,7 @@ def _history_entry(player: int, phase: str, action: Action, viewer: int | None) 
     return entry
 
 
-def _phase_seen(state: State, viewer: int | None) -> str:
+def _phase_seen(state: State, viewer: Viewer) -> str:
     """Whether the player to act may exchange hangs on their hidden shapes: others see their turn as 'place'."""
     if state.phase == "exchange" and viewer not in (None, state.current_player):
         return "place"

@@ -24,6 +24,7 @@ from typing import Any
 
 from townwidget.core.checks import require_integer, shown
 from townwidget.core.errors import IllegalAction, InvalidState
+from townwidget.core.protocol import Viewer
 from townwidget.core.rng import Rng, make_rng
 from townwidget.town.actions import Action, Discard, Exchange, Pass, Place, Tile, parse_action
 from townwidget.town.bits import fitting_cells, flip_cells
@@ -174,8 +175,9 @@ class State:
 
         return TownView(self, player)
 
-    def to_dict(self, viewer: int | None = None) -> dict[str, Any]:
-        """The JSON form (see the state format); with ``viewer``, only what that player may know."""
+    def to_dict(self, viewer: Viewer = None) -> dict[str, Any]:
+        """The JSON form (see the state format); with ``viewer``, only what that player may know, and with
+        :data:`~townwidget.core.protocol.PUBLIC` only what every player may know (a spectator's form)."""
         from townwidget.town.format import state_to_dict
 
         return state_to_dict(self, viewer)
