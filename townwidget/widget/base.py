@@ -159,17 +159,17 @@ class GameWidget(anywidget.AnyWidget):
         self._lang = lang
         self._step: int | None = None  # the history frame on show; None: the game itself
         host = _Host(self)
-        if table is None:
-            self._session = Session(
-                state, seat, opponents, self.DEFAULT_OPPONENTS, seed, lang, move_seconds, self.FRAME_OMITS, host
-            )
-        else:  # a seat at a table server (townwidget.widget.table_session)
-            self._session = open_table_session(table, name, self.STATE_TYPES, lang, self.FRAME_OMITS, host)
+        shared = (
+            None if table is None else open_table_session(table, name, self.STATE_TYPES, lang, self.FRAME_OMITS, host)
+        )
+        self._session = shared or Session(
+            state, seat, opponents, self.DEFAULT_OPPONENTS, seed, lang, move_seconds, self.FRAME_OMITS, host
+        )
         super().__init__()  # opens the comm: only once the arguments are known to be good
         self._loaded()
         self.on_msg(self._receive_intent)
-        if table is not None:
-            self._session.follow()
+        if shared is not None:  # a seat at a table server (townwidget.widget.table_session): its pushes from now on
+            shared.follow()
 
     @classmethod
     def _check_given(cls, state: Any) -> None:

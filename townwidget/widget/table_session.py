@@ -3,11 +3,12 @@
 ``TownWidget(table=seat)`` and ``LittleTownWidget(table=seat)`` play over a :class:`TableSession` instead of the local
 :class:`~townwidget.widget.session.Session`: the same board, log, history slider and review, for that seat's view only.
 The session holds a state *sampled* from the seat's view (``view_from_dict(view, seat).sample_state``): what the
-seat knows is exact (its view, its legal actions), what it does not know is made up and never shown; every trait is
-built from the view the server sent. The other seats' moves come from the server's live connection (a thread of
-its own, which reconnects by itself); a move of the seat goes to the server, which accepts it or refuses it in words
-(nothing changed). Undo is off (the others have seen the move). Once the game is over the server's record replays
-every position, so the slider shows them all and the review looks at each of the seat's moves.
+seat knows is exact (its view, its legal actions), what it does not know is made up and never shown; its history is
+the view's (:class:`SeenMove`), and every trait is built from the view the server sent. The other seats' moves
+come from the server's live connection (a thread of its own, which reconnects by itself); a move of the seat goes
+to the server, which accepts it or refuses it in words (nothing changed). Undo is off (the others have seen the
+move). Once the game is over the server's record replays every position, so the slider shows them all and the review
+looks at each of the seat's moves.
 
 ``table`` is a :class:`townwidget.tables.Seat`, or a table's address ``"http://HOST:PORT/tables/ID"`` with ``name=``
 (a new seat is taken there).
@@ -54,6 +55,19 @@ def seat_at(table: Any, name: str | None) -> Any:
     return client.join(urllib.parse.unquote(table_id), name)
 
 
+class SeenMove:
+    """A move of the history as the seat saw it (the view's entry: another seat's hidden tiles stay unknown)."""
+
+    def __init__(self, entry: dict[str, Any]) -> None:
+        self.entry = {key: value for key, value in entry.items() if key not in ("player", "phase")}
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.entry)
+
+    def __repr__(self) -> str:
+        return f"SeenMove({self.entry})"
+
+
 class TableSession(Session):
     """The seat's game at a table (see the module docstring). ``seat`` is a :class:`townwidget.tables.Seat`."""
 
@@ -82,7 +96,9 @@ class TableSession(Session):
         """A full state consistent with ``view``: exact in all the seat knows (its view and legal actions)."""
         if self.game.view_from_dict is None:
             raise ValueError(f"{self.game.family} cannot be played at a table from a widget")
-        return self.game.view_from_dict(view, self.table_seat.seat).sample_state(Rng(self.table_revision))
+        state: Any = self.game.view_from_dict(view, self.table_seat.seat).sample_state(Rng(self.table_revision))
+        state.history = [(entry["player"], entry.get("phase"), SeenMove(entry)) for entry in view.get("history", [])]
+        return state
 
     # --- what differs from a local session ---------------------------------------------------------------------
     def _make_agents(self, state: Any, seat: int) -> dict[int, Any]:
@@ -170,7 +186,7 @@ class TableSession(Session):
         positions = registry.record_positions(record)
         self.finished_positions = positions
         self.state = positions[-1]
-        self.frames = [self.frame(position) for position in positions[:-1]] + [self.frame()]
+        self.frames = [*map(self.frame, positions[:-1]), self.frame()]
 
     def follow(self) -> None:
         """Start the thread that brings the server's pushes into the widget (until the game is over or closed)."""

@@ -1,0 +1,129 @@
+"""Two people play a whole Town 77 game through the table server's own pages (no Jupyter), a third watches.
+
+Each person opens the join link in a browser context of their own, types a name and plays by clicks on the widget's
+own board; the test reads whose turn it is and a legal move from the server with the token the page keeps. After
+every click that moves, all three pages must show the move: the time from the click to every page redrawn is
+printed (median and 95th percentile). Every DOM shows only its own hand, and no message a page receives holds
+another seat's shapes.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from townwidget import town
+from townwidget.core.registry import lookup
+
+pytestmark = pytest.mark.browser
+
+WAIT_MS = 20_000
+LOG_LINES = "(n) => document.querySelectorAll('.tw-root .tw-log li').length >= n"
+WATCHED = "(n) => Number(document.querySelector('.gw-page-watch')?.dataset.revision) >= n"
+
+
+@pytest.fixture
+def tables_server(tmp_path: Path) -> Any:
+    """A table server in this process, with its pages."""
+    from townwidget.pages import routes
+    from townwidget.tables import Server
+
+    with Server(tmp_path / "tables.sqlite", port=0, pages=routes()) as server:
+        yield server
+
+
+def hidden_shapes_of_others(message: Any, seat: int) -> list[Any]:
+    """Every tile of another seat's hand that shows its shape, anywhere in a message (none may)."""
+    found: list[Any] = []
+    if isinstance(message, dict):
+        for key, value in message.items():
+            if key == "hands" and isinstance(value, list):
+                others = [hand for other, hand in enumerate(value) if other != seat]
+                found += [tile for hand in others for tile in hand if tile[1] is not None]
+            else:
+                found += hidden_shapes_of_others(value, seat)
+    elif isinstance(message, list):
+        for value in message:
+            found += hidden_shapes_of_others(value, seat)
+    return found
+
+
+def sit_down(browser: Any, url: str, name: str) -> tuple[Any, Any, list[str]]:
+    context = browser.new_context(viewport={"width": 420, "height": 900})  # a phone's narrow screen
+    page = context.new_page()
+    frames: list[str] = []
+    page.on("websocket", lambda socket: socket.on("framereceived", lambda payload: frames.append(str(payload))))
+    page.goto(url)
+    page.fill("#gw-page-name", name)
+    page.keyboard.press("Enter")  # the form works from the keyboard
+    page.locator(".tw-root").wait_for(timeout=WAIT_MS)
+    return context, page, frames
+
+
+def test_two_people_play_town77_through_the_pages_and_a_third_watches(
+    tables_server: Any, browser: Any, report_figure: Any, tmp_path: Path
+) -> None:
+    from townwidget.tables import Client, Seat
+
+    client = Client(tables_server.url)
+    table = client.create("town77", players=2, seed=11)
+    join = f"{tables_server.url}/tables/{table}/join"
+    people = [sit_down(browser, join, name) for name in ("Ana", "Bob")]
+    watcher = browser.new_context().new_page()
+    watcher.goto(f"{tables_server.url}/tables/{table}/watch")
+    seats = []
+    for _context, page, _frames in people:
+        token = page.evaluate(f"localStorage.getItem({json.dumps('townwidget-seat:' + table)})")
+        answer = client.request("GET", f"/api/tables/{table}", token=token)
+        seats.append(Seat(client, table, answer["seat"], token))
+    assert sorted(seat.seat for seat in seats) == [0, 1]
+    game = lookup("town77")
+    redrawn: list[float] = []
+    moves = 0
+    while True:
+        summary = client.table(table)["status"]
+        if summary["finished"]:
+            break
+        mover = next(index for index, seat in enumerate(seats) if seat.seat == summary["turn"])
+        seat, page = seats[mover], people[mover][1]
+        view = seat.view()
+        actions = game.view_from_dict(view, seat.seat).legal_actions()
+        places = [action for action in actions if isinstance(action, town.Place) and not action.flip]
+        if view["phase"] == "place" and places:
+            move = places[0]
+            page.locator(f'.tw-root [data-tile="{move.tile[0]},{move.tile[1]}"]').first.click()
+            clicked = time.perf_counter()
+            page.locator(f'.tw-root .tw-legal[data-cell="{move.cell[0]},{move.cell[1]}"]').click()
+        else:
+            assert town.Pass() in actions, f"no placement and no pass in {view['phase']}: {actions}"
+            clicked = time.perf_counter()
+            page.locator(".tw-root [data-key='pass']").click()
+        moves += 1
+        while client.table(table)["revision"] < moves:  # accepted: now each seat's log has a known length
+            time.sleep(0.002)
+        for index, (_context, other, _frames) in enumerate(people):
+            other.wait_for_function(LOG_LINES, arg=len(seats[index].view()["history"]), timeout=WAIT_MS)
+        watcher.wait_for_function(WATCHED, arg=moves, timeout=WAIT_MS)
+        redrawn.append(time.perf_counter() - clicked)
+        for index, (_context, other, _frames) in enumerate(people):
+            hand = seats[index].view()["hands"][seats[index].seat]
+            shown = other.locator(".tw-root .tw-hand [data-tile]").evaluate_all("(s) => s.map((b) => b.dataset.tile)")
+            assert sorted(shown) == sorted(f"{tile[0]},{tile[1]}" for tile in hand), "a page shows another hand"
+    for index, (_context, _page, frames) in enumerate(people):
+        for frame in frames:
+            assert not hidden_shapes_of_others(json.loads(frame), seats[index].seat), "a message told another hand"
+    for _context, page, _frames in people:
+        page.locator(".tw-root .tw-outcome").first.wait_for(timeout=WAIT_MS)
+    record = client.record(table)
+    assert len(record.moves) == moves and record.players == ["Ana", "Bob"]
+    ms = sorted(1000 * seconds for seconds in redrawn)
+    p95 = ms[min(len(ms) - 1, int(0.95 * len(ms)))]
+    report_figure(
+        f"table pages, Town 77, 2 people + 1 spectator: click -> every page redrawn, median "
+        f"{statistics.median(ms):.0f} ms, 95th percentile {p95:.0f} ms over {len(ms)} moves"
+    )
