@@ -16,7 +16,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -177,10 +177,13 @@ async def read_json(request: Request) -> Any:
     if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
         raise TableError(413, f"the body is over {MAX_BODY} bytes")
     body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise TableError(413, f"the body is over {MAX_BODY} bytes")
+    try:
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_BODY:
+                raise TableError(413, f"the body is over {MAX_BODY} bytes")
+    except ClientDisconnect:
+        raise TableError(400, "the body was cut off: the client went away") from None
     try:
         return json.loads(body, parse_constant=_no_constant)
     except (ValueError, RecursionError) as error:

@@ -50,6 +50,8 @@ class Hub:
     """Every table of the store at ``db``; ``agents``: the folder submission files may be named from."""
 
     def __init__(self, db: str | Path, agents: str | Path | None = None, bot_seconds: float = BOT_SECONDS) -> None:
+        self.connections: dict[str, list[Connection]] = {}
+        self._waits: dict[str, asyncio.TimerHandle | asyncio.Task[None]] = {}
         self.store = Store(db)
         self.bots = Bots(agents, bot_seconds)
         try:
@@ -58,8 +60,6 @@ class Hub:
             self.close()
             raise
         self.tokens = {digest: table.id for table in self.tables.values() for digest in table.by_token}
-        self.connections: dict[str, list[Connection]] = {}
-        self._waits: dict[str, asyncio.TimerHandle | asyncio.Task[None]] = {}
 
     def start(self) -> None:
         """On the event loop: every unfinished table's bots and turn limits resume."""
@@ -101,9 +101,10 @@ class Hub:
         self.store.take_seat(table.id, seat, entry, log)
         table.seated(seat, entry, log)
         self.tokens[entry["token_hash"]] = table.id
-        if table.full:
-            table.started = now()
         self._changed(table)
+        if table.full:  # the game begins: a bot to act moves, a person's turn limit runs
+            table.started = now()
+            self._next(table)
         return {"table": table.id, "seat": seat, "token": token}
 
     def look(self, table_id: str, token: str | None) -> dict[str, Any]:

@@ -139,7 +139,8 @@ class Store:
         """A new table with its bot seats, committed."""
         with self._transaction():
             self._db.execute(
-                "INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO tables (id, game, players, seed, turn_seconds, stand_in, created) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (table.id, table.game, table.players, table.seed, table.turn_seconds, table.stand_in, table.created),
             )
             for seat, entry in table.seats.items():
@@ -156,21 +157,21 @@ class Store:
         """Event ``number`` of a table (a move or a forfeit) with its log lines, committed: only then is it told."""
         with self._transaction():
             self._db.execute(
-                "INSERT INTO events VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO events (table_id, number, kind, seat, data, at) VALUES (?, ?, ?, ?, ?, ?)",
                 (table_id, number, event["kind"], event["seat"], json.dumps(event["data"]), event["at"]),
             )
             self._insert_log(table_id, log)
 
     def _insert_seat(self, table_id: str, seat: int, entry: dict[str, Any]) -> None:
         self._db.execute(
-            "INSERT INTO seats VALUES (?, ?, ?, ?, ?)",
+            "INSERT INTO seats (table_id, seat, name, bot, token_hash) VALUES (?, ?, ?, ?, ?)",
             (table_id, seat, entry["name"], entry.get("bot"), entry.get("token_hash")),
         )
 
     def _insert_log(self, table_id: str, lines: list[dict[str, Any]]) -> None:
         start = self._db.execute("SELECT COUNT(*) FROM log WHERE table_id = ?", (table_id,)).fetchone()[0]
         self._db.executemany(
-            "INSERT INTO log VALUES (?, ?, ?, ?)",
+            "INSERT INTO log (table_id, number, revision, text) VALUES (?, ?, ?, ?)",
             [(table_id, start + index, line["revision"], line["text"]) for index, line in enumerate(lines)],
         )
 
@@ -182,11 +183,16 @@ class Store:
                 "SELECT id, game, players, seed, turn_seconds, stand_in, created FROM tables ORDER BY created, id"
             )
         }
-        for table_id, seat, name, bot, token_hash in self._db.execute("SELECT * FROM seats"):
+        for table_id, seat, name, bot, token_hash in self._db.execute(
+            "SELECT table_id, seat, name, bot, token_hash FROM seats"
+        ):
             found[table_id].seats[seat] = {"name": name, "bot": bot, "token_hash": token_hash}
-        for table_id, _, kind, seat, data, at in self._db.execute("SELECT * FROM events ORDER BY table_id, number"):
+        events = "SELECT table_id, kind, seat, data, at FROM events ORDER BY table_id, number"
+        for table_id, kind, seat, data, at in self._db.execute(events):
             found[table_id].events.append({"kind": kind, "seat": seat, "data": json.loads(data), "at": at})
-        for table_id, _, revision, text in self._db.execute("SELECT * FROM log ORDER BY table_id, number"):
+        for table_id, revision, text in self._db.execute(
+            "SELECT table_id, revision, text FROM log ORDER BY table_id, number"
+        ):
             found[table_id].log.append({"revision": revision, "text": text})
         return list(found.values())
 
