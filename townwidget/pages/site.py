@@ -67,6 +67,7 @@ def words() -> dict[str, str]:
     """Every word the page script shows, in the current language."""
     return {
         "lobby": _("Tables"),
+        "a_table": _("A table"),
         "game": _("Game"),
         "players": _("Players"),
         "seats": _("Seats"),
@@ -91,20 +92,17 @@ def words() -> dict[str, str]:
         "hand": _("Hand"),
         "log": _("Table log"),
         "revision": _("Moves so far: {count}"),
-        "nobody": _("Nobody: the game is over."),
         "waiting": _("Waiting for players to sit down."),
-        "your_turn": _("Your turn"),
-        "join_link": _("Join link"),
-        "watch_link": _("Spectator link"),
     }
 
 
 def page(request: Request, kind: str, title: str, data: dict[str, Any]) -> HTMLResponse:
-    """One page: ``kind`` tells ``page.js`` what to draw, ``data`` what with (as JSON inside the page)."""
+    """One page: ``kind`` tells ``page.js`` what to draw, ``data`` what with (as JSON inside the page); ``title``:
+    the key of its title in :func:`words`."""
     lang = page_language(request)
     with speaking(lang):
         payload = {"kind": kind, "lang": lang, "words": words(), **data}
-        shown_title = _(title)
+    shown_title = payload["words"][title]
     text = json.dumps(payload, ensure_ascii=False).replace("<", "\\u003c")  # never ends the script element
     body = f"""<!doctype html>
 <html lang="{lang}">
@@ -124,11 +122,11 @@ def page(request: Request, kind: str, title: str, data: dict[str, Any]) -> HTMLR
 
 
 async def lobby(request: Request) -> Response:
-    return page(request, "lobby", "Tables", {"games": ["town77", "town66", "town44", "littletown"]})
+    return page(request, "lobby", "lobby", {"games": ["town77", "town66", "town44", "littletown"]})
 
 
 async def join_page(request: Request) -> Response:
-    return page(request, "join", "A table", {"table": request.path_params["table"]})
+    return page(request, "join", "a_table", {"table": request.path_params["table"]})
 
 
 async def watch_page(request: Request) -> Response:
@@ -137,7 +135,7 @@ async def watch_page(request: Request) -> Response:
         style = tile_style()
         style["colour_names"] = [colour_name(colour) for colour in range(len(style["colour_names"]))]
         style["shape_names"] = [shape_name(shape) for shape in range(len(style["shape_names"]))]
-    return page(request, "watch", "A table", {"table": request.path_params["table"], "style": style})
+    return page(request, "watch", "a_table", {"table": request.path_params["table"], "style": style})
 
 
 async def static(request: Request) -> Response:
