@@ -4,6 +4,7 @@ over the page's WebSocket, which refuses forged tokens and malformed messages an
 from __future__ import annotations
 
 import json
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -100,3 +101,31 @@ def test_the_page_socket_is_the_seats_widget(server: Server) -> None:
         socket.send(json.dumps({"method": "update", "state": {"view": {}}}))  # a forged trait: refused, not taken
         assert "ignored" in next_with(socket, "error")["state"]["error"]
         assert seat.view() == opened["state"]["view"]
+
+
+def test_the_notebooks_lobby_follows_the_tables(server: Server, monkeypatch: pytest.MonkeyPatch) -> None:
+    from widget_comm import browser_of, use_front_ends
+
+    from townwidget.tables import Lobby
+
+    use_front_ends(monkeypatch)
+    client = Client(server.url)
+    lobby = Lobby(server.url, lang="fr", every=0.05)
+    try:
+        browser = browser_of(lobby)
+        table = client.create("littletown", players=3, bots={2: "greedy"}, seed=4)
+        client.join(table, "<b>Ana</b>")
+
+        def listed() -> list[Any]:
+            return [entry for entry in browser.model()["tables"] if entry["table"] == table]
+
+        deadline = time.monotonic() + 10
+        while not (listed() and listed()[0]["seats"][0]["name"] == "<b>Ana</b>"):
+            assert time.monotonic() < deadline, "the lobby did not show the new table"
+            time.sleep(0.02)
+        assert listed()[0]["open"] == [1] and listed()[0]["seats"][2]["bot"] is True
+        assert browser.model()["words"]["join"] == "Rejoindre" and browser.model()["url"] == server.url
+    finally:
+        lobby.close()
+    with pytest.raises(ValueError, match="language"):
+        Lobby(server.url, lang="xx")

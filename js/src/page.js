@@ -315,8 +315,12 @@ function lobbyPage(data, root) {
   refresh();
 }
 
-/** @param {PageData} data @param {HTMLElement} list @param {TableSummary[]} tables */
-function drawTables(data, list, tables) {
+/**
+ * The list of tables, with links to join an open seat and to watch (`base`: the server's address, where the list is
+ * drawn elsewhere than on the server's own page: a notebook's `tables.Lobby`).
+ * @param {PageData} data @param {HTMLElement} list @param {TableSummary[]} tables @param {string} [base]
+ */
+export function drawTables(data, list, tables, base = "") {
   const words = data.words;
   list.replaceChildren();
   if (!tables.length) {
@@ -334,9 +338,11 @@ function drawTables(data, list, tables) {
     const turn = entry.finished ? say(words, "finished") : entry.turn === null ? say(words, "waiting") : entry.seats[entry.turn].name || "";
     html("td", {}, row, turn);
     const links = html("td", {}, row);
-    if (entry.open.length) html("a", { href: `${tablePath(entry.table)}/join?lang=${data.lang}` }, links, say(words, "join"));
+    const target = base ? "_blank" : null;
+    const join = `${base}${tablePath(entry.table)}/join?lang=${data.lang}`;
+    if (entry.open.length) html("a", { href: join, target }, links, say(words, "join"));
     links.append(" ");
-    html("a", { href: `${tablePath(entry.table)}/watch?lang=${data.lang}` }, links, say(words, "watch"));
+    html("a", { href: `${base}${tablePath(entry.table)}/watch?lang=${data.lang}`, target }, links, say(words, "watch"));
   }
 }
 

@@ -137,3 +137,30 @@ def test_two_people_play_town77_through_the_pages_and_a_third_watches(
         f"{statistics.median(ms):.0f} ms (95% interval {low:.0f}-{high:.0f}), 95th percentile {p95:.0f} ms over "
         f"{len(ms)} moves"
     )
+
+
+def test_the_lobby_lists_tables_and_creates_one_to_join(tables_server: Any, browser: Any) -> None:
+    from townwidget.tables import Client
+
+    client = Client(tables_server.url)
+    waiting = client.create("littletown", players=2, seed=1)
+    client.join(waiting, "<i>Cleo</i>")
+    page = browser.new_context(viewport={"width": 360, "height": 800}, locale="fr-FR").new_page()
+    page.goto(f"{tables_server.url}/")
+    row = page.locator(f'tr[data-table="{waiting}"]')
+    row.wait_for(timeout=WAIT_MS)
+    assert "<i>Cleo</i>" in row.inner_text() and row.locator("i").count() == 0  # a name is text, never markup
+    assert page.locator("html").get_attribute("lang") == "fr" and row.get_by_text("Rejoindre").count() == 1
+    page.select_option("#gw-game", "town44")
+    page.fill("#gw-bots", "1")
+    page.locator("#gw-seconds").focus()
+    page.keyboard.press("Enter")  # the form works from the keyboard
+    page.wait_for_url("**/join?lang=fr", timeout=WAIT_MS)
+    page.fill("#gw-page-name", "Dan")
+    page.keyboard.press("Enter")
+    page.locator(".tw-root").wait_for(timeout=WAIT_MS)
+    created = [entry for entry in client.tables() if entry["game"] == "town44"]
+    assert [seat["name"] for seat in created[0]["seats"]] == ["Dan", "greedy"]
+    page.reload()  # the token kept in the browser's storage: the same seat, no name asked
+    page.locator(".tw-root").wait_for(timeout=WAIT_MS)
+    assert page.locator("#gw-page-name").count() == 0 and "Vous" in page.locator(".tw-root").inner_text()

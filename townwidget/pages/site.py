@@ -19,8 +19,9 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Respon
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 
 from townwidget.advice.words import colour_name, shape_name
-from townwidget.core.language import _, languages, speaking
+from townwidget.core.language import languages, speaking
 from townwidget.pages.relay import relay
+from townwidget.tables.lobby import page_words
 from townwidget.town.style import tile_style
 from townwidget.widget.front_end import STATIC
 
@@ -63,45 +64,12 @@ def page_language(request: Request) -> str:
     return "en"
 
 
-def words() -> dict[str, str]:
-    """Every word the page script shows, in the current language."""
-    return {
-        "lobby": _("Tables"),
-        "a_table": _("A table"),
-        "game": _("Game"),
-        "players": _("Players"),
-        "seats": _("Seats"),
-        "turn": _("Whose turn"),
-        "open": _("open"),
-        "bot": _("bot"),
-        "away": _("away"),
-        "finished": _("finished"),
-        "join": _("Join"),
-        "watch": _("Watch"),
-        "create": _("New table"),
-        "bots": _("Bots (seats after yours)"),
-        "turn_seconds": _("Seconds per turn (empty: no limit)"),
-        "no_tables": _("No table yet: create one."),
-        "name": _("Your name"),
-        "sit": _("Sit down"),
-        "connecting": _("Connecting to the table…"),
-        "lost": _("The connection to the table is lost: trying again…"),
-        "refused": _("The table refused this page: {error}"),
-        "spectating": _("You are watching: the hands stay hidden."),
-        "bag": _("Tiles in the bag: {count}"),
-        "hand": _("Hand"),
-        "log": _("Table log"),
-        "revision": _("Moves so far: {count}"),
-        "waiting": _("Waiting for players to sit down."),
-    }
-
-
 def page(request: Request, kind: str, title: str, data: dict[str, Any]) -> HTMLResponse:
     """One page: ``kind`` tells ``page.js`` what to draw, ``data`` what with (as JSON inside the page); ``title``:
-    the key of its title in :func:`words`."""
+    the key of its title in :func:`~townwidget.tables.lobby.page_words`."""
     lang = page_language(request)
     with speaking(lang):
-        payload = {"kind": kind, "lang": lang, "words": words(), **data}
+        payload = {"kind": kind, "lang": lang, "words": page_words(), **data}
     shown_title = payload["words"][title]
     text = json.dumps(payload, ensure_ascii=False).replace("<", "\\u003c")  # never ends the script element
     body = f"""<!doctype html>

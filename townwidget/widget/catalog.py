@@ -63,7 +63,7 @@ def source_catalog() -> Any:
 
     catalog = Catalog(project="townwidget", domain=DOMAIN, charset="utf-8", fuzzy=False)
     keywords: dict[str, Any] = {**DEFAULT_KEYWORDS, "N_": None, "N_plural": (1, 2)}
-    method_map = [(f"**/{part}/**.py", "python") for part in ("advice", "exercises", "pages", "widget")]
+    method_map = [(f"**/{part}/**.py", "python") for part in ("advice", "exercises", "pages", "tables", "widget")]
     method_map.append(("**/core/language.py", "ignore"))
     for filename, line, message, _comments, context in extract_from_dir(PACKAGE, method_map, keywords=keywords):
         catalog.add(message, locations=[(f"townwidget/{filename}", line)], context=context)

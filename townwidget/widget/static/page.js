@@ -280,7 +280,7 @@ function lobbyPage(data, root) {
   };
   refresh();
 }
-function drawTables(data, list, tables) {
+function drawTables(data, list, tables, base = "") {
   const words = data.words;
   list.replaceChildren();
   if (!tables.length) {
@@ -298,9 +298,11 @@ function drawTables(data, list, tables) {
     const turn = entry.finished ? say(words, "finished") : entry.turn === null ? say(words, "waiting") : entry.seats[entry.turn].name || "";
     html("td", {}, row, turn);
     const links = html("td", {}, row);
-    if (entry.open.length) html("a", { href: `${tablePath(entry.table)}/join?lang=${data.lang}` }, links, say(words, "join"));
+    const target = base ? "_blank" : null;
+    const join = `${base}${tablePath(entry.table)}/join?lang=${data.lang}`;
+    if (entry.open.length) html("a", { href: join, target }, links, say(words, "join"));
     links.append(" ");
-    html("a", { href: `${tablePath(entry.table)}/watch?lang=${data.lang}` }, links, say(words, "watch"));
+    html("a", { href: `${base}${tablePath(entry.table)}/watch?lang=${data.lang}`, target }, links, say(words, "watch"));
   }
 }
 var PAGE_STYLE = `
@@ -333,5 +335,6 @@ function main() {
 if (typeof document !== "undefined") main();
 export {
   PageModel,
+  drawTables,
   say
 };
