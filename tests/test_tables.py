@@ -321,3 +321,29 @@ def test_a_finished_table_refuses_moves(client: Client) -> None:
     refused(client, seats, 410, "finished", lambda: seats[0].act({"type": "done"}))
     assert replay(client.record(table)).to_dict() == client.record(table).final
     assert lookup("town44").players.stop - 1 >= 2
+
+
+def test_two_moves_sent_at_once_only_one_is_played(client: Client) -> None:
+    table = client.create("town44", players=2, seed=21)
+    seats = [client.join(table, name) for name in ("A", "B")]
+    mover = seats[seats[0].view()["current_player"]]
+    first, second = legal_moves("town44", mover.view(), mover.seat)[:2]
+    start = threading.Barrier(2)
+    answers: list[Any] = []
+
+    def send(action: dict[str, Any]) -> None:
+        start.wait()
+        try:
+            answers.append(
+                client.request("POST", f"/api/tables/{table}/move", {"revision": 0, "action": action}, mover.token)
+            )
+        except TableError as error:
+            answers.append(error.status)
+
+    threads = [threading.Thread(target=send, args=(action,)) for action in (first, second)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(10)
+    assert sorted(answers, key=str) == sorted([409, {"table": table, "revision": 1}], key=str)
+    assert len(mover.view()["history"]) == 1

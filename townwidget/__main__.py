@@ -165,6 +165,8 @@ def _add_table_commands(commands: argparse._SubParsersAction[argparse.ArgumentPa
     server.add_argument("--host", default="127.0.0.1", help="where to listen (default 127.0.0.1: this machine only)")
     server.add_argument("--port", type=int, default=8765, help="the port (default 8765; 0: any free one)")
     server.add_argument("--agents", help="a folder of submission files (.py) that tables may seat as bots")
+    server.add_argument("--rate", type=float, default=20.0, help="requests a second per seat or address (default 20)")
+    server.add_argument("--burst", type=int, default=60, help="requests allowed at once past the rate (default 60)")
     server.set_defaults(run=_serve)
     tables = commands.add_parser("tables", help="the tables of a server: a list, or 'export DIR' of its records")
     tables.add_argument("--url", default="http://127.0.0.1:8765", help="the server (default http://127.0.0.1:8765)")
@@ -179,7 +181,8 @@ def _serve(args: argparse.Namespace) -> int:
     try:
         from townwidget.tables import serve
 
-        serve(args.db, args.host, args.port, ready=_say_served(args.db), agents=args.agents, pages=_pages())
+        options = {"agents": args.agents, "rate": args.rate, "burst": args.burst, "pages": _pages()}
+        serve(args.db, args.host, args.port, ready=_say_served(args.db), **options)
     except (ImportError, OSError, ValueError) as error:
         print(f"error: {_words(error)}", file=sys.stderr)
         return 2

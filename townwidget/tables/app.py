@@ -64,7 +64,7 @@ def create_app(hub: Hub, rate: float = RATE, burst: int = BURST, pages: Sequence
         return endpoint
 
     async def create(request: Request, token: str | None) -> dict[str, Any]:
-        return hub.create(await read_json(request))
+        return await hub.create(await read_json(request))
 
     async def listing(request: Request, token: str | None) -> dict[str, Any]:
         return hub.listing()
@@ -74,11 +74,11 @@ def create_app(hub: Hub, rate: float = RATE, burst: int = BURST, pages: Sequence
 
     async def join(request: Request, token: str | None) -> dict[str, Any]:
         hub.table(request.path_params["table"])
-        return hub.join(request.path_params["table"], await read_json(request))
+        return await hub.join(request.path_params["table"], await read_json(request))
 
     async def move(request: Request, token: str | None) -> dict[str, Any]:
         hub.table(request.path_params["table"])
-        return hub.move(request.path_params["table"], token, await read_json(request))
+        return await hub.move(request.path_params["table"], token, await read_json(request))
 
     async def record(request: Request, token: str | None) -> dict[str, Any]:
         return hub.record(request.path_params["table"])

@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 from townwidget.core.checks import shown
 from townwidget.tables.bots import BOT_SECONDS, BotFault, Bots
 from townwidget.tables.store import Store, now
-from townwidget.tables.table import Outcome, Table, TableError, dumps, message, store_table, table_options, token_hash
+from townwidget.tables.table import Outcome, Table, TableError, dumps, message, table_options, token_hash
 
 QUEUED_MESSAGES = 64  # a live connection this far behind is closed (it reconnects and gets the latest view)
 MOVE_KEYS = {"revision", "action"}
@@ -51,6 +53,8 @@ class Hub:
 
     def __init__(self, db: str | Path, agents: str | Path | None = None, bot_seconds: float = BOT_SECONDS) -> None:
         self.connections: dict[str, list[Connection]] = {}
+        self._writer = ThreadPoolExecutor(1, thread_name_prefix="townwidget-store")  # one writer: one transaction
+        self._locks: dict[str, asyncio.Lock] = {}
         self._waits: dict[str, asyncio.TimerHandle | asyncio.Task[None]] = {}
         self.store = Store(db)
         self.bots = Bots(agents, bot_seconds)
@@ -74,6 +78,7 @@ class Hub:
             for connection in connections:
                 connection.stop()
         self.bots.close()
+        self._writer.shutdown(wait=True)  # a write begun is finished before the file closes
         self.store.close()
 
     # --- requests -------------------------------------------------------------------------------------------
@@ -87,19 +92,24 @@ class Hub:
         """Whether ``token`` is a seat's somewhere (the rate limit counts a seat's requests on its own)."""
         return token is not None and token_hash(token) in self.tokens
 
-    def create(self, body: Any) -> dict[str, Any]:
-        table = store_table(self.store, table_options(body, self.bots.check))
-        self.tables[table.id] = table
+    async def create(self, body: Any) -> dict[str, Any]:
+        options = table_options(body, self.bots.check)
+        await self._write(self.store.create, options)
+        table = self.tables[options.id] = Table(options)
         self._next(table)
         return {"table": table.id}
 
-    def join(self, table_id: str, body: Any) -> dict[str, Any]:
+    async def join(self, table_id: str, body: Any) -> dict[str, Any]:
         table = self.table(table_id)
         if not isinstance(body, dict) or set(body) - JOIN_KEYS or "name" not in body:
             raise TableError(400, f"a join is {{'name': text}} (and optionally 'seat'), not {shown(body)}")
-        seat, token, entry, log = table.join(body["name"], body.get("seat"))
-        self.store.take_seat(table.id, seat, entry, log)
-        table.seated(seat, entry, log)
+        return await asyncio.shield(self._joining(table, body))
+
+    async def _joining(self, table: Table, body: dict[str, Any]) -> dict[str, Any]:
+        async with self._lock(table):
+            seat, token, entry, log = table.join(body["name"], body.get("seat"))
+            await self._write(self.store.take_seat, table.id, seat, entry, log)
+            table.seated(seat, entry, log)
         self.tokens[entry["token_hash"]] = table.id
         self._changed(table)
         if table.full:  # the game begins: a bot to act moves, a person's turn limit runs
@@ -112,14 +122,17 @@ class Hub:
         seat = None if token is None else table.seat_of(token)
         return self._message(table, seat)
 
-    def move(self, table_id: str, token: str | None, body: Any) -> dict[str, Any]:
+    async def move(self, table_id: str, token: str | None, body: Any) -> dict[str, Any]:
         table = self.table(table_id)
         seat = table.seat_of(token)
         if not isinstance(body, dict) or set(body) != MOVE_KEYS:
             raise TableError(400, f"a move is {{'revision': r, 'action': {{...}}}}, not {shown(body)}")
-        table.check_move(seat, body["revision"], body["action"])
-        self._commit(table, table.move(seat, body["action"], "player"))
-        return {"table": table.id, "revision": table.revision}
+
+        def played() -> Outcome:
+            table.check_move(seat, body["revision"], body["action"])  # against the table as it is now
+            return table.move(seat, body["action"], "player")
+
+        return {"table": table.id, "revision": await self._change(table, played)}
 
     def listing(self) -> dict[str, Any]:
         return {"tables": [table.summary(self._connected(table)) for table in self.tables.values()]}
@@ -161,13 +174,33 @@ class Hub:
             connection.push(texts[connection.seat])
 
     # --- moves, bots, turn limits ---------------------------------------------------------------------------
-    def _commit(self, table: Table, outcome: Outcome) -> None:
-        if outcome.state.is_terminal():
-            outcome.log.append({"revision": table.revision + 1, "text": "the game is over"})
-        self.store.append(table.id, table.revision, outcome.event, outcome.log)  # committed before it is told
-        table.accept(outcome)
+    async def _write(self, write: Callable[..., None], *args: Any) -> None:
+        """A write to the store, committed in the store's own thread (the event loop serves on meanwhile)."""
+        await asyncio.get_running_loop().run_in_executor(self._writer, write, *args)
+
+    def _lock(self, table: Table) -> asyncio.Lock:
+        """One change of a table at a time (a change waits for the store between its checks and its effect)."""
+        return self._locks.setdefault(table.id, asyncio.Lock())
+
+    async def _change(self, table: Table, change: Callable[[], Outcome | None]) -> int:
+        """``change()`` (checked against the table as it is once its turn comes; ``None``: nothing to do) committed
+        to the store, then made the table's and pushed; returns the revision it made. Shielded: once begun, a
+        change is committed and applied even if the one who asked for it goes away."""
+        return await asyncio.shield(self._changing(table, change))
+
+    async def _changing(self, table: Table, change: Callable[[], Outcome | None]) -> int:
+        async with self._lock(table):
+            outcome = change()
+            if outcome is None:
+                return table.revision
+            if outcome.state.is_terminal():
+                outcome.log.append({"revision": table.revision + 1, "text": "the game is over"})
+            await self._write(self.store.append, table.id, table.revision, outcome.event, outcome.log)
+            table.accept(outcome)  # committed before it is told
+            revision = table.revision
         self._changed(table)
         self._next(table)
+        return revision
 
     def _next(self, table: Table) -> None:
         """What the table waits for now: a bot's move, or a person's until the turn's limit."""
@@ -197,31 +230,42 @@ class Hub:
         await asyncio.sleep(0)  # let the change that led here be answered first
         entry = table.stored.seats[seat]
         if seat in table.standing_in:  # a forfeited seat of a game without resignation: its first legal action
-            self._done_waiting(table)
-            self._commit(table, table.move(seat, table.state.legal_actions()[0], "forfeited"))
-            return
-        spec = table.stored.stand_in if stand_in else entry["bot"]
-        agent = self.bots.agent(table.id, seat, spec, table.stored.seed)
-        try:
-            action = await self.bots.choose(agent, table.state.view(seat))
+            chosen: Any = table.state.legal_actions()[0]
+        else:
+            spec = table.stored.stand_in if stand_in else entry["bot"]
+            agent = self.bots.agent(table.id, seat, spec, table.stored.seed)
+            try:
+                chosen = await self.bots.choose(agent, table.state.view(seat))
+            except BotFault as fault:
+                chosen = fault
+
+        def played() -> Outcome | None:
             if table.revision != revision:  # the person moved while the stand-in thought
-                return
-            words = (f"{entry['name']} (seat {seat}) did not move in time: the stand-in bot {spec} played for them",)
-            outcome = table.move(seat, action, "stand-in" if stand_in else "bot", words if stand_in else ())
-        except (BotFault, TableError) as fault:
-            if table.revision != revision:
-                return
-            if stand_in:  # the stand-in never forfeits a person's game: the first legal action instead
-                first = table.state.legal_actions()[0]
-                text = (f"the stand-in bot failed; {entry['name']} (seat {seat}) plays the first legal move",)
-                outcome = table.move(seat, first, "stand-in", text)
-            else:
-                reason, detail = (
-                    (fault.reason, fault.detail) if isinstance(fault, BotFault) else ("invalid", str(fault))
-                )
-                outcome = table.forfeit(seat, entry["name"], reason, detail)
+                return None
+            if seat in table.standing_in:
+                return table.move(seat, chosen, "forfeited")
+            return self._bot_outcome(table, seat, chosen, stand_in)
+
         self._done_waiting(table)
-        self._commit(table, outcome)
+        await self._change(table, played)
+
+    def _bot_outcome(self, table: Table, seat: int, chosen: Any, stand_in: bool) -> Outcome:
+        """A bot's (or the stand-in's) move, or what its fault becomes."""
+        name = table.stored.seats[seat]["name"]
+        fault = chosen if isinstance(chosen, BotFault) else None
+        if fault is None:
+            try:
+                if not stand_in:
+                    return table.move(seat, chosen, "bot")
+                spec = table.stored.stand_in
+                words = f"{name} (seat {seat}) did not move in time: the stand-in bot {spec} played for them"
+                return table.move(seat, chosen, "stand-in", (words,))
+            except TableError as refused:
+                fault = BotFault("invalid", refused.words)
+        if stand_in:  # the stand-in never forfeits a person's game: the first legal action instead
+            text = f"the stand-in bot failed; {name} (seat {seat}) plays the first legal move"
+            return table.move(seat, table.state.legal_actions()[0], "stand-in", (text,))
+        return table.forfeit(seat, name, fault.reason, fault.detail)
 
     def _done_waiting(self, table: Table) -> None:
         """The running bot's task is no longer what the table waits for (so committing does not cancel it)."""

@@ -19,7 +19,7 @@ from typing import Any, cast
 from townwidget.core.checks import is_integer, shown
 from townwidget.core.protocol import PUBLIC, State
 from townwidget.core.registry import GameRecord, lookup, new_game
-from townwidget.tables.store import Store, StoredTable, now
+from townwidget.tables.store import StoredTable, now
 
 MAX_NAME = 40  # characters of a display name
 TOKEN_BYTES = 24  # a seat's token: 192 random bits from `secrets`
@@ -308,12 +308,6 @@ class Table:
         self.forfeits.append({"seat": seat, "move": len(self.moves), **event["data"]})
         if lookup(self.stored.game).resign is None:
             self.standing_in.add(seat)
-
-
-def store_table(store: Store, options: StoredTable) -> Table:
-    """A new table, committed."""
-    store.create(options)
-    return Table(options)
 
 
 def message(table: Table, seat: int | None, connected: set[int]) -> dict[str, Any]:
