@@ -101,6 +101,11 @@ def test_the_page_socket_is_the_seats_widget(server: Server) -> None:
         socket.send(json.dumps({"method": "update", "state": {"view": {}}}))  # a forged trait: refused, not taken
         assert "ignored" in next_with(socket, "error")["state"]["error"]
         assert seat.view() == opened["state"]["view"]
+        assert client.table(table)["status"]["seats"][0]["connected"] is True  # the page's widget follows the table
+    deadline = time.monotonic() + 10
+    while client.table(table)["status"]["seats"][0]["connected"]:  # the page gone, its widget's connection too
+        assert time.monotonic() < deadline, "the seat still shows connected after its page closed"
+        time.sleep(0.02)
 
 
 def test_the_notebooks_lobby_follows_the_tables(server: Server, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -4,7 +4,8 @@ Each person opens the join link in a browser context of their own, types a name 
 own board; the test reads whose turn it is and a legal move from the server with the token the page keeps. After
 every click that moves, all three pages must show the move: the time from the click to every page redrawn is
 printed (median and 95th percentile). Every DOM shows only its own hand, and no message a page receives holds
-another seat's shapes.
+another seat's shapes. Mid-game the server stops and starts again on the same store: the pages say so, reconnect by
+themselves and the game goes on.
 """
 
 from __future__ import annotations
@@ -42,6 +43,9 @@ new MutationObserver(() => {
   if (!last || last[0] !== count) window.shown.push([count, Date.now()]);
 }).observe(document, { subtree: true, childList: true, attributes: true });
 """
+RESTART_AT = 10  # moves played when the server is restarted
+LOST_WORDS = "The connection to the table is lost"
+LOST = "(words) => document.querySelector('.gw-page-status').textContent.includes(words)"
 SHOWN_AT = "(n) => window.shown.find(([count]) => count >= n)[1]"
 
 
@@ -94,6 +98,13 @@ def test_two_people_play_town77_through_the_pages_and_a_third_watches(
         summary = client.table(table)["status"]
         if summary["finished"]:
             break
+        if moves == RESTART_AT:  # the server stops and starts again (same store, same port): the pages carry on
+            tables_server.stop()
+            for _context, other, _frames in people:
+                other.wait_for_function(LOST, arg=LOST_WORDS, timeout=WAIT_MS)
+            tables_server.start()
+            for _context, other, _frames in people:
+                other.wait_for_function(f"() => !({LOST})({json.dumps(LOST_WORDS)})", timeout=WAIT_MS)
         mover = next(index for index, seat in enumerate(seats) if seat.seat == summary["turn"])
         seat, page = seats[mover], people[mover][1]
         view = seat.view()

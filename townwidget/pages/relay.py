@@ -117,9 +117,9 @@ async def relay(socket: WebSocket) -> None:
             await asyncio.to_thread(page.handler, {"content": {"data": data}, "buffers": []})
     except (WebSocketDisconnect, RuntimeError):
         pass
-    finally:
+    finally:  # at once, even when the server stops: the widget's own live connection goes with the page
+        widget.close()
         page.put(None)
-        await asyncio.to_thread(widget.close)
         with contextlib.suppress(Exception):
             await sender
 

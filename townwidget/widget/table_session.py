@@ -195,8 +195,8 @@ class TableSession(Session):
     def close(self) -> None:
         """Stop following the table (the seat stays taken: its token can rejoin)."""
         self.closed.set()
-        if self.socket is not None:
-            self.socket.close()
+        if self.socket is not None:  # its closing handshake waits for the server: never on the caller's thread
+            threading.Thread(target=self.socket.close, daemon=True, name="townwidget: table closed").start()
 
     def _follow(self) -> None:
         from websockets.exceptions import ConnectionClosed, InvalidHandshake
