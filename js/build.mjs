@@ -8,7 +8,7 @@ import * as esbuild from "esbuild";
 
 /** @type {import("esbuild").BuildOptions} */
 const options = {
-  entryPoints: { town: "src/town.js", littletown: "src/littletown.js" },
+  entryPoints: { town: "src/town.js", littletown: "src/littletown.js", page: "src/page.js", lobby: "src/lobby.js" },
   outdir: "../townwidget/widget/static",
   bundle: true,
   format: "esm",

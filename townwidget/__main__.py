@@ -298,7 +298,7 @@ def _serve(args: argparse.Namespace) -> int:
     try:
         from townwidget.tables import serve
 
-        options = {"agents": args.agents, "rate": args.rate, "burst": args.burst}
+        options = {"agents": args.agents, "rate": args.rate, "burst": args.burst, "pages": _pages()}
         serve(args.db, args.host, args.port, ready=_say_served(args.db), **options)
     except (ImportError, OSError, ValueError) as error:
         print(f"error: {_words(error)}", file=sys.stderr)
@@ -307,9 +307,19 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _pages() -> list[Any]:
+    """The lobby and the tables' pages, where the widget extra is installed (without it: the API alone)."""
+    try:
+        from townwidget.pages import routes
+    except ImportError as error:
+        print(f"townwidget tables: no pages ({error}); the API alone is served", file=sys.stderr)
+        return []
+    return routes()
+
+
 def _say_served(db: str) -> Any:
     def ready(url: str) -> None:
-        print(f"townwidget tables: serving {url} (store {db}); Ctrl-C stops", flush=True)
+        print(f"townwidget tables: serving {url} (store {db}; the lobby at {url}/); Ctrl-C stops", flush=True)
 
     return ready
 

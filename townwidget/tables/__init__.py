@@ -11,9 +11,20 @@ a spectator the engine's public view (``to_dict(viewer=PUBLIC)``).
 
 from __future__ import annotations
 
+from typing import Any
+
 from townwidget.tables.client import Client, Seat
 from townwidget.tables.server import Server, serve
 from townwidget.tables.store import SCHEMA_VERSION, StoreError
 from townwidget.tables.table import TableError
 
-__all__ = ["SCHEMA_VERSION", "Client", "Seat", "Server", "StoreError", "TableError", "serve"]
+__all__ = ["SCHEMA_VERSION", "Client", "Lobby", "Seat", "Server", "StoreError", "TableError", "serve"]
+
+
+def __getattr__(name: str) -> Any:
+    """``Lobby`` (an anywidget) is imported when asked for: the server runs without the widget extra."""
+    if name == "Lobby":
+        from townwidget.tables.lobby import Lobby
+
+        return Lobby
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -11,14 +11,14 @@ import asyncio
 import contextlib
 import json
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import Route, WebSocketRoute
+from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from townwidget.tables.hub import Connection, Hub
@@ -48,8 +48,9 @@ class RateLimit:
             self._buckets = {k: v for k, v in self._buckets.items() if v[0] < self.burst - 1}
 
 
-def create_app(hub: Hub, rate: float = RATE, burst: int = BURST) -> Starlette:
-    """The server's application over ``hub`` (which it closes when it stops)."""
+def create_app(hub: Hub, rate: float = RATE, burst: int = BURST, pages: Sequence[BaseRoute] = ()) -> Starlette:
+    """The server's application over ``hub`` (which it closes when it stops); ``pages``: routes besides the API's
+    (the pages of :mod:`townwidget.pages`)."""
     limit = RateLimit(rate, burst)
 
     def guarded(
@@ -121,6 +122,7 @@ def create_app(hub: Hub, rate: float = RATE, burst: int = BURST) -> Starlette:
         Route("/api/tables/{table}/move", guarded(move), methods=["POST"]),
         Route("/api/tables/{table}/record", guarded(record), methods=["GET"]),
         WebSocketRoute("/api/tables/{table}/live", live),
+        *pages,
     ]
     handlers = {TableError: refused, HTTPException: http_refused, Exception: failed}
     return Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan)

@@ -8,11 +8,12 @@ import signal
 import socket
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import uvicorn
+from starlette.routing import BaseRoute
 
 from townwidget.tables.app import BURST, MAX_BODY, RATE, create_app
 from townwidget.tables.bots import BOT_SECONDS
@@ -29,7 +30,8 @@ class Server:
     thread of this process, ``stop()`` ends it; a context manager does both.
 
     ``agents``: a folder whose submission files (``.py``) may be named as bots; ``rate``/``burst``: the requests a
-    second allowed per seat (or per address), see docs/tables.md.
+    second allowed per seat (or per address), see docs/tables.md; ``pages``: routes served besides the API (the
+    pages of :func:`townwidget.pages.routes`: a join page per table, a lobby).
     """
 
     def __init__(
@@ -42,9 +44,11 @@ class Server:
         rate: float = RATE,
         burst: int = BURST,
         bot_seconds: float = BOT_SECONDS,
+        pages: Sequence[BaseRoute] = (),
     ) -> None:
         self.db, self.host, self.port = Path(db), host, port
         self.options: dict[str, Any] = {"agents": agents, "rate": rate, "burst": burst, "bot_seconds": bot_seconds}
+        self.options["pages"] = pages
         self._server: uvicorn.Server | None = None
         self._thread: threading.Thread | None = None
 
@@ -100,7 +104,8 @@ def serve(
 ) -> None:
     """Run a table server in the foreground until Ctrl-C or SIGTERM; ``ready(url)`` once it listens."""
     sock = _bound(host, port)
-    server = _uvicorn(Path(db), {"agents": None, "rate": RATE, "burst": BURST, "bot_seconds": BOT_SECONDS, **options})
+    defaults = {"agents": None, "rate": RATE, "burst": BURST, "bot_seconds": BOT_SECONDS, "pages": ()}
+    server = _uvicorn(Path(db), {**defaults, **options})
     ready(_url(host, sock.getsockname()[1]))  # the socket listens: a client's first request waits for the loop
     previous = signal.signal(signal.SIGTERM, _stopped)  # uvicorn shuts down, then hands the signal back here
     try:
@@ -122,7 +127,7 @@ def _stopped(number: int, frame: Any) -> None:
 def _uvicorn(db: Path, options: dict[str, Any]) -> uvicorn.Server:
     """The uvicorn server of a new hub over ``db`` (the store opened here: a refusal is said at once)."""
     hub = Hub(db, options["agents"], options["bot_seconds"])
-    app = create_app(hub, options["rate"], options["burst"])
+    app = create_app(hub, options["rate"], options["burst"], options["pages"])
     config = uvicorn.Config(
         app,
         log_level="warning",

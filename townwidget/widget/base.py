@@ -49,6 +49,7 @@ from townwidget.widget import session as sessions
 from townwidget.widget.front_end import FRONT_END
 from townwidget.widget.replay import export
 from townwidget.widget.session import MOVE_SECONDS, MoveCallback, Session, WidgetBusy, check_seed
+from townwidget.widget.table_session import open_table_session
 from townwidget.widget.texts import front_end_texts
 
 REVIEWER = N_("the review")  # who thinks (the ``thinking`` trait) while a finished game is reviewed
@@ -153,6 +154,8 @@ class GameWidget(anywidget.AnyWidget):
         seed: int | None,
         lang: str | None = None,
         move_seconds: float = MOVE_SECONDS,
+        table: Any = None,
+        name: str | None = None,
     ) -> None:
         lang = default_language() if lang is None else check_language(lang)
         self._lang = lang
@@ -160,13 +163,18 @@ class GameWidget(anywidget.AnyWidget):
         self._game = registry.game_of(state)  # the game's adapter: what only the game knows, in words and data
         self._step: int | None = None  # the history frame on show; None: the game itself
         host = _Host(self)
-        self._session = Session(
+        shared = (
+            None if table is None else open_table_session(table, name, self.STATE_TYPES, lang, self.FRAME_OMITS, host)
+        )
+        self._session = shared or Session(
             state, seat, opponents, self.DEFAULT_OPPONENTS, seed, lang, move_seconds, self.FRAME_OMITS, host
         )
         super().__init__()  # opens the comm: only once the arguments are known to be good
         self._handlers = self._intent_handlers()
         self._loaded()
         self.on_msg(self._receive_intent)
+        if shared is not None:  # a seat at a table server (townwidget.widget.table_session): its pushes from now on
+            shared.follow()
 
     @classmethod
     def holding(cls, state: Any, opponents: Sequence[Any], seat: int, lang: str) -> GameWidget:
@@ -290,6 +298,8 @@ class GameWidget(anywidget.AnyWidget):
         """
         from townwidget.advice import hint
 
+        if off := self._session.off_at_table("hint"):
+            raise Refused(off)
         self._require_turn()
         with speaking(self._lang):  # the sentence in the player's words (the Hint keeps them too)
             advice = hint(self._state.view(self.seat))
@@ -317,6 +327,8 @@ class GameWidget(anywidget.AnyWidget):
         game are interrupted (their move is dropped); from an ``on_move`` callback or an agent it raises
         :class:`WidgetBusy`."""
         check_seed(seed)
+        if off := self._session.off_at_table("new_game"):
+            raise Refused(off)
         self._session.refuse_reentry("new_game")
         with self._session.lock:
             self._load(self._new_state(self._rng.next64() if seed is None else seed), self.seat)
@@ -337,6 +349,12 @@ class GameWidget(anywidget.AnyWidget):
             self._session.callbacks.remove(callback)
         else:
             self._session.callbacks.append(callback)
+
+    def close(self) -> None:
+        """Close the view (and, at a table, stop following it: the seat stays taken)."""
+        if hasattr(self, "_session"):  # a widget whose arguments were refused has none
+            self._session.close()
+        super().close()
 
     def __repr__(self) -> str:
         state, seat = self._state, self.seat
@@ -472,7 +490,7 @@ class GameWidget(anywidget.AnyWidget):
 
     def _undo_last(self) -> None:
         if not self._session.undo:
-            raise Refused(_("nothing to undo: you have not decided anything yet in this game"))
+            raise Refused(self._session.no_undo())
         self._session.undo_last()
 
     def _on_step(self, intent: Any) -> None:
@@ -571,7 +589,7 @@ class GameWidget(anywidget.AnyWidget):
             self._publish_all()
 
     def _publish_all(self) -> None:
-        view = self._state.to_dict(viewer=self.seat)
+        view = self._session.view_of_seat()
         names = self._names()
         last = len(self._frames) - 1
         with self.hold_sync():
@@ -609,8 +627,9 @@ class GameWidget(anywidget.AnyWidget):
         return _(REVIEWER) if player is None else names[player]
 
     def _buttons(self) -> dict[str, Any]:
-        live, idle = self._step is None, self._thinker is None
-        return {**self._game_buttons(), "undo": live and idle and bool(self._session.undo), "new_game": live}
+        live, idle, at_table = self._step is None, self._thinker is None, self._session.at_table
+        undo = live and idle and bool(self._session.undo)
+        return {**self._game_buttons(), "undo": undo, "new_game": live and not at_table}
 
     def _status(self, names: list[str]) -> str:
         state = self._state

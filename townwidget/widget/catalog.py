@@ -65,7 +65,8 @@ def source_catalog() -> Any:
     keywords: dict[str, Any] = {**DEFAULT_KEYWORDS, "N_": None, "N_plural": (1, 2)}
     method_map = [("**/core/language.py", "ignore")]
     method_map += [
-        (f"**/{part}/**.py", "python") for part in ("core", "town", "littletown", "advice", "exercises", "widget")
+        (f"**/{part}/**.py", "python")
+        for part in ("core", "town", "littletown", "advice", "exercises", "pages", "tables", "widget")
     ]
     for filename, line, message, _comments, context in extract_from_dir(PACKAGE, method_map, keywords=keywords):
         catalog.add(message, locations=[(f"townwidget/{filename}", line)], context=context)

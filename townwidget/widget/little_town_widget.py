@@ -126,6 +126,8 @@ class LittleTownWidget(GameWidget):
     language of every word the player reads (``"en"``, ``"fr"``; default :func:`townwidget.set_language`'s, else the
     environment variable ``TOWNWIDGET_LANG``, else English); an unknown one raises ValueError. An opponent that thinks
     longer than ``move_seconds`` about a move forfeits it (its first legal move is played, the log says so).
+    ``table`` plays a seat at a table server instead (a :class:`townwidget.tables.Seat`, or a table's address
+    ``"http://HOST:PORT/tables/ID"`` where ``name`` sits down; see :mod:`townwidget.widget.table_session`).
     """
 
     _esm = STATIC / "littletown.js"  # paths, not text: anywidget reloads them when they change (see js/README.md)
@@ -151,12 +153,14 @@ class LittleTownWidget(GameWidget):
         state: State | None = None,
         lang: str | None = None,
         move_seconds: float = MOVE_SECONDS,
+        table: Any = None,
+        name: str | None = None,
     ) -> None:
         check_seed(seed)
         self._check_given(state)
-        if state is None:
+        if state is None and table is None:
             state = new_game(players, seed, rules)
-        super().__init__(state, seat, opponents, seed, lang, move_seconds)
+        super().__init__(state, seat, opponents, seed, lang, move_seconds, table, name)
 
     @classmethod
     def holding(cls, state: Any, opponents: Sequence[Any], seat: int, lang: str) -> LittleTownWidget:

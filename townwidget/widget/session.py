@@ -199,6 +199,23 @@ class Session:
             frame.pop(key, None)
         return frame
 
+    at_table = False  # a seat at a table server (townwidget.widget.table_session): no undo, no new game
+
+    def off_at_table(self, what: str) -> str:
+        """Why ``what`` ("hint", "new_game") is off where the game is shared ("": it is on, as in every local game)."""
+        return ""
+
+    def close(self) -> None:
+        """Let go of what the session holds outside Python (a table's live connection)."""
+
+    def view_of_seat(self) -> dict[str, Any]:
+        """What the seat may know now (the engine's viewer form): every synced trait is built from it."""
+        return dict(self.state.to_dict(viewer=self.seat))
+
+    def no_undo(self) -> str:
+        """Why Undo has nothing to take back."""
+        return _("nothing to undo: you have not decided anything yet in this game")
+
     # --- the seat's moves and undo ---------------------------------------------------------------------------
     def play(self, action: Any) -> None:
         """Play ``action`` for the player to act (the seat keeps an undo snapshot); the engine checks it."""

@@ -1,0 +1,249 @@
+"""A widget's session at a table of a table server (:mod:`townwidget.tables`): the seat's view, pushed by the server.
+
+``TownWidget(table=seat)`` and ``LittleTownWidget(table=seat)`` play over a :class:`TableSession` instead of the local
+:class:`~townwidget.widget.session.Session`: the same board, log, history slider and review, for that seat's view only.
+The session holds a state *sampled* from the seat's view (``view_from_dict(view, seat).sample_state``): what the
+seat knows is exact (its view, its legal actions), what it does not know is made up and never shown; its history is
+the view's (:class:`SeenMove`), and every trait is built from the view the server sent. The other seats' moves
+come from the server's live connection (a thread of its own, which reconnects by itself); a move of the seat goes
+to the server, which accepts it or refuses it in words (nothing changed). Undo is off (the others have seen the
+move). Once the game is over the server's record replays every position, so the slider shows them all and the review
+looks at each of the seat's moves.
+
+``table`` is a :class:`townwidget.tables.Seat`, or a table's address ``"http://HOST:PORT/tables/ID"`` with ``name=``
+(a new seat is taken there).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+import urllib.parse
+from typing import Any
+
+from townwidget.core import registry
+from townwidget.core.checks import shown
+from townwidget.core.errors import IllegalAction
+from townwidget.core.language import _, speaking
+from townwidget.core.rng import Rng
+from townwidget.widget.session import Session
+
+RETRY_PAUSE = 1.0  # seconds between two attempts to reach a server that is away
+
+
+def table_path(table: str) -> str:
+    return f"/api/tables/{urllib.parse.quote(table, safe='')}"
+
+
+def seat_at(table: Any, name: str | None) -> Any:
+    """The :class:`townwidget.tables.Seat` that ``table=`` names: a seat, or an address where ``name`` takes one."""
+    from townwidget.tables import Client, Seat
+
+    if isinstance(table, Seat):
+        return table
+    if not isinstance(table, str):
+        wanted = "a tables.Seat or a table's address 'http://HOST:PORT/tables/ID'"
+        raise ValueError(f"table must be {wanted}, not {table!r}")
+    parts = urllib.parse.urlsplit(table)
+    base, marker, table_id = parts.path.rstrip("/").rpartition("/tables/")
+    if not marker or not table_id or "/" in table_id:
+        raise ValueError(f"a table's address ends with /tables/ID, not {table!r}")
+    if not isinstance(name, str):
+        raise ValueError(f"name= is the name to sit at {table!r} under (a text), not {shown(name)}")
+    client = Client(urllib.parse.urlunsplit((parts.scheme, parts.netloc, base, "", "")))
+    return client.join(urllib.parse.unquote(table_id), name)
+
+
+class SeenMove:
+    """A move of the history as the seat saw it (the view's entry: another seat's hidden tiles stay unknown)."""
+
+    def __init__(self, entry: dict[str, Any]) -> None:
+        self.entry = {key: value for key, value in entry.items() if key not in ("player", "phase")}
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.entry)
+
+    def __repr__(self) -> str:
+        return f"SeenMove({self.entry})"
+
+
+class TableSession(Session):
+    """The seat's game at a table (see the module docstring). ``seat`` is a :class:`townwidget.tables.Seat`."""
+
+    def __init__(self, seat: Any, first: dict[str, Any], lang: str, frame_omits: tuple[str, ...], host: Any) -> None:
+        self.table_seat = seat
+        self.game = registry.lookup(first["status"]["game"])
+        self.seat_view = first["view"]
+        self.table_status: dict[str, Any] = first["status"]
+        self.table_revision = int(first["revision"])
+        self.away = False  # the live connection is lost (it is being restored)
+        self.finished_positions: list[Any] | None = None  # every position of the finished game, from its record
+        self.closed = threading.Event()
+        self.socket: Any = None  # the live connection, while open
+        state = self.sampled(self.seat_view)
+        super().__init__(state, seat.seat, None, ("random",), None, lang, frame_omits=frame_omits, host=host)
+        self.frames = [None] * len(self.seat_view.get("history", [])) + [self.frame()]
+
+    @classmethod
+    def first_message(cls, seat: Any) -> dict[str, Any]:
+        """The seat's view now, as the live connection sends it (``{"revision", "view", "status"}``)."""
+        answer = seat.client.request("GET", table_path(seat.table), token=seat.token)
+        seat.revision = int(answer["revision"])
+        return answer
+
+    def sampled(self, view: dict[str, Any]) -> Any:
+        """A full state consistent with ``view``: exact in all the seat knows (its view and legal actions)."""
+        if self.game.view_from_dict is None:
+            raise ValueError(f"{self.game.family} cannot be played at a table from a widget")
+        state: Any = self.game.view_from_dict(view, self.table_seat.seat).sample_state(Rng(self.table_revision))
+        state.history = [(entry["player"], entry.get("phase"), SeenMove(entry)) for entry in view.get("history", [])]
+        return state
+
+    # --- what differs from a local session ---------------------------------------------------------------------
+    def _make_agents(self, state: Any, seat: int) -> dict[int, Any]:
+        return {}  # the other seats play at the table
+
+    def advance(self) -> None:
+        """Nothing moves here: the server's live connection brings the other seats' moves."""
+
+    def resume(self) -> None:
+        pass
+
+    def frame(self, state: Any = None) -> dict[str, Any]:
+        view = self.seat_view if state is None else state.to_dict(viewer=self.seat)
+        return {key: value for key, value in view.items() if key not in self.frame_omits}
+
+    def view_of_seat(self) -> dict[str, Any]:
+        return dict(self.seat_view)
+
+    def play_seat(self, action: Any) -> None:
+        """The seat's move, sent to the server at the revision on show; the server's refusal is raised in its words."""
+        from townwidget.tables import TableError
+
+        self.state.clone().apply(action)  # the engine's own refusal first: it is worded from the rule's data
+        try:
+            self.table_seat.act(action, revision=self.table_revision)
+            self.receive(self.first_message(self.table_seat))
+        except TableError as error:
+            raise IllegalAction(error.words) from None
+        except ConnectionError:
+            raise IllegalAction(_("The table's server does not answer: your move was not played.")) from None
+
+    at_table = True
+
+    def off_at_table(self, what: str) -> str:
+        if what == "new_game":
+            return _("New game is off at a shared table: start a new table in the lobby.")
+        if what == "hint" and not self.table_status.get("hints", False):
+            return _("Hints are off at this table.")
+        return ""
+
+    def no_undo(self) -> str:
+        return _("Undo is off at a shared table: the other players have seen your move.")
+
+    def decisions(self) -> list[tuple[int, Any, Any]]:
+        """The seat's decisions in the finished game, from the server's record of it."""
+        if self.finished_positions is None:
+            raise IllegalAction("the game is not over: a review looks back at a finished game (hint() helps now)")
+        positions, history = self.finished_positions, self.finished_positions[-1].history
+        moves = enumerate(history)
+        return [(move, positions[move], action) for move, (player, _phase, action) in moves if player == self.seat]
+
+    def names(self) -> list[str]:
+        """Each seat by its name at the table ("You" for this one), with "bot" or "away" where it applies."""
+        names = []
+        for entry in self.table_status["seats"]:
+            name = entry["name"] or _("(an open seat)")
+            if entry["seat"] == self.seat:
+                names.append(_("You"))
+            elif entry["bot"]:
+                names.append(_("{name} (bot)").format(name=name))
+            elif not entry["connected"]:
+                names.append(_("{name} (away)").format(name=name))
+            else:
+                names.append(name)
+        return names
+
+    # --- the live connection -----------------------------------------------------------------------------------
+    def receive(self, message: dict[str, Any]) -> None:
+        """Take a message of the server: a newer view, or who is connected now."""
+        revision = int(message["revision"])
+        self.table_status = message["status"]
+        if revision <= self.table_revision and self.frames[-1] is not None:
+            return  # the same view: only who is connected may have changed
+        self.table_revision, self.seat_view = revision, message["view"]
+        self.state = self.sampled(self.seat_view)
+        moves = len(self.seat_view.get("history", []))
+        self.frames = self.frames[:moves] + [None] * (moves - len(self.frames)) + [self.frame()]
+        self.host.drop_picks()
+        if self.table_status["finished"]:
+            self.load_record()
+
+    def load_record(self) -> None:
+        """Every position of the finished game, from the server's record (the slider, the review)."""
+        record = self.table_seat.client.record(self.table_seat.table)
+        positions = registry.record_positions(record)
+        self.finished_positions = positions
+        self.state = positions[-1]
+        self.frames = [*map(self.frame, positions[:-1]), self.frame()]
+
+    def follow(self) -> None:
+        """Start the thread that brings the server's pushes into the widget (until the game is over or closed)."""
+        threading.Thread(target=self._follow, daemon=True, name=f"townwidget: table {self.table_seat.table}").start()
+
+    def close(self) -> None:
+        """Stop following the table (the seat stays taken: its token can rejoin)."""
+        self.closed.set()
+        if self.socket is not None:  # its closing handshake waits for the server: never on the caller's thread
+            threading.Thread(target=self.socket.close, daemon=True, name="townwidget: table closed").start()
+
+    def _follow(self) -> None:
+        from websockets.exceptions import ConnectionClosed, InvalidHandshake
+        from websockets.sync.client import connect
+
+        seat = self.table_seat
+        address = seat.client.url.replace("http", "ws", 1) + f"{table_path(seat.table)}/live"
+        with speaking(self.lang):
+            while not self.closed.is_set() and not self.table_status["finished"]:
+                try:
+                    with connect(address, open_timeout=seat.client.timeout, max_size=None) as socket:
+                        self.socket = socket
+                        socket.send(json.dumps({"token": seat.token}))
+                        while not self.closed.is_set():
+                            message = json.loads(socket.recv())
+                            if "error" in message:  # the server refuses this seat: said, and no more tries
+                                self._said(_("The table refused this seat: {error}").format(error=message["error"]))
+                                return
+                            self._show(message)
+                except (ConnectionClosed, InvalidHandshake, OSError, TimeoutError, ValueError):
+                    if self.closed.is_set() or self.table_status["finished"]:
+                        return
+                    self._said(_("The connection to the table is lost: trying again…"), away=True)
+                    time.sleep(RETRY_PAUSE)
+
+    def _show(self, message: dict[str, Any]) -> None:
+        with self.lock:
+            if self.away:
+                self.error, self.away = "", False
+            self.receive(message)
+            if self.refused:  # a refusal shown before the others moved is stale now
+                self.error, self.refused = "", False
+            self.host.publish()
+
+    def _said(self, words: str, away: bool = False) -> None:
+        with self.lock:
+            self.error, self.away = words, away
+            self.host.publish()
+
+
+def open_table_session(
+    table: Any, name: str | None, state_types: tuple[type, ...], lang: str, frame_omits: tuple[str, ...], host: Any
+) -> TableSession:
+    """The session of ``table=`` (a seat, or an address where ``name`` sits down) for a widget of ``state_types``."""
+    seat = seat_at(table, name)
+    session = TableSession(seat, TableSession.first_message(seat), lang, frame_omits, host)
+    if not isinstance(session.state, state_types):
+        session.close()
+        raise ValueError(f"table {seat.table} plays {session.table_status['game']}: open it with its own widget")
+    return session
