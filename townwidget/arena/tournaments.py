@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from townwidget import town
 from townwidget.agents import agent_name
 from townwidget.agents.clairvoyant import ClairvoyantAgent
 from townwidget.arena import sandbox
@@ -403,7 +402,7 @@ def _solve_job(job: tuple[str, int, float | None]) -> Par:
     from townwidget.solvers.clairvoyant import solve
 
     game, deal, seconds = job
-    best = solve(town.new_solo(game, seed=deal), seconds=seconds, progress=False)
+    best = solve(new_game(game, 1, deal), seconds=seconds, progress=False)  # type: ignore[arg-type]  # Town solo
     return Par(deal, best.score, best.exact, best.upper_bound)
 
 

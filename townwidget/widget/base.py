@@ -160,15 +160,13 @@ class GameWidget(anywidget.AnyWidget):
         lang = default_language() if lang is None else check_language(lang)
         self._lang = lang
         warm.warm_up_in_background()  # no hint waits on numba's compiler (see townwidget.solvers.warm)
-        self._game = registry.game_of(state)  # the game's adapter: what only the game knows, in words and data
         self._step: int | None = None  # the history frame on show; None: the game itself
         host = _Host(self)
-        shared = (
-            None if table is None else open_table_session(table, name, self.STATE_TYPES, lang, self.FRAME_OMITS, host)
-        )
+        shared = None if table is None else open_table_session(table, name, self.FAMILY, lang, self.FRAME_OMITS, host)
         self._session = shared or Session(
             state, seat, opponents, self.DEFAULT_OPPONENTS, seed, lang, move_seconds, self.FRAME_OMITS, host
         )
+        self._game = registry.game_of(self._session.state)  # the game's adapter: what only the game knows
         super().__init__()  # opens the comm: only once the arguments are known to be good
         self._handlers = self._intent_handlers()
         self._loaded()

@@ -238,12 +238,13 @@ class TableSession(Session):
 
 
 def open_table_session(
-    table: Any, name: str | None, state_types: tuple[type, ...], lang: str, frame_omits: tuple[str, ...], host: Any
+    table: Any, name: str | None, family: str, lang: str, frame_omits: tuple[str, ...], host: Any
 ) -> TableSession:
-    """The session of ``table=`` (a seat, or an address where ``name`` sits down) for a widget of ``state_types``."""
+    """The session of ``table=`` (a seat, or an address where ``name`` sits down) for a widget of the game
+    ``family`` (the registry's name)."""
     seat = seat_at(table, name)
     session = TableSession(seat, TableSession.first_message(seat), lang, frame_omits, host)
-    if not isinstance(session.state, state_types):
+    if registry.game_of(session.state).family != family:
         session.close()
         raise ValueError(f"table {seat.table} plays {session.table_status['game']}: open it with its own widget")
     return session
