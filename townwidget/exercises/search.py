@@ -15,11 +15,11 @@ from townwidget.exercises.common import (
     Verdict,
     _as_list,
     _count,
-    _off,
     _plain,
     _read_whole_number,
+    _wrong,
 )
-from townwidget.exercises.running import run_cases
+from townwidget.exercises.running import lesson_helpers, run_cases
 from townwidget.search import (
     ExactCover,
     TownPuzzle,
@@ -86,7 +86,7 @@ def check_completion_count(board: Any, answer: Any) -> Verdict:
     >>> board = [[[0, 0], [1, 1], [2, 2]], [None, None, None], [None, None, None]]
     >>> print(check_completion_count(board, 720))
     Not yet right: it should be the number of ways to complete the given board (6 empty cells).
-    - 720 is too large
+    - 720 is not the right number
     - hint: 720 = 6! is the number of ways to put the 6 missing tiles in the 6 empty cells in any order, but most of
       those orders break the rules
     >>> print(check_completion_count(board, 2))
@@ -101,13 +101,14 @@ def check_completion_count(board: Any, answer: Any) -> Verdict:
     truth = TownSearch(grid).count()
     if number == truth:
         return Verdict(task)
-    problems = [_off(number, truth)]
     if number == math.factorial(holes):
-        problems.append(
+        hint = (
             f"hint: {number} = {holes}! is the number of ways to put the {holes} missing tiles in the {holes} empty "
             "cells in any order, but most of\n  those orders break the rules"
         )
-    return Verdict(task, tuple(problems))
+    else:
+        hint = "hint: count with a search that visits every completion (a dead end adds nothing), not by a formula"
+    return Verdict(task, (_wrong(number), hint))
 
 
 def _disguised(board: Grid, rng: random.Random) -> Grid:
@@ -186,7 +187,9 @@ def _completion_cases() -> list[tuple[str, Grid, bool]]:
 
 
 #: What :func:`check_completion_function` forbids: the lesson's own search (the exercise is to write one).
-SEARCH_OF_THE_LESSON = ((TownSearch, "__init__", "TownSearch"),)
+SEARCH_OF_THE_LESSON = ((TownSearch, "TownSearch"),)
+#: The lesson's own backtracker, defined in its notebook: forbidden too, wherever the student's function finds it.
+LESSON_SEARCHES = ("completions",)
 
 
 def check_completion_function(complete: Any) -> Verdict:
@@ -197,7 +200,8 @@ def check_completion_function(complete: Any) -> Verdict:
     Each board is passed as a fresh copy, so the function may fill it in place, and has a few seconds (smallest
     first, see :mod:`~townwidget.exercises.running`). Any completion is accepted (the checker verifies it by the
     rules); a board with no completion must give ``None``. The function may not call
-    :class:`~townwidget.search.TownSearch`: the exercise is to write the search.
+    :class:`~townwidget.search.TownSearch` nor the lesson's ``completions``: the exercise is to write the search.
+    While it runs, every function of both raises, by whatever name it is reached (:mod:`~townwidget.exercises.running`).
 
     >>> print(check_completion_function(lambda board: None))
     Not yet right: it should be a function that completes a Town board, or returns None when it cannot be completed.
@@ -214,9 +218,8 @@ def check_completion_function(complete: Any) -> Verdict:
     cases = _completion_cases()
     boards = {description: (board, possible) for description, board, possible in cases}
     problems = []
-    outcomes = run_cases(
-        complete, [(description, board) for description, board, _ in cases], read=_plain, forbidden=SEARCH_OF_THE_LESSON
-    )
+    forbidden = [*SEARCH_OF_THE_LESSON, *lesson_helpers(complete, LESSON_SEARCHES)]
+    outcomes = run_cases(complete, [(description, board) for description, board, _ in cases], _plain, forbidden)
     for outcome in outcomes:
         board, possible = boards[outcome.description]
         problem = outcome.failure() or _completion_verdict(outcome.description, board, possible, outcome.value)
