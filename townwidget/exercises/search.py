@@ -243,19 +243,34 @@ def _empty_square(n: int) -> Grid:
     return [[None] * n for _ in range(n)]
 
 
-#: The partial squares :func:`check_latin_exact_cover` gives ``latin_cover``, smallest first: empty squares of orders
-#: 1 to 4 (1, 2, 12 and 576 Latin squares), then partial squares whose givens tell a cell from its symbol.
-LATIN_COVER_CASES: tuple[tuple[str, Grid], ...] = (
-    ("the empty square of order 1", _empty_square(1)),
-    ("the empty square of order 2", _empty_square(2)),
-    ("the empty square of order 3", _empty_square(3)),
-    ("the partial square of order 3 with 1 given cell", [[None, 2, None], [None] * 3, [None] * 3]),
-    (
-        "the partial square of order 4 with 3 given cells",
-        [[None, 2, None, None], [None] * 4, [3, None, None, 1], [None] * 4],
-    ),
-    ("the empty square of order 4", _empty_square(4)),
-)
+def _partial_square(n: int, givens: int, rng: random.Random) -> Grid:
+    """A partial Latin square of order n: ``givens`` cells of a shuffled cyclic square, at least one of them holding a
+    symbol other than its column (so that it tells an option named (row, column, symbol) from (row, symbol, column))."""
+    rows, columns, symbols = (rng.sample(range(n), n) for _ in range(3))
+    full = [[symbols[(rows[r] + columns[k]) % n] for k in range(n)] for r in range(n)]
+    while True:
+        cells = rng.sample([(r, k) for r in range(n) for k in range(n)], givens)
+        if any(full[r][k] != k for r, k in cells):
+            break
+    square = _empty_square(n)
+    for r, k in cells:
+        square[r][k] = full[r][k]
+    return square
+
+
+def _latin_cover_cases(rng: random.Random) -> list[tuple[str, Grid]]:
+    """The partial squares :func:`check_latin_exact_cover` gives ``latin_cover``, smallest first: empty squares of
+    orders 1 to 4 (1, 2, 12 and 576 Latin squares), and partial squares drawn afresh at each call."""
+    return [
+        ("the empty square of order 1", _empty_square(1)),
+        ("the empty square of order 2", _empty_square(2)),
+        ("the empty square of order 3", _empty_square(3)),
+        ("a partial square of order 3 with 1 given cell", _partial_square(3, 1, rng)),
+        ("a partial square of order 4 with 3 given cells", _partial_square(4, 3, rng)),
+        ("the empty square of order 4", _empty_square(4)),
+    ]
+
+
 #: How many solutions of a student's exact cover are read: one more than the most squares a case has (576).
 MOST_SOLUTIONS_READ = 577
 
@@ -315,7 +330,8 @@ def check_latin_exact_cover(latin_cover: Any) -> Verdict:
     """Whether ``latin_cover(givens)`` returns an :class:`~townwidget.search.ExactCover` whose solutions are exactly
     the Latin squares keeping ``givens`` (a partial Latin square, ``None`` in its empty cells), each option named
     ``(row, column, symbol)``: on the empty squares of orders 1 to 4 (1, 2, 12 and 576 squares) and on partial
-    squares, whose givens tell a misnamed option (a cell read as a symbol) from a right one. Each call has a few
+    squares drawn afresh at each call, whose givens tell a misnamed option (a cell read as a symbol) from a right
+    one. Each call has a few
     seconds (:mod:`~townwidget.exercises.running`).
 
     >>> from itertools import product
@@ -335,8 +351,9 @@ missing: is there an item for every cell, every (row, symbol) and every (column,
     task = "a function latin_cover(givens) whose exact cover solutions are the Latin squares that keep the givens"
     if not callable(latin_cover):
         return Verdict(task, (f"expected a function, not {latin_cover!r}",))
-    givens = dict(LATIN_COVER_CASES)
-    for outcome in run_cases(latin_cover, LATIN_COVER_CASES, read=_cover_solutions):
+    cases = _latin_cover_cases(random.Random(secrets.randbits(64)))
+    givens = dict(cases)
+    for outcome in run_cases(latin_cover, cases, read=_cover_solutions):
         failure = outcome.failure()
         problems = (
             [failure]
