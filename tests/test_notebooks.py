@@ -176,3 +176,22 @@ def test_the_prose_test_catches_a_drifted_figure() -> None:
         "6,912",
         "0,251",
     ]
+
+
+#: What a progress bar leaves in an output: tqdm's "42%|####  | 21/50 [00:01<00:02, 9.8it/s]" or the package's own.
+PROGRESS_BAR = re.compile(r"\d+%\|.*\||\d+(\.\d+)?(it|s)/(s|it)\]|\[\d\d:\d\d<")
+
+
+@pytest.mark.parametrize("path", ALL, ids=lambda path: path.name)
+def test_no_stored_output_holds_a_progress_bar(path: Path) -> None:
+    """A bar's redraws differ from run to run and bury the results: the lessons are stored without them."""
+    for cell in nbformat.read(path, as_version=4).cells:
+        for output in cell.get("outputs", []):
+            text = "".join(output.get("text", "")) + "".join(output.get("data", {}).get("text/plain", ""))
+            assert not PROGRESS_BAR.search(text), text[:200]
+            assert "application/vnd.jupyter.widget-view+json" not in output.get("data", {}), "a live bar or widget"
+
+
+def test_the_progress_bar_pattern_finds_a_bar() -> None:
+    assert PROGRESS_BAR.search(" 42%|####      | 21/50 [00:01<00:02,  9.81it/s]")
+    assert not PROGRESS_BAR.search("order 7: 0.004 [0.002, 0.010] (95% Wilson, from 1000 samples)")
