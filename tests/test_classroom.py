@@ -3,17 +3,31 @@ nbgrader course that grades right and wrong answers (nbgrader run end to end on 
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import nbformat
 import pytest
 
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # hatchling (test extra) brings tomli to Python 3.10
+    import tomli as tomllib
+
 from townwidget.__main__ import main
 from townwidget.classroom import copy_lessons, lesson_files, write_course
-from townwidget.classroom.course import BEGIN_HIDDEN, BEGIN_SOLUTION, END_SOLUTION, EXERCISES, source_assignment
+from townwidget.classroom.course import (
+    BEGIN_HIDDEN,
+    BEGIN_SOLUTION,
+    END_SOLUTION,
+    EXERCISES,
+    REPEATED_SETUP,
+    source_assignment,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -74,7 +88,8 @@ def test_a_folder_that_is_not_empty_is_refused_unless_forced(tmp_path: Path) -> 
 
 def test_the_command_line_copies_and_refuses_in_words(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["lessons", "--teacher", str(tmp_path / "kit")]) == 0
-    assert f"{len(lesson_files(teacher=True))} files written" in capsys.readouterr().out
+    solutions = len(list((NOTEBOOKS / "solutions").glob("*-solutions.ipynb")))
+    assert f"{len(lesson_files(teacher=True)) + solutions} files written" in capsys.readouterr().out
     assert main(["lessons", str(tmp_path / "kit")]) == 2
     assert "is not empty" in capsys.readouterr().err
     assert main(["lessons", "--force", str(tmp_path / "kit")]) == 0
@@ -116,7 +131,11 @@ def test_every_exercise_becomes_an_answer_cell_and_a_graded_test(name: str) -> N
     assert len(answers) == len(tests) == len(exercises)
     for answer, test, exercise in zip(answers, tests, exercises, strict=True):
         assert BEGIN_SOLUTION in answer.source and answer.source.rstrip().endswith(END_SOLUTION)
-        assert test.source.startswith(f"verdict = {exercise.call}\nassert verdict, str(verdict)")
+        private = f"from townwidget.exercises import {exercise.checker} as _{exercise.checker}"
+        lines = test.source.splitlines()
+        assert (
+            lines[0] == private and f"verdict = _{exercise.call}" in lines and "assert verdict, str(verdict)" in lines
+        )
         assert test.metadata["nbgrader"]["points"] == exercise.points and test.metadata["nbgrader"]["locked"]
         assert (BEGIN_HIDDEN in test.source) == bool(exercise.hidden)
     code = [cell for cell in cells if cell.cell_type == "code"]
@@ -132,7 +151,14 @@ def test_a_translated_lesson_grades_every_exercise_of_its_original() -> None:
     def graded(name: str) -> list[tuple[str, int]]:
         cells = source_assignment(name).cells
         tests = [cell for cell in cells if cell.metadata.get("nbgrader", {}).get("grade")]
-        return [(cell.source, cell.metadata["nbgrader"]["points"]) for cell in tests]
+        return [(judged(cell.source), cell.metadata["nbgrader"]["points"]) for cell in tests]
+
+    def judged(test: str) -> str:  # the test without the set-up it repeats (the French one comments in French)
+        lines = test.splitlines()
+        if REPEATED_SETUP in lines:
+            verdict = next(k for k, line in enumerate(lines) if line.startswith("verdict = "))
+            lines = lines[: lines.index(REPEATED_SETUP)] + lines[verdict:]
+        return "\n".join(lines)
 
     french = [name for name, (lesson, _, _) in EXERCISES.items() if lesson.startswith("fr/")]
     assert "01-jouer" in french and len(french) == 4
@@ -193,6 +219,22 @@ def is_latin(square):
 """
 
 
+REBINDS_THE_CHECKER = """
+check_latin_square = lambda *args, **kwargs: "Correct!"
+answer_1 = None
+"""
+WALKS_TO_THE_SOURCE = """
+from pathlib import Path
+answer_1 = None
+for folder in Path.cwd().resolve().parents:  # up from autograded/STUDENT/ASSIGNMENT to the course
+    for source in folder.glob("source/*/02-1-checking-squares.ipynb"):
+        import nbformat
+        cells = nbformat.read(source, as_version=4).cells
+        worked = next(c.source for c in cells if "BEGIN SOLUTION" in c.source and "answer_1" in c.source)
+        exec(worked.split("### BEGIN SOLUTION")[1].split("### END SOLUTION")[0])
+"""
+
+
 def test_nbgrader_grades_right_and_wrong_submissions(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from nbgrader.api import Gradebook
 
@@ -214,13 +256,16 @@ def test_nbgrader_grades_right_and_wrong_submissions(tmp_path: Path, monkeypatch
     # the wrong student: exercise 1 right, an is_latin that forgets the columns
     submit(course, CHECKING, "right", latin_right)
     submit(course, CHECKING, "wrong", {**latin_right, 2: FORGETS_COLUMNS})
+    submit(course, CHECKING, "rebinds", {1: REBINDS_THE_CHECKER, 2: latin_right[2]})
+    submit(course, CHECKING, "walks", {1: WALKS_TO_THE_SOURCE, 2: latin_right[2]})
     nbgrader(course, "autograde", GRADED)
 
     with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
         scores = {
             (assignment, student): gradebook.find_submission(assignment, student).score
             for assignment in ("01-play", "01-jouer", CHECKING)
-            for student in ("right", "wrong")
+            for student in ("right", "wrong", "rebinds", "walks")
+            if (course / "submitted" / student / assignment).exists()
         }
         latin_points = [e.points for e in EXERCISES[CHECKING][2]]
         assert scores == {
@@ -230,6 +275,8 @@ def test_nbgrader_grades_right_and_wrong_submissions(tmp_path: Path, monkeypatch
             ("01-jouer", "wrong"): 1,
             (CHECKING, "right"): sum(latin_points),
             (CHECKING, "wrong"): latin_points[0],
+            (CHECKING, "rebinds"): latin_points[1],  # the rebound name is not the one the test cell uses
+            (CHECKING, "walks"): latin_points[1],  # the sandbox shows no source/: nothing to borrow
         }
 
     # feedback (nbgrader's default shows the hidden tests): the course's switch hides them, keeping the sentence
@@ -240,3 +287,111 @@ def test_nbgrader_grades_right_and_wrong_submissions(tmp_path: Path, monkeypatch
     page = (course / "feedback" / "wrong" / CHECKING / f"{CHECKING}.html").read_text(encoding="utf-8")
     assert "check_latin_function" in page and "Not yet right" in page
     assert "HIDDEN TESTS" not in page and "column repeats" not in page
+
+
+# --- issue 49: graded work that holds -----------------------------------------------------------------------------
+def graded(notebook: Any) -> list[tuple[str, str]]:
+    """(answer cell's worked answer, its test cell) for each exercise of a source notebook."""
+    cells = [cell for cell in notebook.cells if cell.cell_type == "code"]
+    pairs = []
+    for answer, test in zip(cells, cells[1:], strict=False):
+        if answer.metadata.get("nbgrader", {}).get("solution"):
+            pairs.append((answer.source.split(BEGIN_SOLUTION)[1].split(END_SOLUTION)[0], test.source))
+    return pairs
+
+
+def exercise_setup(notebook: Any, number: int) -> str:
+    """The code of the lesson cells before exercise ``number``'s answer cell (the set-up it relies on)."""
+    code, found = [], 0
+    for cell in notebook.cells:
+        if cell.metadata.get("nbgrader", {}).get("solution"):
+            found += 1
+            if found == number:
+                break
+        if cell.cell_type == "code" and not cell.metadata.get("nbgrader", {}).get("grade"):
+            code.append(cell.source)
+    return "\n".join(line for line in "\n".join(code).splitlines() if not line.lstrip().startswith(("%", "!")))
+
+
+@pytest.mark.parametrize(
+    ("assignment", "number"),
+    [("02-2-counting-squares", 1), ("02-3-random-squares", 1), ("03-1-graeco-latin", 2), ("03-1-graeco-latin", 3)],
+)
+def test_a_courses_own_version_is_answered_by_its_worked_answer_only(assignment: str, number: int) -> None:
+    lesson = source_assignment(assignment)
+    lesson_answer, lesson_test = graded(lesson)[number - 1]
+    versions = {seed: source_assignment(assignment, seed) for seed in (1, 2)}
+    assert graded(versions[1]) == graded(source_assignment(assignment, 1))  # the same seed, the same course
+    for notebook in versions.values():
+        answer, test = graded(notebook)[number - 1]
+        setup = exercise_setup(notebook, number)
+        assert (setup, test) != (exercise_setup(lesson, number), lesson_test)  # other data than the lesson's
+        scope: dict[str, Any] = {}
+        exec(setup + "\n" + answer + "\n" + test, scope)  # the course's worked answer passes its own test
+        lessons_scope: dict[str, Any] = {}
+        with pytest.raises(AssertionError, match="Not yet right"):  # the lesson's worked answer does not
+            exec(setup + "\n" + lesson_answer + "\n" + test, lessons_scope)
+    assert (exercise_setup(versions[1], number), graded(versions[1])[number - 1]) != (
+        exercise_setup(versions[2], number),
+        graded(versions[2])[number - 1],
+    )
+
+
+def test_a_test_cell_imports_its_checker_under_a_private_name() -> None:
+    for name in EXERCISES:
+        for _answer, test in graded(source_assignment(name)):
+            lines = test.splitlines()
+            assert lines[0].startswith("from townwidget.exercises import check_") and " as _check_" in lines[0]
+            assert any(line.startswith("verdict = _check_") for line in lines)
+
+
+def test_the_sandbox_shows_a_submission_only_itself(tmp_path: Path) -> None:
+    course = tmp_path / "course"
+    write_course(course, seed=5)
+    submission = course / "autograded" / "ann" / "02-1-checking-squares"
+    submission.mkdir(parents=True)
+    (course / "autograded" / "bob").mkdir()
+    connection = tmp_path / "runtime" / "kernel-1.json"
+    connection.parent.mkdir()
+    connection.write_text("{}")
+    looks = (
+        "import os, pathlib; here = pathlib.Path.cwd(); (here / 'mine.txt').write_text('ok');"
+        f"print(os.path.exists({str(course / 'source')!r}), os.path.exists({str(course / 'gradebook.db')!r}),"
+        f" sorted(os.listdir(here)), os.path.exists({str(course / 'autograded' / 'bob')!r}))"
+    )
+    run = subprocess.run(
+        ["/bin/sh", str(course / "sandbox" / "run-sandboxed.sh"), str(connection), sys.executable, "-c", looks],
+        cwd=submission, capture_output=True, text=True, timeout=60, env=child_environment(),
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["False", "False", "['mine.txt']", "False"]
+    kernel = json.loads((course / "sandbox" / "kernels" / "townwidget-sandboxed" / "kernel.json").read_text())
+    assert kernel["argv"][:2] == ["/bin/sh", str((course / "sandbox" / "run-sandboxed.sh").resolve())]
+    assert 'c.Execute.kernel_name = "townwidget-sandboxed"' in (course / "nbgrader_config.py").read_text()
+
+
+def test_without_bubblewrap_grading_is_refused_in_one_sentence(tmp_path: Path) -> None:
+    course = tmp_path / "course"
+    write_course(course, seed=5)
+    no_bwrap = {**child_environment(), "PATH": "/nonexistent"}
+    for command in (["/bin/sh", str(course / "autograde.sh"), "01-play"],
+                    ["/bin/sh", str(course / "sandbox" / "run-sandboxed.sh"), "c.json", "/bin/true"]):  # fmt: skip
+        run = subprocess.run(command, cwd=course, capture_output=True, text=True, timeout=60, env=no_bwrap)
+        assert run.returncode == 2
+        assert "bubblewrap (bwrap) is missing or cannot start here" in run.stderr and "grading refused" in run.stderr
+
+
+def test_the_worked_solutions_stay_out_of_the_wheel(tmp_path: Path) -> None:
+    wheel = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["hatch"]["build"]["targets"]["wheel"]
+    assert "notebooks/solutions" in wheel["exclude"] and wheel["sources"] == {
+        "notebooks": "townwidget/classroom/notebooks"
+    }
+    assert "force-include" not in wheel  # hatch would ship a force-included folder whole, solutions included
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(ValueError, match="holds no worked solutions"):
+        copy_lessons(tmp_path / "teacher", teacher=True, solutions=tmp_path / "empty")
+    assert not (tmp_path / "teacher").exists()  # refused before anything is written
+    with pytest.raises(ValueError, match="holds no worked solutions"):
+        write_course(tmp_path / "course", solutions=tmp_path / "empty")
+    written = copy_lessons(tmp_path / "kit", teacher=True, solutions=NOTEBOOKS / "solutions")
+    assert any(path.parent.name == "solutions" for path in written)

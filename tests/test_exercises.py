@@ -113,7 +113,7 @@ def test_three_repeats_and_bad_cells_are_named() -> None:
     assert_wrong(
         check_latin_square([[0, 0, 0], [1, 2, None], [2, "x", 5]]),
         "cell [1, 2] is empty",
-        "cell [2, 1] holds 'x', not a whole number",
+        "cell [2, 1] holds 'x': 'x' is text, not a number: write the number itself, without quotes",
         "cell [2, 2] holds 5, but the symbols are 0 to 2",
         "row 0 holds symbol 0 three times (columns 0, 1 and 2)",
     )
@@ -174,10 +174,11 @@ def test_a_latin_test_that_forgets_the_columns_is_caught() -> None:
     def rows_only(square: Any) -> bool:
         return all(sorted(row) == list(range(len(square))) for row in square)
 
-    assert_wrong(
-        check_latin_function(rows_only),
-        "it says True for a grid whose columns repeat symbols (its rows do not): [[0, 1, 2], [1, 2, 0], [0, 1, 2]]",
+    problems = check_latin_function(rows_only).problems
+    assert any(
+        p.startswith("it says True for a grid whose columns repeat symbols (its rows do not): [[") for p in problems
     )
+    assert any(p.startswith("it says True for a grid whose last two rows are the same: [[") for p in problems)
 
 
 def test_a_latin_test_that_crashes_or_returns_nothing_is_caught() -> None:
@@ -187,14 +188,14 @@ def test_a_latin_test_that_crashes_or_returns_nothing_is_caught() -> None:
     problems = check_latin_function(crashes_on_ragged_rows).problems
     assert len(problems) == 1
     assert problems[0].startswith("it raised ValueError: ")
-    assert problems[0].endswith(" on a grid whose rows have different lengths: [[0, 1], [1, 0, 2]]")
+    assert " on a grid whose rows have different lengths below the first: [[" in problems[0]
 
     def forgets_return(square: Any) -> None:
         is_latin_by_sorting(square)
 
     assert_wrong(
         check_latin_function(forgets_return),
-        "it returned None, not True or False, for the square of order 1 (is a return missing?)",
+        "it returned None, not True or False, for a square of order 1 (is a return missing?)",
     )
 
 
@@ -245,8 +246,8 @@ def test_the_first_row_counts_are_known(n: int, count: int) -> None:
 
 
 def test_a_wrong_first_row_count_is_called_too_small_or_too_large() -> None:
-    assert check_first_row_count(5, 1343).problems[0] == "1343 is too small"
-    assert check_first_row_count(5, 161280).problems[0] == "161280 is too large"
+    assert check_first_row_count(5, 1343).problems[0] == "1343 is not the right number"
+    assert check_first_row_count(5, 161280).problems[0] == "161280 is not the right number"
     assert_wrong(check_first_row_count(5, 1344.5), "expected a whole number, not 1344.5")
     with pytest.raises(ValueError, match="order n"):
         check_first_row_count(7, 1)
@@ -256,7 +257,7 @@ def test_the_row_by_row_chance_is_the_product_of_the_choices() -> None:
     # by hand: 24 first rows, then 9 that clash with no column; the cyclic square then allows 2 third rows and the
     # Klein square 4 (columns 0, 1 need {2, 3} and columns 2, 3 need {0, 1}); the last row is forced
     assert check_row_by_row_probability(cyclic(4), Fraction(1, 24 * 9 * 2))
-    assert check_row_by_row_probability(KLEIN, "1 / 864")
+    assert check_row_by_row_probability(KLEIN, Fraction(1, 864))
     assert check_row_by_row_probability(KLEIN, 1 / 864)
     assert check_row_by_row_probability([[0]], 1)
     assert_wrong(
@@ -265,8 +266,11 @@ def test_the_row_by_row_chance_is_the_product_of_the_choices() -> None:
         "Is this one uniform?",
         "hint: multiply, row by row, 1 / (the number of rows the sampler could have drawn there)",
     )
-    assert check_row_by_row_probability(cyclic(4), 1 / 431).problems[0] == f"{1 / 431} is too large"
-    assert_wrong(check_row_by_row_probability(cyclic(4), "a half"), "'a half' is not a number")
+    assert check_row_by_row_probability(cyclic(4), 1 / 431).problems[0] == f"{1 / 431} is not the right number"
+    assert_wrong(
+        check_row_by_row_probability(cyclic(4), "a half"),
+        "'a half' is text, not a number: write the number itself, without quotes",
+    )
     with pytest.raises(ValueError, match="order n"):
         check_row_by_row_probability(cyclic(8), 1)
 
@@ -336,7 +340,7 @@ def test_transversals_are_accepted_and_clashes_named() -> None:
     assert_wrong(
         check_transversal(square, [0, 9, "x", 3, 4]),
         "the column for row 1 is 9, but the columns are 0 to 4",
-        "the column for row 2 is 'x', not a whole number",
+        "the column for row 2 is 'x': 'x' is text, not a number: write the number itself, without quotes",
     )
     with pytest.raises(ValueError, match="the square is not a Latin square"):
         check_transversal([[0, 1], [0, 1]], [0, 1])
@@ -522,14 +526,18 @@ def test_completion_counts_agree_with_generate_and_test(board: Board) -> None:
     truth = brute_force_completions(board)
     assert check_completion_count(board, truth)
     assert check_completion_count(board, float(truth))
-    assert check_completion_count(board, truth + 1).problems == (f"{truth + 1} is too large",)
+    assert check_completion_count(board, truth + 1).problems[0] == f"{truth + 1} is not the right number"
 
 
 def test_the_blind_count_of_orders_gets_a_hint() -> None:
     board = [[[0, 0], [1, 1], [2, 2]], [None] * 3, [None] * 3]
     problems = check_completion_count(board, 720).problems
-    assert problems[0] == "720 is too large" and problems[1].startswith("hint: 720 = 6! is the number of ways")
-    assert_wrong(check_completion_count(board, "two"), "expected a whole number, not 'two'")
+    assert problems[0] == "720 is not the right number" and problems[1].startswith(
+        "hint: 720 = 6! is the number of ways"
+    )
+    assert_wrong(
+        check_completion_count(board, "two"), "'two' is text, not a number: write the number itself, without quotes"
+    )
 
 
 def test_a_plain_backtracker_is_accepted() -> None:
@@ -609,7 +617,7 @@ def test_the_hidden_hands_count_is_what_sampling_reaches(rules: str, players: in
         for draw in range(3000)
     }
     assert check_hidden_hands_count(view, len(seen))
-    assert check_hidden_hands_count(view, len(seen) + 1).problems[0] == f"{len(seen) + 1} is too large"
+    assert check_hidden_hands_count(view, len(seen) + 1).problems[0] == f"{len(seen) + 1} is not the right number"
 
 
 def test_the_hidden_hands_count_needs_a_multiplayer_view_on_the_viewers_turn() -> None:
@@ -668,8 +676,14 @@ def test_the_games_needed_make_the_arenas_interval_narrow_enough(margin: float) 
 
     assert math.isclose((high - low) / 2, wilson_half_width(100))
     assert wilson_half_width(accepted[0]) <= margin < wilson_half_width(accepted[0] - 1)  # Wilson's fewest games
-    assert check_games_needed(margin, accepted[0] - 1).problems[0].startswith(f"{accepted[0] - 1} is too small")
-    assert check_games_needed(margin, accepted[-1] + 1).problems[0].startswith(f"{accepted[-1] + 1} is too large")
+    assert (
+        check_games_needed(margin, accepted[0] - 1).problems[0].startswith(f"{accepted[0] - 1} is not the right number")
+    )
+    assert (
+        check_games_needed(margin, accepted[-1] + 1)
+        .problems[0]
+        .startswith(f"{accepted[-1] + 1} is not the right number")
+    )
 
 
 class FirstChoice:

@@ -5,6 +5,7 @@ wrong; English otherwise."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -125,20 +126,22 @@ def latin_verdicts() -> list[Any]:
         check_first_row_count(3, 2.5),
         check_row_by_row_probability(CYCLIC_3, 0.083),  # rounded
         check_row_by_row_probability([[0, 1], [1, 0]], 0.25),
-        check_row_by_row_probability(CYCLIC_SQUARE_4, "1/576"),  # one over the number of squares: the uniform chance
+        check_row_by_row_probability(
+            CYCLIC_SQUARE_4, Fraction(1, 576)
+        ),  # one over the number of squares: the uniform chance
         check_row_by_row_probability(CYCLIC_3, "one sixth"),
         check_row_by_row_probability(CYCLIC_3, [1, 6]),
         check_latin_square(CYCLIC_3, givens=GIVENS),
         check_latin_function(is_latin),
         check_reduction(original, CYCLIC_3),
         check_first_row_count(3, 2),
-        check_row_by_row_probability(CYCLIC_3, "1/12"),
+        check_row_by_row_probability(CYCLIC_3, Fraction(1, 12)),
     ]
 
 
 def case_failures() -> list[str | None]:
     """What the case runner says of a slow function, a forbidden helper and an error, on a checker's case."""
-    case = "a rectangle of 2 rows and 3 columns"
+    case = "a grid whose last two rows are the same"
     return [
         Outcome(case, seconds=3.0).failure(),
         Outcome(case, forbidden="TownSearch").failure(),
@@ -159,8 +162,8 @@ def test_after_set_language_fr_lesson_02_verdicts_are_french() -> None:
     assert all(text.startswith("Juste : ") for text in texts[24:29])
     assert "- la ligne 2 contient deux fois le symbole 2 (colonnes 0 et 1)" in texts[0]
     assert "- la case [1, 1] contient 5, mais les symboles vont de 0 à 1" in texts[2]
-    assert "elle a levé l’erreur KeyError: 1 sur le carré d’ordre 1" in texts[12]
-    assert texts[29].startswith("elle est trop lente sur un rectangle de 2 lignes et 3 colonnes : ")
+    assert "elle a levé l’erreur KeyError: 1 sur un carré d’ordre 1" in texts[12]
+    assert texts[29].startswith("elle est trop lente sur une grille dont les deux dernières lignes sont identiques : ")
 
 
 def test_by_default_lesson_02_verdicts_stay_english() -> None:
@@ -174,7 +177,8 @@ def test_by_default_lesson_02_verdicts_stay_english() -> None:
     assert texts[5].splitlines()[1] == "- row 1 of the square has 1 cell, but it needs 2"
     assert texts[24] == "Right: it is a Latin square of order 3 that keeps the given cells."
     assert case_failures()[0] == (
-        "it is too slow on a rectangle of 2 rows and 3 columns: no answer after 3 s (the cases after it were not tried)"
+        "it is too slow on a grid whose last two rows are the same: no answer after 3 s "
+        "(the cases after it were not tried)"
     )
     assert {"the", "row", "column", "is"} <= set(english_in(texts))
 

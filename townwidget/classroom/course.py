@@ -17,12 +17,25 @@ defines, its points and its hidden tests; the rest is read from the notebooks, s
 
 from __future__ import annotations
 
+import random
+import secrets
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from townwidget.classroom.lessons import lessons_folder, prepare_folder
+from townwidget.classroom.lessons import lessons_folder, prepare_folder, solutions_folder
+from townwidget.classroom.sandbox import write_sandbox
+from townwidget.classroom.variants import (
+    Variant,
+    Variation,
+    puzzle_seed,
+    same_reduction,
+    sampled_square,
+    shared_mate,
+    shared_transversal,
+    shuffled_square,
+)
 from townwidget.core.extras import require_extra
 
 if TYPE_CHECKING:
@@ -30,6 +43,8 @@ if TYPE_CHECKING:
 
 BEGIN_SOLUTION, END_SOLUTION = "### BEGIN SOLUTION", "### END SOLUTION"
 BEGIN_HIDDEN, END_HIDDEN = "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"
+#: The line before the exercise's set-up, run again in its test cell: an answer cell cannot change what is judged.
+REPEATED_SETUP = "# the exercise's data again: an answer cell cannot change what is judged"
 
 
 @dataclass(frozen=True)
@@ -38,8 +53,9 @@ class Exercise:
 
     ``call`` is the checker call the lesson's exercise cell ends with, as written there (it finds the cell and
     becomes the test); ``answers`` the names the student defines (the placeholder starts at the first of them);
-    ``hidden`` further assertions kept from the students; ``solution_tail`` code that fits the worked answer to the
-    lesson's names.
+    ``hidden`` further assertions kept from the students (``{course_seed}`` in them becomes the course's seed);
+    ``solution_tail`` code that fits the worked answer to the lesson's names; ``variant`` draws the course's own
+    version of the exercise (:mod:`~townwidget.classroom.variants`).
     """
 
     call: str
@@ -47,27 +63,35 @@ class Exercise:
     points: int
     hidden: tuple[str, ...] = ()
     solution_tail: str = ""
+    variant: Variant | None = None
 
     @property
     def checker(self) -> str:
         return self.call.split("(", 1)[0]
 
 
+#: The hidden tests reach what they use under private names imported in the test cell itself, so that an answer
+#: cell cannot rebind it (``check_town_puzzle = lambda *a: "Right"``).
 IS_LATIN_CASES = (
     'assert is_latin([[0, 1, 2], [1, 2, 0], [2, 0, 1]]), "is_latin should accept the cyclic square of order 3"',
     'assert not is_latin([[0, 1], [0, 1]]), "is_latin([[0, 1], [0, 1]]) should be False: each column repeats"',
     'assert not is_latin([[0, 1], [1, 2]]), "is_latin([[0, 1], [1, 2]]) should be False: 2 is no symbol of order 2"',
 )
 COMPLETE_CASES = (
-    "held_out = town_puzzle(5, 14, seed=2026, progress=False)",
-    "verdict = check_town_puzzle(held_out, complete([row.copy() for row in held_out.board]))",
-    'assert verdict, "on a held-out 5 x 5 puzzle: " + str(verdict)',
+    "from townwidget.exercises import check_town_puzzle as _check_town_puzzle",
+    "from townwidget.search import town_puzzle as _town_puzzle",
+    "_held_out = _town_puzzle(5, 14, seed={course_seed}, progress=False)",
+    "_verdict = _check_town_puzzle(_held_out, complete([row.copy() for row in _held_out.board]))",
+    'assert _verdict, "on a held-out 5 x 5 puzzle: " + str(_verdict)',
 )
 AGENT_CASES = (
-    'four = town.new_game("town77", players=4, seed=2026)',
-    "while not four.is_terminal():",
-    "    four.apply(MyAgent().act(four.view(four.current_player)))  # refused with the rule if illegal",
+    "from townwidget import town as _town",
+    '_four = _town.new_game("town77", players=4, seed={course_seed})',
+    "while not _four.is_terminal():",
+    "    _four.apply(MyAgent().act(_four.view(_four.current_player)))  # refused with the rule if illegal",
 )
+#: The seed of the hidden tests when no course seed is given (the lessons' own version).
+LESSON_SEED = 2026
 PLAY = (
     Exercise("check_legal_move_count(position, answer_1)", ("answer_1",), 1),
     Exercise("check_solo_line(deal, answer_2)", ("answer_2",), 2),
@@ -77,10 +101,12 @@ CHECKING = (
     Exercise("check_latin_function(is_latin)", ("is_latin",), 2, IS_LATIN_CASES),
 )
 COUNTING = (
-    Exercise("check_reduction(original_1, answer_1)", ("answer_1",), 1),
+    Exercise(
+        "check_reduction(original_1, answer_1)", ("answer_1",), 1, variant=shuffled_square("original_1", same_reduction)
+    ),
     Exercise("check_first_row_count(5, answer_2)", ("answer_2",), 1),
 )
-RANDOM = (Exercise("check_row_by_row_probability(cyclic(4), answer_1)", ("answer_1",), 2),)
+RANDOM = (Exercise("check_row_by_row_probability(cyclic(4), answer_1)", ("answer_1",), 2, variant=sampled_square),)
 #: The graded exercises of each assignment: its lesson notebook, its solutions notebook, its exercises in order.
 EXERCISES: dict[str, tuple[str, str, tuple[Exercise, ...]]] = {
     "01-play": ("01-play.ipynb", "solutions/01-play-solutions.ipynb", PLAY),
@@ -120,8 +146,18 @@ EXERCISES: dict[str, tuple[str, str, tuple[Exercise, ...]]] = {
         "solutions/03-1-graeco-latin-solutions.ipynb",
         (
             Exercise("check_graeco_latin(colours_answer, shapes_answer, n=5)", ("colours_answer", "shapes_answer"), 1),
-            Exercise("check_transversal(square_2, columns_answer)", ("columns_answer",), 1),
-            Exercise("check_orthogonal_mate(square_3, mate_answer)", ("mate_answer",), 2),
+            Exercise(
+                "check_transversal(square_2, columns_answer)",
+                ("columns_answer",),
+                1,
+                variant=shuffled_square("square_2", shared_transversal),
+            ),
+            Exercise(
+                "check_orthogonal_mate(square_3, mate_answer)",
+                ("mate_answer",),
+                2,
+                variant=shuffled_square("square_3", shared_mate),
+            ),
         ),
     ),
     "03-2-order-six": (
@@ -144,7 +180,7 @@ EXERCISES: dict[str, tuple[str, str, tuple[Exercise, ...]]] = {
             Exercise("check_completion_count(board_2, answer_2)", ("answer_2",), 1),
             Exercise("check_completion_function(complete)", ("complete",), 3, COMPLETE_CASES),
             Exercise("check_latin_exact_cover(latin_cover)", ("latin_cover",), 2),
-            Exercise("check_town_puzzle(puzzle_5, answer_5)", ("answer_5",), 2),
+            Exercise("check_town_puzzle(puzzle_5, answer_5)", ("answer_5",), 2, variant=puzzle_seed),
         ),
     ),
     "05-1-views": (
@@ -184,31 +220,48 @@ EXERCISES: dict[str, tuple[str, str, tuple[Exercise, ...]]] = {
 }
 
 
-def write_course(target: str | Path, force: bool = False) -> list[Path]:
+def write_course(
+    target: str | Path, force: bool = False, seed: int | None = None, solutions: str | Path | None = None
+) -> list[Path]:
     """Write an nbgrader course into ``target``: ``source/NAME/NAME.ipynb`` for every assignment of
-    :data:`EXERCISES`, ``nbgrader_config.py`` and ``README.md`` (for the teacher). Returns the assignment folders.
+    :data:`EXERCISES`, the course's own version of each exercise that has a variant (drawn from ``seed``; a fresh
+    one by default, written in the README), ``nbgrader_config.py``, the autograder's sandbox
+    (:mod:`~townwidget.classroom.sandbox`) and ``README.md`` (for the teacher). Returns the assignment folders.
 
-    A folder that exists and holds anything is refused (``ValueError``) unless ``force``.
+    The worked answers come from :func:`~townwidget.classroom.lessons.solutions_folder` (``solutions``): they are
+    not in the installed package. A folder that exists and holds anything is refused (``ValueError``) unless
+    ``force``.
     """
     require_extra("nbgrader", "The nbgrader course (townwidget course)")
+    worked = solutions_folder(solutions)
     import nbformat
 
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
+        raise ValueError(f"the course's seed must be a whole number >= 0, not {seed!r}")
+    seed = secrets.randbits(32) if seed is None else seed
     folder = prepare_folder(target, force)
     written = []
     for name in EXERCISES:
         assignment = folder / "source" / name
         assignment.mkdir(parents=True, exist_ok=True)
-        nbformat.write(source_assignment(name), assignment / f"{name}.ipynb")
+        nbformat.write(source_assignment(name, seed, worked), assignment / f"{name}.ipynb")
         written.append(assignment)
     kit = files("townwidget.classroom")
     (folder / "nbgrader_config.py").write_text(kit.joinpath("course_config.py.txt").read_text(encoding="utf-8"))
+    write_sandbox(folder)
     readme = kit.joinpath("course_readme.md").read_text(encoding="utf-8")
-    (folder / "README.md").write_text(readme.replace("{assignments}", _assignment_table()), encoding="utf-8")
+    readme = readme.replace("{assignments}", _assignment_table()).replace("{seed}", str(seed))
+    (folder / "README.md").write_text(readme, encoding="utf-8")
     return written
 
 
-def source_assignment(name: str) -> NotebookNode:
-    """The source (teacher's) version of assignment ``name``: its lesson with graded exercises (module docstring)."""
+def source_assignment(name: str, seed: int | None = None, solutions: str | Path | None = None) -> NotebookNode:
+    """The source (teacher's) version of assignment ``name``: its lesson with graded exercises (module docstring).
+
+    With a course's ``seed``, each exercise that has a variant is the course's own version, drawn from the seed
+    and the assignment's name (the same seed, the same course); without, the lessons' own. The worked answers come
+    from :func:`~townwidget.classroom.lessons.solutions_folder` (``solutions``).
+    """
     if name not in EXERCISES:
         raise ValueError(f"no assignment {name!r}: the assignments are {', '.join(EXERCISES)}")
     import nbformat
@@ -216,7 +269,8 @@ def source_assignment(name: str) -> NotebookNode:
     lesson_path, solutions_path, exercises = EXERCISES[name]
     folder = lessons_folder()
     lesson = nbformat.reads(folder.joinpath(*lesson_path.split("/")).read_text(encoding="utf-8"), as_version=4)
-    solutions = nbformat.reads(folder.joinpath(*solutions_path.split("/")).read_text(encoding="utf-8"), as_version=4)
+    solved = solutions_folder(solutions) / solutions_path.split("/")[-1]
+    solutions = nbformat.reads(solved.read_text(encoding="utf-8"), as_version=4)
     worked = _worked_answers(solutions, exercises, solutions_path)
     cells: list[Any] = []
     for cell in lesson.cells:
@@ -225,13 +279,34 @@ def source_assignment(name: str) -> NotebookNode:
             cells.append(_cleared(cell, len(cells)))
         else:
             number = exercises.index(exercise) + 1
-            cells += _graded_cells(cell.source, exercise, number, worked[number - 1], lesson_path, len(cells))
+            variation = _variation(exercise, cell.source, seed, f"{name}/{number}")
+            source, answer = variation.applied(cell.source), variation.applied(worked[number - 1])
+            graded = Exercise(
+                variation.applied(exercise.call),
+                exercise.answers,
+                exercise.points,
+                tuple(
+                    line.replace("{course_seed}", str(LESSON_SEED if seed is None else seed))
+                    for line in exercise.hidden
+                ),
+            )
+            cells += _graded_cells(source, graded, number, answer, lesson_path, len(cells))
     missing = [e.call for e in exercises if not any(e.call in cell.source for cell in lesson.cells)]
     if missing:
         raise ValueError(f"{lesson_path} has no exercise cell calling {missing[0]}: update EXERCISES to the lesson")
     lesson.cells = cells
     lesson.metadata.pop("widgets", None)
     return lesson
+
+
+def _variation(exercise: Exercise, cell: str, seed: int | None, where: str) -> Variation:
+    """The course's version of an exercise (nothing changed without a seed or a variant)."""
+    if seed is None or exercise.variant is None:
+        return Variation()
+    variation = exercise.variant(random.Random(f"{seed}/{where}"), cell)
+    if not variation.found_in(cell):
+        raise ValueError(f"{where}: the exercise cell lost what its variant changes: update the course's variants")
+    return variation
 
 
 def _graded_cells(source: str, exercise: Exercise, number: int, worked: str, where: str, at: int) -> list[Any]:
@@ -249,7 +324,13 @@ def _graded_cells(source: str, exercise: Exercise, number: int, worked: str, whe
     placeholder = "\n".join(lines[first:check]).rstrip()
     answer = new_code_cell(f"{placeholder}\n{BEGIN_SOLUTION}\n{worked}\n{END_SOLUTION}")
     answer.metadata["nbgrader"] = _nbgrader(f"exercise-{number}", solution=True)
-    test_lines = [f"verdict = {exercise.call}", "assert verdict, str(verdict)"]
+    private = f"_{exercise.checker}"  # imported in the test cell: an answer cell cannot rebind it
+    test_lines = [
+        f"from townwidget.exercises import {exercise.checker} as {private}",
+        *([REPEATED_SETUP, setup] if setup else []),
+        f"verdict = _{exercise.call}",
+        "assert verdict, str(verdict)",
+    ]
     if exercise.hidden:
         test_lines += [BEGIN_HIDDEN, *exercise.hidden, END_HIDDEN]
     test = new_code_cell("\n".join(test_lines))
@@ -316,6 +397,9 @@ def _nbgrader(
 def _assignment_table() -> str:
     rows = ["| assignment | exercises (points) | total |", "|---|---|---|"]
     for name, (_lesson, _solutions, exercises) in EXERCISES.items():
-        points = ", ".join(f"{number}: {e.checker} ({e.points})" for number, e in enumerate(exercises, 1))
+        points = ", ".join(
+            f"{number}: {e.checker} ({e.points}{', variant' if e.variant else ''})"
+            for number, e in enumerate(exercises, 1)
+        )
         rows.append(f"| `{name}` | {points} | {sum(e.points for e in exercises)} |")
     return "\n".join(rows)

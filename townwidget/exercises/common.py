@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
 from functools import wraps
-from numbers import Integral, Rational
+from numbers import Integral, Rational, Real
 from typing import Any
 
 from townwidget.core.language import N_, _, default_language, ngettext, speaking
@@ -120,12 +120,19 @@ THINGS = {
 }
 
 
+#: What every checker says, in one sentence, to a number written as text ("1/432", "36").
+TEXT_NOT_NUMBER = N_("{answer} is text, not a number: write the number itself, without quotes")
+
+
 def _as_list(value: Any) -> Any:
-    """A numpy array, a generator, a ``range`` or a ``map`` as a list (other values unchanged), so answers may be
-    written in any of these forms."""
+    """Any sequence (a list, tuple, ``deque``, ``range``, numpy array) or iterator (a generator, a ``map``) as a
+    list, other values unchanged (a numpy scalar as its Python value), so answers may be written in any of these
+    forms. Text is not a sequence here: it stays text, to be refused as such."""
+    if isinstance(value, str | bytes):
+        return value
     if hasattr(value, "tolist"):
         return value.tolist()
-    if isinstance(value, Iterator | range):
+    if isinstance(value, Iterator | Sequence):
         return list(value)
     return value
 
@@ -160,6 +167,8 @@ def _read_number(value: Any, high: int, what: str, word: str) -> tuple[int | Non
     """``value`` as an int in 0..high, or the problem with it: "{what} {value}, but the {word}s are 0 to {high}"
     (``what`` names the place and ends with its verb, e.g. "cell [1, 2] holds")."""
     number = _whole(value)
+    if isinstance(value, str | bytes):
+        return None, _("{what} {value}: {problem}").format(what=what, value=repr(value), problem=_text(value))
     if number is None:
         return None, _("{what} {value}, not a whole number").format(what=what, value=repr(value))
     if not 0 <= number <= high:
@@ -268,17 +277,55 @@ def _check_order(n: Any, low: int = 1, high: int | None = None) -> int:
     return n
 
 
-def _off(value: Any, truth: Any, shown: Any = None) -> str:
-    """A wrong number in words: which way it is off (``shown``: the answer as the student wrote it)."""
-    off = _("{value} is too small") if value < truth else _("{value} is too large")
-    return off.format(value=value if shown is None else shown)
+def _text(answer: str | bytes) -> str:
+    """The one sentence for a number written as text."""
+    return _(TEXT_NOT_NUMBER).format(answer=repr(answer))
+
+
+def _wrong(shown: Any) -> str:
+    """A wrong number in words, without saying which way it is off: a reply must not let anyone bisect to the
+    answer (the hints that follow it say how to find it)."""
+    return _("{value} is not the right number").format(value=shown)
 
 
 def _read_whole_number(answer: Any) -> tuple[int | None, str | None]:
     """A count given in any numeric form with no fractional part (see :func:`_whole`), or the problem with it."""
     if answer is None:
         return None, _(NO_ANSWER)
+    if isinstance(answer, str | bytes):
+        return None, _text(answer)
     number = _whole(answer)
     if number is None:
         return None, _("expected a whole number, not {answer}").format(answer=repr(answer))
     return number, None
+
+
+#: How close a float must come to an exact value, relative to it: its precision, by its width in bytes (numpy's
+#: float16, float32, float64 and long double; a Python float or a Decimal is 8), with room for a few roundings.
+_RELATIVE_PRECISION = {2: 2.0**-8, 4: 2.0**-20, 8: 1e-9, 10: 1e-9, 12: 1e-9, 16: 1e-9}
+
+
+def _read_real(answer: Any) -> tuple[tuple[Fraction, float] | None, str | None]:
+    """A real number in any numeric form, as its exact value and the relative error its form allows (0 for an int,
+    a Fraction, numpy's integers; a float's precision for floats of every width and for a Decimal), or the problem
+    with it (text, a bool, nan and infinities are refused)."""
+    if answer is None:
+        return None, _(NO_ANSWER)
+    if isinstance(answer, str | bytes):
+        return None, _text(answer)
+    width = getattr(getattr(answer, "dtype", None), "itemsize", 8)
+    value = answer.item() if hasattr(answer, "item") and getattr(answer, "ndim", None) == 0 else answer
+    if isinstance(value, bool) or not isinstance(value, Real | Decimal):
+        return None, _("expected a number such as Fraction(1, 6) or 1/6, not {answer}").format(answer=repr(answer))
+    if isinstance(value, float | Decimal) and not math.isfinite(value):
+        return None, _("{answer} is not a number").format(answer=repr(answer))
+    if isinstance(value, Rational):
+        return (Fraction(value), 0.0), None
+    exact = Fraction(value) if isinstance(value, float | Decimal) else Fraction(float(value))  # numpy's long double
+    return (exact, _RELATIVE_PRECISION.get(width, 1e-9)), None
+
+
+def _close(value: tuple[Fraction, float], truth: Fraction) -> bool:
+    """Whether a read number (:func:`_read_real`) is ``truth`` within the error its form allows."""
+    exact, tolerance = value
+    return abs(exact - truth) <= abs(truth) * Fraction(tolerance)

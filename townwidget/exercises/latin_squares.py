@@ -4,28 +4,30 @@ French too)."""
 from __future__ import annotations
 
 import math
-from decimal import ROUND_DOWN, ROUND_HALF_EVEN, Decimal
+import random
+import secrets
 from fractions import Fraction
 from itertools import permutations
-from numbers import Rational, Real
 from typing import Any
 
 from townwidget import latin
-from townwidget.core.extras import numpy_or_none
 from townwidget.core.language import N_, _
 from townwidget.exercises.common import (
     NO_ANSWER,
     Grid,
     Verdict,
     _check_order,
+    _close,
     _exercise_square,
     _latin_problems,
-    _off,
     _plain,
+    _read_real,
     _read_whole_number,
+    _whole,
+    _wrong,
     in_package_language,
 )
-from townwidget.exercises.running import run_cases
+from townwidget.exercises.running import Outcome, run_cases
 
 #: The largest order :func:`check_row_by_row_probability` enumerates the rows of (7! = 5040 candidate rows).
 MAX_SAMPLER_ORDER = 7
@@ -80,74 +82,124 @@ def _cyclic(n: int) -> Grid:
     return [[(r + k) % n for k in range(n)] for r in range(n)]
 
 
-def _latin_function_cases() -> list[tuple[str, Grid]]:
-    """The grids a student's Latin-square test is tried on, smallest first: Latin squares, and grids failing one
-    condition each (each described in English, translated where a verdict names it)."""
-    return [
-        (N_("the square of order 1"), [[0]]),
-        (N_("the grid of order 1 holding the symbol 1"), [[1]]),
-        (N_("a grid whose rows repeat symbols (its columns do not)"), [[0, 0], [1, 1]]),
-        (N_("a grid using the symbols 1..n instead of 0..n-1"), [[1, 2], [2, 1]]),
-        (N_("a grid with no repeats but a negative symbol"), [[0, -1], [-1, 0]]),
-        (N_("a grid whose rows have different lengths"), [[0, 1], [1, 0, 2]]),
-        (N_("a rectangle of 2 rows and 3 columns"), [[0, 1, 2], [1, 2, 0]]),
-        (N_("a rectangle of 3 rows and 2 columns, no repeats"), [[0, 1], [1, 2], [2, 0]]),
-        (N_("a rectangle of 3 rows and 2 columns whose rows are 0, 1 in some order"), [[0, 1], [1, 0], [0, 1]]),
-        (N_("a grid whose columns repeat symbols (its rows do not)"), [[0, 1, 2], [1, 2, 0], [0, 1, 2]]),
-        (N_("a grid with no repeats but the symbol 3 in a square of order 3"), [[0, 1, 2], [1, 2, 0], [2, 0, 3]]),
-        (N_("a grid with no repeats but the symbols -1, 0 and 1"), [[-1, 0, 1], [0, 1, -1], [1, -1, 0]]),
+#: A Latin square of order 4 that no renaming makes cyclic (Klein's), and one of order 6 of a third kind: the cases
+#: of :func:`check_latin_function` are drawn from these and the cyclic squares by shuffling rows, columns, symbols.
+_KLEIN = [[0, 1, 2, 3], [1, 0, 3, 2], [2, 3, 0, 1], [3, 2, 1, 0]]
+_SIX = [[0, 1, 2, 3, 4, 5], [1, 0, 3, 2, 5, 4], [2, 3, 4, 5, 0, 1], [3, 2, 5, 4, 1, 0], [4, 5, 0, 1, 3, 2],
+        [5, 4, 1, 0, 2, 3]]  # fmt: skip
+
+
+def _shuffled_square(n: int, rng: random.Random) -> Grid:
+    """A Latin square of order n drawn afresh: a cyclic square (or Klein's, or the order-6 one above) with its rows,
+    columns and symbols permuted at random. Plain Python: the checkers run without numpy."""
+    base = rng.choice([_cyclic(n), *([_KLEIN] if n == 4 else []), *([_SIX] if n == 6 else [])])
+    rows, columns, symbols = (rng.sample(range(n), n) for _ in range(3))
+    return [[symbols[base[r][k]] for k in columns] for r in rows]
+
+
+def _latin_function_cases(rng: random.Random) -> list[tuple[str, Grid]]:
+    """The grids a student's Latin-square test is tried on, smallest first, drawn afresh from ``rng``: Latin squares
+    of orders 1 to 6, and near misses that fail one condition each (described in English, translated where a
+    verdict names them), each hiding its flaw where a partial test does not look."""
+    n = rng.randint(3, 5)
+    square, big = _shuffled_square(n, rng), _shuffled_square(rng.randint(4, 6), rng)
+    low, high = rng.sample(range(n), 2)
+    extra_row = rng.randrange(1, n)  # ragged below row 0: a test that measures row 0 only misses it
+    ragged = [row + [row[0]] if r == extra_row else list(row) for r, row in enumerate(square)]
+    repeated_low = [list(row) for row in big[:-1]] + [list(big[-2])]  # the last two rows alike: columns repeat low
+    wide = [[*row, row[rng.randrange(2)]] for row in _shuffled_square(2, rng)]  # lines right as sets, too long
+    constant_rows = [[r] * n for r in rng.sample(range(n), n)]
+    out_of_range = [list(row) for row in square]
+    symbol = out_of_range[low][high]
+    out_of_range = [[n if x == symbol else x for x in row] for row in out_of_range]  # n instead of one symbol
+    shifted = [[x + 1 for x in row] for row in square]
+    negative = [[-1 if x == symbol else x for x in row] for row in square]
+    odd_sums = [[{0: -1, 1: 0, 2: 4}[x] for x in row] for row in _shuffled_square(3, rng)]
+    tall = [list(row[:-1]) for row in square]  # n rows of n - 1: its rows are distinct, its columns too
+    smaller = _shuffled_square(n - 1, rng)
+    tall_repeat = [*smaller, list(smaller[rng.randrange(n - 1)])]  # rows right as sets, columns too, one row more
+    cases = [
+        (N_("a square of order 1"), [[0]]),
+        (N_("a grid of order 1 holding the symbol 1"), [[1]]),
+        (N_("a Latin square of order 2"), _shuffled_square(2, rng)),
+        (N_("a grid of 2 rows of 3 cells whose lines hold the right symbols as sets"), wide),
+        (N_("a grid whose rows repeat symbols (its columns do not)"), constant_rows),
         (
-            N_("a grid with no repeats and the right sums but the symbols -1, 0 and 4"),
-            [[-1, 0, 4], [0, 4, -1], [4, -1, 0]],
+            N_("a grid whose columns repeat symbols (its rows do not)"),
+            [list(c) for c in zip(*constant_rows, strict=True)],
         ),
-        (N_("a grid whose rows and columns add up right but repeat symbols"), [[1, 1, 1], [1, 1, 1], [1, 1, 1]]),
-        (N_("a Latin square of order 4 that is not cyclic"), [[0, 1, 2, 3], [1, 0, 3, 2], [2, 3, 0, 1], [3, 2, 1, 0]]),
-        (N_("the cyclic square of order 5"), _cyclic(5)),
-        (N_("a random Latin square of order 6"), latin.random_latin_square(6, rng=6)),
+        (N_("a Latin square of order {n}"), _shuffled_square(n, rng)),
+        (N_("a grid whose rows have different lengths below the first"), ragged),
+        (N_("a grid of {n} rows of {m} cells"), tall),
+        (N_("a grid of {n} rows of {m} cells whose rows hold the same symbols"), tall_repeat),
+        (N_("a grid using the symbols 1..n instead of 0..n-1"), shifted),
+        (N_("a grid with no repeats but the symbol n in a square of order n"), out_of_range),
+        (N_("a grid with no repeats but a negative symbol"), negative),
+        (N_("a grid with no repeats and the right sums but the symbols -1, 0 and 4"), odd_sums),
+        (N_("a grid whose rows and columns add up right but repeat symbols"), [[1] * 3 for _ in range(3)]),
+        (N_("a grid whose last two rows are the same"), repeated_low),
+        (N_("a Latin square of order {n}"), big),
+        (N_("a Latin square of order {n}"), _shuffled_square(6, rng)),
     ]
+    return cases
 
 
 def _read_truth(said: Any) -> bool | str:
-    """A Latin-square test's answer: True or False (numpy's too), or else its repr, to be shown."""
-    numpy = numpy_or_none()
-    truth = isinstance(said, bool) or (numpy is not None and isinstance(said, numpy.bool_))
-    return bool(said) if truth else repr(said)
+    """A Latin-square test's answer: True or False (numpy's too, and 1 or 0 in any integer type), or else its
+    repr, to be shown."""
+    if type(said).__name__ in ("bool", "bool_"):
+        return bool(said)
+    number = _whole(said)
+    return bool(number) if number in (0, 1) else repr(said)
+
+
+def _described(description: str, grid: Grid) -> str:
+    """A case's description with its sizes filled in, translated."""
+    return _(description).format(n=len(grid), m=len(grid[0]) if grid and grid[0] else 0)
 
 
 @in_package_language
 def check_latin_function(is_latin: Any) -> Verdict:
-    """Whether ``is_latin(grid)`` returns True exactly for the Latin squares among a set of test grids.
+    """Whether ``is_latin(grid)`` returns True exactly for the Latin squares among test grids drawn afresh at each
+    call (so that no code can look them up).
 
-    The grids are Latin squares of orders 1 to 6 and grids that fail one condition each (a repeat in the rows
-    only, in the columns only, symbols out of range on either side, the right sums but repeats, not square); the
-    right answers come from :func:`townwidget.latin.is_latin_square`. Each grid is passed as a fresh copy, so a
-    function may change it; each has a few seconds (:mod:`~townwidget.exercises.running`).
+    The grids are Latin squares of orders 1 to 6 and near misses that fail one condition each: a repeat in the rows
+    only, or in the columns only, or in the last rows only; symbols out of range on either side; the right sums but
+    repeats; not square, or lines that hold the right symbols as sets but are too long, or a ragged row below the
+    first. The right answers come from :func:`townwidget.latin.is_latin_square`. The test may answer True and False
+    or 1 and 0. Each grid is passed as a fresh copy, so a function may change it; each has a few seconds
+    (:mod:`~townwidget.exercises.running`).
 
     >>> def forgets_negatives(grid):  # no repeats and no symbol >= n, but -1 slips through
     ...     n = len(grid)
     ...     return all(len(line) == len(set(line)) == n and max(line) < n for line in [*grid, *zip(*grid)])
-    >>> print(check_latin_function(forgets_negatives))
+    >>> print(check_latin_function(forgets_negatives))  # doctest: +ELLIPSIS
     Not yet right: it should be a function that returns True for Latin squares and False for other grids.
-    - it says True for a grid with no repeats but a negative symbol: [[0, -1], [-1, 0]]
-    - it says True for a grid with no repeats but the symbols -1, 0 and 1: [[-1, 0, 1], [0, 1, -1], [1, -1, 0]]
+    - it says True for a grid with no repeats but a negative symbol: [[...
     """
     task = _("a function that returns True for Latin squares and False for other grids")
     if not callable(is_latin):
         return Verdict(task, (_("expected a function, not {answer}").format(answer=repr(is_latin)),))
-    cases = _latin_function_cases()
-    grids = dict(cases)
+    cases = _latin_function_cases(random.Random(secrets.randbits(64)))
+    numbered = [(f"{k}", grid) for k, (_description, grid) in enumerate(cases)]  # descriptions repeat: numbered
     problems = []
-    for outcome in run_cases(is_latin, cases, read=_read_truth):
-        grid = grids[outcome.description]
-        failure = outcome.failure()
+    for outcome in run_cases(is_latin, numbered, read=_read_truth):
+        description, grid = cases[int(outcome.description)]
+        case = _described(description, grid)
+        failure = Outcome(case, outcome.value, outcome.error, outcome.forbidden, outcome.seconds).failure()
         if failure:
             problems.append(_("{failure}: {grid}").format(failure=failure, grid=grid) if outcome.error else failure)
         elif isinstance(outcome.value, str):
-            neither = _("it returned {said}, not True or False, for {case} (is a return missing?)")
-            return Verdict(task, (neither.format(said=outcome.value, case=_(outcome.description)),))
+            missing = outcome.value == "None"
+            neither = (
+                _("it returned None, not True or False, for {case} (is a return missing?)")
+                if missing
+                else _("it returned {said}, not True or False, for {case}")
+            )
+            return Verdict(task, (neither.format(said=outcome.value, case=case),))
         elif outcome.value != latin.is_latin_square(grid):
             says = _("it says {said} for {case}: {grid}")
-            problems.append(says.format(said=outcome.value, case=_(outcome.description), grid=grid))
+            problems.append(says.format(said=outcome.value, case=case, grid=grid))
     return Verdict(task, tuple(problems))
 
 
@@ -207,7 +259,7 @@ def check_first_row_count(n: int, answer: Any) -> Verdict:
 
     >>> print(check_first_row_count(3, 1))
     Not yet right: it should be the number of Latin squares of order 3 whose first row is 0, 1, 2.
-    - 1 is too small
+    - 1 is not the right number
     - hint: renaming the symbols of a Latin square gives another one; how many renamings of a square put its first
       row in order?
     """
@@ -224,36 +276,7 @@ def check_first_row_count(n: int, answer: Any) -> Verdict:
         "hint: renaming the symbols of a Latin square gives another one; how many renamings of a square put its "
         "first\n  row in order?"
     )
-    return Verdict(task, (_off(number, truth), hint))
-
-
-def _read_probability(answer: Any) -> tuple[Fraction | float | None, str | None]:
-    """A chance in any numeric form (exact: an int, a Fraction, a string "1/432"; or else read as a float: a float,
-    numpy's, a Decimal)."""
-    if answer is None:
-        return None, _(NO_ANSWER)
-    not_a_number = _("{answer} is not a number").format(answer=repr(answer))
-    if isinstance(answer, str):
-        try:
-            return Fraction(answer.replace(" ", "")), None
-        except (ValueError, ZeroDivisionError):
-            return None, not_a_number
-    answer = answer.item() if hasattr(answer, "item") and getattr(answer, "ndim", None) == 0 else answer
-    if isinstance(answer, bool) or not isinstance(answer, Real | Decimal):
-        return None, _("expected a number such as Fraction(1, 6) or 1/6, not {answer}").format(answer=repr(answer))
-    if isinstance(answer, Rational):
-        return Fraction(answer), None
-    return (float(answer), None) if math.isfinite(answer) else (None, not_a_number)
-
-
-def _rounded_from(value: float, truth: Fraction) -> bool:
-    """Whether ``value`` is ``truth`` rounded or cut to the decimals it shows (0.0023 for 1/432, but not 1/431)."""
-    shown = Decimal(repr(value))
-    if not shown or "e" in repr(value).lower():
-        return False
-    exact = Decimal(truth.numerator) / Decimal(truth.denominator)
-    place = Decimal(1).scaleb(shown.as_tuple().exponent)  # type: ignore[arg-type]  # a finite float's is an int
-    return any(exact.quantize(place, rounding=mode) == shown for mode in (ROUND_HALF_EVEN, ROUND_DOWN))
+    return Verdict(task, (_wrong(number), hint))
 
 
 @in_package_language
@@ -261,24 +284,23 @@ def check_row_by_row_probability(square: Any, answer: Any) -> Verdict:
     """Whether ``answer`` is the chance that the row-by-row sampler produces ``square`` (a Latin square).
 
     The sampler builds a square row by row, drawing each row uniformly among the permutations that clash with no
-    column above (a Latin rectangle always extends, so it never gets stuck). The answer may be a
-    :class:`~fractions.Fraction`, an int, a float (within a relative 1e-9; one that is the chance rounded to fewer
-    decimals is told to give it exactly) or a string such as "1/432".
+    column above (a Latin rectangle always extends, so it never gets stuck). The answer is judged by its value:
+    exactly for an int or a :class:`~fractions.Fraction`, within the precision of its type for a float (numpy's of
+    every width too) or a Decimal. A decimal rounded to a few places is not the chance; text is refused. A wrong
+    answer is only said to be wrong, never which way, so no one can home in on the right one by trying.
 
-    >>> print(check_row_by_row_probability([[0, 1], [1, 0]], "1/2"))
+    >>> print(check_row_by_row_probability([[0, 1], [1, 0]], Fraction(1, 2)))
     Right: it is the chance that the row-by-row sampler produces the given square.
     >>> print(check_row_by_row_probability([[0, 1], [1, 0]], 0.25))
     Not yet right: it should be the chance that the row-by-row sampler produces the given square.
-    - 0.25 is too small
+    - 0.25 is not the right number
     - hint: multiply, row by row, 1 / (the number of rows the sampler could have drawn there)
-    >>> print(check_row_by_row_probability([[0, 1, 2], [1, 2, 0], [2, 0, 1]], 0.083))
-    Not yet right: it should be the chance that the row-by-row sampler produces the given square.
-    - 0.083 is close, but rounded: give it exactly, as a Fraction such as Fraction(1, 6) or a string such as "1/6"
+    - a decimal rounded to a few places is not enough: give the chance exactly, as Fraction(1, 6) or 1 / 6
     """
     rows = _exercise_square(square, "the square")
     order = _check_order(len(rows), high=MAX_SAMPLER_ORDER)
     task = _("the chance that the row-by-row sampler produces the given square")
-    value, problem = _read_probability(answer)
+    value, problem = _read_real(answer)
     if problem or value is None:
         return Verdict(task, (problem or _(NO_ANSWER),))
     # Computed here, not by a helper a student could call: the product over the rows of 1 / (the permutations
@@ -286,20 +308,18 @@ def check_row_by_row_probability(square: Any, answer: Any) -> Verdict:
     candidates, truth = list(permutations(range(order))), Fraction(1)
     for r in range(order):
         truth /= sum(all(row[k] != above[k] for above in rows[:r] for k in range(order)) for row in candidates)
-    if (value == truth) if isinstance(value, Fraction) else math.isclose(value, truth, rel_tol=1e-9):
+    if _close(value, truth):
         return Verdict(task)
-    if isinstance(value, float) and _rounded_from(value, truth):
-        rounded = _(
-            "{answer} is close, but rounded: give it exactly, as a Fraction such as Fraction(1, 6) or a string such "
-            'as "1/6"'
-        )
-        return Verdict(task, (rounded.format(answer=answer),))
-    problems = [_off(value, truth, answer)]
-    if order <= latin.MAX_ENUMERATED_ORDER and value == Fraction(1, latin.count_latin_squares(order)):
+    problems = [_wrong(answer)]
+    if order <= latin.MAX_ENUMERATED_ORDER and value[0] == Fraction(1, latin.count_latin_squares(order)):
         uniform = _(
             "{answer} is one over the number of Latin squares of order {order}: the chance under a uniform sampler. "
             "Is this one uniform?"
         )
         problems = [uniform.format(answer=answer, order=order)]
     problems.append(_("hint: multiply, row by row, 1 / (the number of rows the sampler could have drawn there)"))
+    if value[1]:  # every inexact wrong answer hears this, so that it tells nothing about this one
+        problems.append(
+            _("a decimal rounded to a few places is not enough: give the chance exactly, as Fraction(1, 6) or 1 / 6")
+        )
     return Verdict(task, tuple(problems))

@@ -7,21 +7,24 @@ import math
 from typing import Any
 
 from townwidget.arena import Z95, wilson_interval
-from townwidget.exercises.common import NO_ANSWER, Verdict, _check_order
+from townwidget.exercises.common import NO_ANSWER, Verdict, _as_list, _check_order, _read_real
 
 #: How far each end of an interval may be from the Wilson interval's (rounding to two decimals is fine).
 INTERVAL_TOLERANCE = 0.005
 
 
 def _read_interval(answer: Any) -> tuple[tuple[float, float] | None, str | None]:
+    """Two numbers (low, high) in any sequence (a tuple, list, array, generator), each read by value."""
     if answer is None:
         return None, NO_ANSWER
-    try:
-        low, high = (float(end) for end in answer)
-    except (TypeError, ValueError):
+    ends = _as_list(answer)
+    if not isinstance(ends, list) or len(ends) != 2:
         return None, f"expected two numbers (low, high), not {answer!r}"
-    if not (math.isfinite(low) and math.isfinite(high)):
-        return None, f"expected two finite numbers, not {answer!r}"
+    read = [_read_real(end) for end in ends]
+    problem = next((problem for _value, problem in read if problem), None)
+    if problem:
+        return None, f"in {answer!r}, {problem}"
+    low, high = (float(value[0]) for value, _problem in read if value is not None)
     return (low, high), None
 
 
@@ -74,4 +77,4 @@ def _why_not(interval: tuple[float, float], wins: int, games: int, answer: Any) 
         )
     if abs(low - normal[0]) <= INTERVAL_TOLERANCE and abs(high - normal[1]) <= INTERVAL_TOLERANCE:
         return f"{answer!r} is the normal interval p +- 1.96 sqrt(p (1 - p) / n); the arena reports Wilson's"
-    return f"{answer!r} is off: compare each end with the Wilson formula (lesson 05, section 7), rounded to 2 decimals"
+    return f"{answer!r} is off: compare each end with Wilson's formula (written out in lesson 05-3), to 2 decimals"

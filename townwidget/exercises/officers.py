@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+import secrets
 from collections import defaultdict
 from collections.abc import Mapping
 from typing import Any
@@ -20,6 +22,7 @@ from townwidget.exercises.common import (
     _read_number,
     _times,
 )
+from townwidget.exercises.running import lesson_helpers, run_cases
 from townwidget.search import (
     placement_order,
     read_board,
@@ -119,8 +122,40 @@ def check_transversal(square: Any, columns: Any) -> Verdict:
     return Verdict(task, tuple(problems))
 
 
+#: What the function form of :func:`check_orthogonal_mate` forbids: the package's own search for a mate.
+MATE_HELPERS = ((latin.orthogonal_mate, "latin.orthogonal_mate"), (latin.transversals, "latin.transversals"))
+_KLEIN = [[0, 1, 2, 3], [1, 0, 3, 2], [2, 3, 0, 1], [3, 2, 1, 0]]
+
+
+def _shuffled(square: Grid, rng: random.Random) -> Grid:
+    """``square`` with its rows, columns and symbols permuted at random: it has a mate exactly when ``square`` has."""
+    n = len(square)
+    rows, columns, symbols = (rng.sample(range(n), n) for _ in range(3))
+    return [[symbols[square[r][k]] for k in columns] for r in rows]
+
+
+def _mate_cases(rng: random.Random) -> list[tuple[str, Grid, bool]]:
+    """The squares a student's ``find_mate`` is tried on, drawn afresh: (description, square, whether it has a
+    mate). The cyclic squares of even order have none (no transversal at all)."""
+    cyclic = [[[(r + k) % n for k in range(n)] for r in range(n)] for n in range(8)]
+    return [
+        ("a square of order 3", _shuffled(cyclic[3], rng), True),
+        ("a square of order 4 without a mate", _shuffled(cyclic[4], rng), False),
+        ("a square of order 4 with a mate", _shuffled(_KLEIN, rng), True),
+        ("a square of order 5", _shuffled(cyclic[5], rng), True),
+        ("a square of order 6", _shuffled(cyclic[6], rng), False),
+        ("a square of order 7", _shuffled(cyclic[7], rng), True),
+    ]
+
+
 def check_orthogonal_mate(square: Any, mate: Any) -> Verdict:
     """Whether ``mate`` is a Latin square orthogonal to the Latin square ``square``: together a full board.
+
+    The harder version of the exercise passes a function instead: ``find_mate(square)`` must return a mate of any
+    square, or ``None`` when it has none. It is tried on squares of orders 3 to 7 drawn afresh at each call (so
+    ``square`` serves only as the first of them), some with no mate; while it runs, the package's own
+    :func:`~townwidget.latin.orthogonal_mate` and :func:`~townwidget.latin.transversals` raise, by whatever name they
+    are reached (:mod:`~townwidget.exercises.running`): the exercise is to write the search.
 
     >>> square = [[0, 1, 2], [1, 2, 0], [2, 0, 1]]
     >>> print(check_orthogonal_mate(square, [[0, 1, 2], [2, 0, 1], [1, 2, 0]]))
@@ -129,12 +164,40 @@ def check_orthogonal_mate(square: Any, mate: Any) -> Verdict:
     Not yet right: it should be a Latin square orthogonal to the given one.
     - column 0 holds symbol 2 twice (rows 1 and 2)
     - column 1 holds symbol 1 twice (rows 0 and 2)
+    >>> print(check_orthogonal_mate(square, lambda square: latin.orthogonal_mate(square)))
+    Not yet right: it should be a function that returns a Latin square orthogonal to any given one, or None.
+    - it calls latin.orthogonal_mate on the given square: the exercise asks you to write that part yourself
     """
     rows = _exercise_square(square, "the square")
+    if callable(mate):
+        return _check_mate_function(rows, mate)
     task = "a Latin square orthogonal to the given one"
     grid, problems = _latin_problems(mate, len(rows), "your mate")
     if grid is not None and not problems:
         problems = _pair_problems(rows, grid)
+    return Verdict(task, tuple(problems))
+
+
+def _check_mate_function(given: Grid, find_mate: Any) -> Verdict:
+    """The harder version of :func:`check_orthogonal_mate`: a function judged on fresh squares."""
+    task = "a function that returns a Latin square orthogonal to any given one, or None"
+    cases = [("the given square", given, True), *_mate_cases(random.Random(secrets.randbits(64)))]
+    squares = {description: (grid, has_mate) for description, grid, has_mate in cases}
+    forbidden = [*MATE_HELPERS, *lesson_helpers(find_mate, ("orthogonal_mate",))]
+    problems = []
+    for outcome in run_cases(find_mate, [(d, grid) for d, grid, _has in cases], _plain, forbidden):
+        grid, has_mate = squares[outcome.description]
+        failure = outcome.failure()
+        if failure is None and outcome.value is None and has_mate:
+            failure = f"it returned None for {outcome.description}, which has a mate"
+        elif failure is None and outcome.value is not None:
+            found, wrong = _latin_problems(outcome.value, len(grid), "its mate")
+            wrong = wrong or (_pair_problems(grid, found) if found is not None else [])
+            if wrong:
+                failure = f"its answer for {outcome.description} is wrong: {wrong[0]}"
+        problems += [failure] if failure else []
+        if outcome.forbidden:  # once is enough to say
+            break
     return Verdict(task, tuple(problems))
 
 

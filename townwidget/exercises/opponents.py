@@ -18,9 +18,9 @@ from townwidget.exercises.common import (
     NO_ANSWER,
     Verdict,
     _as_list,
-    _off,
     _plain,
     _read_whole_number,
+    _wrong,
     in_package_language,
 )
 from townwidget.solvers.clairvoyant import solve
@@ -81,7 +81,7 @@ def check_hidden_hands_count(view: Any, answer: Any) -> Verdict:
         "hint: a face-down tile of colour c is one of the tiles of colour c you cannot see (not on the board, not in "
         "your hand),\n  and a hand is a set: count, colour by colour, the ways to choose them"
     )
-    return Verdict(task, (_off(number, truth), hint))
+    return Verdict(task, (_wrong(number), hint))
 
 
 def _read_move(move: Any, game: SoloState) -> Any:
@@ -177,18 +177,16 @@ def check_games_needed(margin: float, answer: Any) -> Verdict:
     """Whether ``answer`` is the fewest games after which the 95% confidence interval of a win rate of 1/2 (the
     widest case) reaches +-``margin`` or less: by the normal approximation (1.96^2 / 4 / margin^2, rounded up) or
     by the Wilson interval of :func:`townwidget.arena.wilson_interval`, a few games fewer; each is accepted, a
-    count between them is not (too many for one, too few for the other). No verdict names the number.
+    count between them is not (too many for one, too few for the other). No verdict names the number, nor says
+    which way a wrong one is off (so no one can home in on it by trying).
 
     >>> print(check_games_needed(0.1, 50))
     Not yet right: it should be the fewest games for a 95% interval of +-10.0% around a win rate of 50%.
-    - 50 is too small: after 50 games the interval is about +-13.4%
-    - hint: the half width of the interval is about 1.96 * sqrt(p (1 - p) / games)
+    - 50 is not the right number
+    - hint: the half width of the interval is about 1.96 * sqrt(p (1 - p) / games); the fewest games is the first count
+      at which it is at most 10.0% (by that formula, or by Wilson's interval)
     >>> print(check_games_needed(0.1, 97))
     Right: it is the fewest games for a 95% interval of +-10.0% around a win rate of 50%.
-    >>> print(check_games_needed(0.1, 1000))
-    Not yet right: it should be the fewest games for a 95% interval of +-10.0% around a win rate of 50%.
-    - 1000 is too large: fewer games already give +-10.0% (after 1000 games the interval is about +-3.1%)
-    - hint: the half width of the interval is about 1.96 * sqrt(p (1 - p) / games)
     """
     if not isinstance(margin, int | float) or isinstance(margin, bool) or not 0 < margin < 0.5:
         raise ValueError(f"the margin must be a number between 0 and 0.5, not {margin!r}")
@@ -201,19 +199,11 @@ def check_games_needed(margin: float, answer: Any) -> Verdict:
     wilson = next(games for games in range(1, normal + 1) if _wilson_half_width(games) <= margin)
     if number in (normal, wilson):
         return Verdict(task)
-    hint = "hint: the half width of the interval is about 1.96 * sqrt(p (1 - p) / games)"
-    if number < wilson:
-        width = f"+-{_wilson_half_width(number):.1%}" if number > 0 else "as wide as it gets"
-        return Verdict(task, (f"{number} is too small: after {number} games the interval is about {width}", hint))
-    if number > normal:
-        after = f"after {number} games the interval is about +-{_wilson_half_width(number):.1%}"
-        return Verdict(task, (f"{number} is too large: fewer games already give +-{margin:.1%} ({after})", hint))
-    between = (
-        f"{number} is between the two answers: too many for the Wilson interval, which reaches +-{margin:.1%} with "
-        f"fewer games, and too few for the normal approximation, whose half width after {number} games is "
-        f"{Z95 * math.sqrt(0.25 / number):.3%}"
+    how = (
+        f"hint: the half width of the interval is about 1.96 * sqrt(p (1 - p) / games); the fewest games is the first "
+        f"count\n  at which it is at most {margin:.1%} (by that formula, or by Wilson's interval)"
     )
-    return Verdict(task, (between, hint))
+    return Verdict(task, (_wrong(number), how))
 
 
 def _legal_problem(agent: Any, state: Any, seat: int, where: str) -> str | None:

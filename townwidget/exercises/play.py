@@ -6,7 +6,7 @@ from typing import Any
 
 from townwidget.core import State
 from townwidget.core.language import _
-from townwidget.exercises.common import NO_ANSWER, Verdict, _off, _read_whole_number, in_package_language
+from townwidget.exercises.common import NO_ANSWER, Verdict, _read_whole_number, _wrong, in_package_language
 from townwidget.town import SoloState
 
 
@@ -24,7 +24,7 @@ def check_legal_move_count(state: Any, answer: Any) -> Verdict:
     >>> game = town.new_solo("town44", seed=0)
     >>> print(check_legal_move_count(game, 1))
     Not yet right: it should be the number of legal moves of player 0 in the given position.
-    - 1 is too small
+    - 1 is not the right number
     - hint: on the empty board only the top-left cell is open, but each pile top may be the pioneer
     >>> print(check_legal_move_count(game, 3))
     Right: it is the number of legal moves of player 0 in the given position.
@@ -38,7 +38,7 @@ def check_legal_move_count(state: Any, answer: Any) -> Verdict:
     truth = len(state.legal_actions())
     if number == truth:
         return Verdict(task)
-    return Verdict(task, (_off(number, truth), _hint(state, number)))
+    return Verdict(task, (_wrong(number), _hint(state, number)))
 
 
 def _hint(state: State, number: int) -> str:

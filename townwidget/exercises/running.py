@@ -21,7 +21,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from types import FrameType
+from types import CodeType, FrameType, FunctionType
 from typing import Any
 
 from townwidget.core.language import _
@@ -67,9 +67,9 @@ class Outcome:
         return None
 
 
-Forbidden = tuple[object, str, str]
-"""A helper the student may not call: (its owner, the name of the attribute to guard, the name said in the verdict),
-e.g. ``(TownSearch, "__init__", "TownSearch")``."""
+Forbidden = tuple[object, str]
+"""A helper the student may not call: (a function, or a class all of whose functions are guarded; the name said in
+the verdict), e.g. ``(TownSearch, "TownSearch")``."""
 
 
 def run_cases(
@@ -82,7 +82,7 @@ def run_cases(
 ) -> list[Outcome]:
     """``function`` called on a fresh copy of each case's argument, in order, up to the first case over its budget:
     the outcomes, one per case tried. ``read`` turns a returned value into plain, picklable data (it runs where
-    the function ran); ``forbidden`` names helpers that must not be called."""
+    the function ran); ``forbidden`` names helpers that must not be called (:class:`_Guard`)."""
     run = _Run(function, cases, read, forbidden, seconds_per_case, seconds_in_all)
     return _forked(run) if "fork" in multiprocessing.get_all_start_methods() else _traced(run)
 
@@ -115,27 +115,63 @@ class _Run:
 
 
 class _Guard:
-    """While active, every helper of ``forbidden`` raises :class:`_Forbidden` when called."""
+    """While active, every function of ``forbidden`` raises :class:`_Forbidden` when called, by whatever name it is
+    reached: the function object's own code is replaced (and restored on exit), so a reference saved before the
+    checker ran (``saved = TownSearch.__init__``), an alias (``from ... import x as y``) or a module reached by
+    ``importlib`` all run the refusal. A class is guarded by guarding every function it defines."""
 
     def __init__(self, forbidden: Sequence[Forbidden]) -> None:
-        self.forbidden = forbidden
-        self.saved: list[tuple[object, str, Any]] = []
+        self.functions = [(function, name) for owner, name in forbidden for function in _functions_of(owner)]
+        self.saved: list[tuple[FunctionType, CodeType]] = []
 
     def __enter__(self) -> None:
-        for owner, attribute, name in self.forbidden:
-            self.saved.append((owner, attribute, getattr(owner, attribute)))
-            setattr(owner, attribute, _refusing(name))
+        for function, name in self.functions:
+            refusal = _refusing_code(name, function.__code__)
+            if refusal is not None:
+                self.saved.append((function, function.__code__))
+                function.__code__ = refusal
 
     def __exit__(self, *exc: object) -> None:
-        for owner, attribute, original in reversed(self.saved):
-            setattr(owner, attribute, original)
+        for function, code in reversed(self.saved):
+            function.__code__ = code
+        self.saved.clear()
 
 
-def _refusing(name: str) -> Callable[..., Any]:
-    def refuse(*args: Any, **kwargs: Any) -> Any:
-        raise _Forbidden(name)
+def lesson_helpers(function: Any, names: Sequence[str]) -> list[Forbidden]:
+    """The functions named ``names`` in the module (or notebook) where ``function`` was defined, as forbidden
+    helpers: a lesson's own code that an exercise asks the student to write again."""
+    scope = getattr(function, "__globals__", {})
+    return [(scope[name], name) for name in names if isinstance(scope.get(name), FunctionType)]
 
-    return refuse
+
+def _functions_of(owner: object) -> list[FunctionType]:
+    """The Python functions a forbidden helper is made of: itself, or every function its class defines (methods,
+    static and class methods, properties' getters)."""
+    if isinstance(owner, FunctionType):
+        return [owner]
+    if not isinstance(owner, type):
+        return []
+    found = []
+    for member in vars(owner).values():
+        inner = member.__func__ if isinstance(member, staticmethod | classmethod) else member
+        inner = inner.fget if isinstance(inner, property) else inner
+        if isinstance(inner, FunctionType):
+            found.append(inner)
+    return found
+
+
+def _refusing_code(name: str, like: CodeType) -> CodeType | None:
+    """A code object that raises :class:`_Forbidden` naming ``name``; ``None`` when ``like`` has free variables (a
+    closure's code cannot be swapped for one without them: such a helper is not guarded)."""
+    source = (
+        "def refuse(*args, **kwargs):\n"
+        "    from townwidget.exercises.running import _Forbidden\n"
+        f"    raise _Forbidden({name!r})\n"
+    )
+    namespace: dict[str, Any] = {}
+    exec(compile(source, "<forbidden helper>", "exec"), namespace)  # noqa: S102 (our own constant source)
+    code: CodeType = namespace["refuse"].__code__
+    return None if like.co_freevars else code
 
 
 def _child(connection: Any, run: _Run) -> None:

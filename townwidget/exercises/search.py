@@ -15,11 +15,11 @@ from townwidget.exercises.common import (
     Verdict,
     _as_list,
     _count,
-    _off,
     _plain,
     _read_whole_number,
+    _wrong,
 )
-from townwidget.exercises.running import run_cases
+from townwidget.exercises.running import lesson_helpers, run_cases
 from townwidget.search import (
     ExactCover,
     TownPuzzle,
@@ -86,7 +86,7 @@ def check_completion_count(board: Any, answer: Any) -> Verdict:
     >>> board = [[[0, 0], [1, 1], [2, 2]], [None, None, None], [None, None, None]]
     >>> print(check_completion_count(board, 720))
     Not yet right: it should be the number of ways to complete the given board (6 empty cells).
-    - 720 is too large
+    - 720 is not the right number
     - hint: 720 = 6! is the number of ways to put the 6 missing tiles in the 6 empty cells in any order, but most of
       those orders break the rules
     >>> print(check_completion_count(board, 2))
@@ -101,13 +101,14 @@ def check_completion_count(board: Any, answer: Any) -> Verdict:
     truth = TownSearch(grid).count()
     if number == truth:
         return Verdict(task)
-    problems = [_off(number, truth)]
     if number == math.factorial(holes):
-        problems.append(
+        hint = (
             f"hint: {number} = {holes}! is the number of ways to put the {holes} missing tiles in the {holes} empty "
             "cells in any order, but most of\n  those orders break the rules"
         )
-    return Verdict(task, tuple(problems))
+    else:
+        hint = "hint: count with a search that visits every completion (a dead end adds nothing), not by a formula"
+    return Verdict(task, (_wrong(number), hint))
 
 
 def _disguised(board: Grid, rng: random.Random) -> Grid:
@@ -186,7 +187,9 @@ def _completion_cases() -> list[tuple[str, Grid, bool]]:
 
 
 #: What :func:`check_completion_function` forbids: the lesson's own search (the exercise is to write one).
-SEARCH_OF_THE_LESSON = ((TownSearch, "__init__", "TownSearch"),)
+SEARCH_OF_THE_LESSON = ((TownSearch, "TownSearch"),)
+#: The lesson's own backtracker, defined in its notebook: forbidden too, wherever the student's function finds it.
+LESSON_SEARCHES = ("completions",)
 
 
 def check_completion_function(complete: Any) -> Verdict:
@@ -197,7 +200,8 @@ def check_completion_function(complete: Any) -> Verdict:
     Each board is passed as a fresh copy, so the function may fill it in place, and has a few seconds (smallest
     first, see :mod:`~townwidget.exercises.running`). Any completion is accepted (the checker verifies it by the
     rules); a board with no completion must give ``None``. The function may not call
-    :class:`~townwidget.search.TownSearch`: the exercise is to write the search.
+    :class:`~townwidget.search.TownSearch` nor the lesson's ``completions``: the exercise is to write the search.
+    While it runs, every function of both raises, by whatever name it is reached (:mod:`~townwidget.exercises.running`).
 
     >>> print(check_completion_function(lambda board: None))
     Not yet right: it should be a function that completes a Town board, or returns None when it cannot be completed.
@@ -214,9 +218,8 @@ def check_completion_function(complete: Any) -> Verdict:
     cases = _completion_cases()
     boards = {description: (board, possible) for description, board, possible in cases}
     problems = []
-    outcomes = run_cases(
-        complete, [(description, board) for description, board, _ in cases], read=_plain, forbidden=SEARCH_OF_THE_LESSON
-    )
+    forbidden = [*SEARCH_OF_THE_LESSON, *lesson_helpers(complete, LESSON_SEARCHES)]
+    outcomes = run_cases(complete, [(description, board) for description, board, _ in cases], _plain, forbidden)
     for outcome in outcomes:
         board, possible = boards[outcome.description]
         problem = outcome.failure() or _completion_verdict(outcome.description, board, possible, outcome.value)
@@ -240,19 +243,34 @@ def _empty_square(n: int) -> Grid:
     return [[None] * n for _ in range(n)]
 
 
-#: The partial squares :func:`check_latin_exact_cover` gives ``latin_cover``, smallest first: empty squares of orders
-#: 1 to 4 (1, 2, 12 and 576 Latin squares), then partial squares whose givens tell a cell from its symbol.
-LATIN_COVER_CASES: tuple[tuple[str, Grid], ...] = (
-    ("the empty square of order 1", _empty_square(1)),
-    ("the empty square of order 2", _empty_square(2)),
-    ("the empty square of order 3", _empty_square(3)),
-    ("the partial square of order 3 with 1 given cell", [[None, 2, None], [None] * 3, [None] * 3]),
-    (
-        "the partial square of order 4 with 3 given cells",
-        [[None, 2, None, None], [None] * 4, [3, None, None, 1], [None] * 4],
-    ),
-    ("the empty square of order 4", _empty_square(4)),
-)
+def _partial_square(n: int, givens: int, rng: random.Random) -> Grid:
+    """A partial Latin square of order n: ``givens`` cells of a shuffled cyclic square, at least one of them holding a
+    symbol other than its column (so that it tells an option named (row, column, symbol) from (row, symbol, column))."""
+    rows, columns, symbols = (rng.sample(range(n), n) for _ in range(3))
+    full = [[symbols[(rows[r] + columns[k]) % n] for k in range(n)] for r in range(n)]
+    while True:
+        cells = rng.sample([(r, k) for r in range(n) for k in range(n)], givens)
+        if any(full[r][k] != k for r, k in cells):
+            break
+    square = _empty_square(n)
+    for r, k in cells:
+        square[r][k] = full[r][k]
+    return square
+
+
+def _latin_cover_cases(rng: random.Random) -> list[tuple[str, Grid]]:
+    """The partial squares :func:`check_latin_exact_cover` gives ``latin_cover``, smallest first: empty squares of
+    orders 1 to 4 (1, 2, 12 and 576 Latin squares), and partial squares drawn afresh at each call."""
+    return [
+        ("the empty square of order 1", _empty_square(1)),
+        ("the empty square of order 2", _empty_square(2)),
+        ("the empty square of order 3", _empty_square(3)),
+        ("a partial square of order 3 with 1 given cell", _partial_square(3, 1, rng)),
+        ("a partial square of order 4 with 3 given cells", _partial_square(4, 3, rng)),
+        ("the empty square of order 4", _empty_square(4)),
+    ]
+
+
 #: How many solutions of a student's exact cover are read: one more than the most squares a case has (576).
 MOST_SOLUTIONS_READ = 577
 
@@ -312,7 +330,8 @@ def check_latin_exact_cover(latin_cover: Any) -> Verdict:
     """Whether ``latin_cover(givens)`` returns an :class:`~townwidget.search.ExactCover` whose solutions are exactly
     the Latin squares keeping ``givens`` (a partial Latin square, ``None`` in its empty cells), each option named
     ``(row, column, symbol)``: on the empty squares of orders 1 to 4 (1, 2, 12 and 576 squares) and on partial
-    squares, whose givens tell a misnamed option (a cell read as a symbol) from a right one. Each call has a few
+    squares drawn afresh at each call, whose givens tell a misnamed option (a cell read as a symbol) from a right
+    one. Each call has a few
     seconds (:mod:`~townwidget.exercises.running`).
 
     >>> from itertools import product
@@ -332,8 +351,9 @@ missing: is there an item for every cell, every (row, symbol) and every (column,
     task = "a function latin_cover(givens) whose exact cover solutions are the Latin squares that keep the givens"
     if not callable(latin_cover):
         return Verdict(task, (f"expected a function, not {latin_cover!r}",))
-    givens = dict(LATIN_COVER_CASES)
-    for outcome in run_cases(latin_cover, LATIN_COVER_CASES, read=_cover_solutions):
+    cases = _latin_cover_cases(random.Random(secrets.randbits(64)))
+    givens = dict(cases)
+    for outcome in run_cases(latin_cover, cases, read=_cover_solutions):
         failure = outcome.failure()
         problems = (
             [failure]
