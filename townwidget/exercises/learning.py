@@ -5,12 +5,13 @@ from __future__ import annotations
 import math
 import secrets
 from collections.abc import Callable
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from townwidget.exercises.common import Verdict
 from townwidget.exercises.running import run_cases
+
+if TYPE_CHECKING:  # numpy is imported where a case is built or judged: the other checkers run without it
+    import numpy as np
 
 #: How close each weight must be to the right one (relative, and absolute near 0): float32 answers pass.
 TOLERANCE = 1e-5
@@ -78,6 +79,8 @@ over.
         return Verdict(TASK, ("there is no answer yet: write td_update and pass the function itself",))
     if not callable(td_update):
         return Verdict(TASK, (f"td_update should be a function, not {type(td_update).__name__}",))
+    import numpy as np  # the lesson's weights are numpy arrays
+
     cases = _cases(np.random.default_rng(secrets.randbits(64)))
     arguments = dict(cases)
     outcomes = run_cases(lambda case: td_update(*case), cases, read=_read_weights)
@@ -94,6 +97,8 @@ over.
 def _cases(rng: np.random.Generator) -> list[tuple[str, tuple[Any, Any, Any, float]]]:
     """Moves to update on: counts as features (the first always 1, as the lesson's), weights small or large, steps
     from 0.001 to 0.1; the middle of a game, its last move, one feature, twenty."""
+    import numpy as np
+
     cases = []
     for description, size, over in (
         ("a move in the middle of a game", 5, False),
@@ -112,6 +117,8 @@ def _cases(rng: np.random.Generator) -> list[tuple[str, tuple[Any, Any, Any, flo
 def _read_weights(value: Any) -> Any:
     """What the function returned, as plain data the checker can judge: a list of floats with the shape it had,
     or the kind of thing it was."""
+    import numpy as np
+
     if value is None:
         return None
     try:
@@ -132,7 +139,7 @@ def _judge(value: Any, case: tuple[Any, Any, Any, float]) -> str | None:
     size = len(weights)
     if len(numbers) != size or sum(length > 1 for length in shape) > 1:
         return f"it returned an array of shape {tuple(shape)}, for {size} weights"
-    got = np.array(numbers)
+    got = list(numbers)
     if not all(math.isfinite(number) for number in numbers):
         return "it returned weights that are not finite numbers"
     if _close(got, td_step(weights, features, following, step)):
@@ -146,4 +153,6 @@ def _judge(value: Any, case: tuple[Any, Any, Any, float]) -> str | None:
 
 
 def _close(got: Any, expected: Any) -> bool:
+    import numpy as np
+
     return bool(np.allclose(got, expected, rtol=TOLERANCE, atol=TOLERANCE))
