@@ -25,7 +25,8 @@ def hide(monkeypatch: pytest.MonkeyPatch, module: str, reimported: str) -> None:
     [
         ("anywidget", "townwidget.widget", "widget"),
         ("traitlets", "townwidget.widget", "widget"),
-        ("gymnasium", "townwidget.envs", "rl"),
+        ("gymnasium", "townwidget.envs.solo", "rl"),
+        ("gymnasium", "townwidget.envs.multi", "rl"),
         ("pettingzoo", "townwidget.envs.solo", "rl"),
     ],
 )
@@ -74,7 +75,7 @@ def test_every_missing_module_is_listed(monkeypatch: pytest.MonkeyPatch) -> None
     hide(monkeypatch, "gymnasium", "townwidget.envs")
     monkeypatch.setitem(sys.modules, "pettingzoo", None)
     with pytest.raises(MissingExtra, match="need gymnasium and pettingzoo, which are not installed"):
-        importlib.import_module("townwidget.envs")
+        importlib.import_module("townwidget.envs.solo")
 
 
 def test_the_extras_hold_the_modules_named_for_them() -> None:

@@ -2,10 +2,12 @@
 
 Agents are ``"player_0"``, ``"player_1"``, ...; the one to act is ``agent_selection`` (a turn may take several
 steps: exchanges, the placement, a discard). Actions are integers of
-:class:`~townwidget.envs.encoding.MultiEncoding`. Each agent observes a dict: ``"board"``, ``"hand"`` (its own
-tiles), ``"colours"`` (per player, how many tiles of each colour their hand holds: public), ``"bag_size"``,
-``"out"`` (1 for players who left) and ``"action_mask"`` (all zeros when it is not that agent's turn). Rewards
-come at the end: each player's ``returns()`` (1 for the winner down to 0 for the last).
+:class:`~townwidget.envs.encoding.MultiEncoding`. Each agent observes the layout of PettingZoo's classic games,
+``{"observation": array, "action_mask": array}``: the observation is the flat one-hot array of what that agent may
+know (:func:`~townwidget.envs.flat.multi_flat`: the board, its own hand, the colours of every hand, the bag's size,
+who has left, who acts, who it is, the phase); the mask is all zeros when it is not that agent's turn. Rewards
+come at the end: each player's ``returns()`` (1 for the winner down to 0 for the last). ``reset(seed=s)`` deals the
+game of ``town.new_game(rules, players, seed=s)``.
 
 >>> env = TownAECEnv("town44", players=2)
 >>> env.reset(seed=3)
@@ -22,35 +24,40 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from townwidget.core.extras import require_extra
 
-from townwidget.envs.encoding import MultiEncoding
-from townwidget.envs.observation import board_array, board_space, tiles_array
-from townwidget.town import MultiState, Rules, new_game, resolve_rules, state_svg
-from townwidget.town.render import state_text
+require_extra("rl", "The reinforcement-learning environments")
+
+import numpy as np  # noqa: E402
+from gymnasium import spaces  # noqa: E402
+from pettingzoo import AECEnv  # type: ignore[import-untyped]  # noqa: E402
+
+from townwidget.envs.encoding import MultiEncoding  # noqa: E402
+from townwidget.envs.flat import board_array, multi_flat  # noqa: E402
+from townwidget.envs.observation import board_rgb, mask_space, multi_flat_space  # noqa: E402
+from townwidget.envs.solo import RENDER_MODES  # noqa: E402
+from townwidget.town import MultiState, Rules, new_game, resolve_rules, state_svg  # noqa: E402
+from townwidget.town.render import state_text  # noqa: E402
 
 
 class TownAECEnv(AECEnv):
-    """Multiplayer Town as an AEC game; ``render_mode="ansi"`` gives the whole game as text, ``"svg"`` a picture.
+    """Multiplayer Town as an AEC game; ``render_mode="ansi"`` gives the whole game as text, ``"svg"`` a picture,
+    ``"rgb_array"`` an image of the board.
 
     Action space per agent: ``Discrete(n^4 + exchanges + n^2 + 1)``: placements ``tile * n^2 + cell`` (``tile =
     colour * n + shape``, ``cell = row * n + column``), then each exchange of 3 alike tiles, each discard (by
     tile), and pass (see :class:`~townwidget.envs.encoding.MultiEncoding`).
 
-    Observation space per agent, a ``Dict`` of int arrays: ``"board"`` ``(n, n, 2)`` (as in
-    :class:`~townwidget.envs.solo.TownSoloEnv`), ``"hand"`` ``(n, n)`` (1 per tile of its own hand),
-    ``"colours"`` ``(players, n)`` (per player, the number of hand tiles of each colour: the tiles' backs are
-    public), ``"bag_size"`` ``(1,)``, ``"out"`` ``(players,)`` and ``"action_mask"``.
+    Observation space per agent: ``Dict(observation=Box(0, 1, (size,), float32), action_mask=Box(0, 1, (actions,),
+    int8))``, the observation laid out as in :mod:`townwidget.envs.flat` (``multi_flat_size(rules, players)``).
     """
 
-    metadata = {"render_modes": ["ansi", "svg"], "render_fps": 4, "name": "town_v0", "is_parallelizable": False}
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4, "name": "town_v1", "is_parallelizable": False}
 
     def __init__(self, rules: Rules | str = "town77", players: int = 2, render_mode: str | None = None) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi", "svg"):
-            raise ValueError(f"render_mode must be None, 'ansi' or 'svg', not {render_mode!r}")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode must be None, 'ansi', 'svg' or 'rgb_array', not {render_mode!r}")
         self.rules = resolve_rules(rules)
         self.state: MultiState = new_game(self.rules, players=players, seed=0)  # checks the player count
         self.render_mode = render_mode
@@ -60,16 +67,9 @@ class TownAECEnv(AECEnv):
 
     @functools.cache  # noqa: B019  # one space object per agent, as PettingZoo expects
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        n, players = self.rules.n, len(self.possible_agents)
+        players = len(self.possible_agents)
         return spaces.Dict(
-            {
-                "board": board_space(self.rules),
-                "hand": spaces.Box(0, 1, shape=(n, n), dtype=np.int8),
-                "colours": spaces.Box(0, self.rules.hand_size, shape=(players, n), dtype=np.int8),
-                "bag_size": spaces.Box(0, n * n, shape=(1,), dtype=np.int16),
-                "out": spaces.Box(0, 1, shape=(players,), dtype=np.int8),
-                "action_mask": spaces.Box(0, 1, shape=(self.encoding.size,), dtype=np.int8),
-            }
+            {"observation": multi_flat_space(self.rules, players), "action_mask": mask_space(self.encoding.size)}
         )
 
     @functools.cache  # noqa: B019
@@ -79,7 +79,8 @@ class TownAECEnv(AECEnv):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._seed_rng = np.random.default_rng(seed)
-        self.state = new_game(self.rules, players=len(self.possible_agents), seed=int(self._seed_rng.integers(2**63)))
+        deal = seed if seed is not None else int(self._seed_rng.integers(2**63))
+        self.state = new_game(self.rules, players=len(self.possible_agents), seed=deal)
         self.agents = self.possible_agents.copy()
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -105,27 +106,23 @@ class TownAECEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         player = self.possible_agents.index(agent)
-        data = self.state.view(player).to_dict()
-        n = self.rules.n
-        colours = np.zeros((len(data["hands"]), n), dtype=np.int8)
-        for other, hand in enumerate(data["hands"]):
-            for colour, _ in hand:
-                colours[other, colour] += 1
         actions = self.state.legal_actions() if self.state.current_player == player else []
         return {
-            "board": board_array(data),
-            "hand": tiles_array(n, data["hands"][player]),
-            "colours": colours,
-            "bag_size": np.array([data["bag_size"]], dtype=np.int16),
-            "out": np.array([order is not None for order in data["out"]], dtype=np.int8),
+            "observation": multi_flat(self.state.to_dict(viewer=player), player),
             "action_mask": self.encoding.mask(actions),
         }
 
-    def render(self) -> str | None:
+    def action_masks(self) -> np.ndarray:
+        """The legal actions of the agent to act, as booleans (the method sb3-contrib's MaskablePPO calls)."""
+        return self.encoding.mask(self.state.legal_actions()).astype(bool)
+
+    def render(self) -> Any:
         if self.render_mode == "svg":
             return state_svg(self.state.to_dict(viewer=None))
         if self.render_mode == "ansi":
             return state_text(self.state.to_dict())
+        if self.render_mode == "rgb_array":
+            return board_rgb(board_array(self.state.to_dict()))  # the board is public
         return None
 
     def close(self) -> None:

@@ -1,13 +1,15 @@
-"""Arrays of what one player may know, built from their view's JSON form (so nothing hidden can slip in)."""
+"""The observation spaces the environments share (the arrays themselves: :mod:`townwidget.envs.flat`)."""
 
 from __future__ import annotations
-
-from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 
+from townwidget.envs.flat import multi_flat_size, solo_flat_size
 from townwidget.town import Rules
+from townwidget.town.style import PALETTE
+
+CELL = 12  # pixels a side
 
 
 def board_space(rules: Rules) -> spaces.Box:
@@ -15,22 +17,30 @@ def board_space(rules: Rules) -> spaces.Box:
     return spaces.Box(0, rules.n + 1, shape=(rules.n, rules.n, 2), dtype=np.int8)
 
 
-def board_array(data: dict[str, Any]) -> np.ndarray:
-    n = data["n"]
-    out = np.zeros((n, n, 2), dtype=np.int8)
-    for r, row in enumerate(data["board"]):
-        for k, content in enumerate(row):
-            if content == "blank":
-                out[r, k] = n + 1
-            elif content is not None:
-                colour, shape = content
-                out[r, k] = (colour + 1, 0 if shape is None else shape + 1)
-    return out
+def mask_space(size: int) -> spaces.Box:
+    return spaces.Box(0, 1, shape=(size,), dtype=np.int8)
 
 
-def tiles_array(n: int, tiles: list[Any]) -> np.ndarray:
-    """An n x n 0/1 array: 1 for each (colour, shape) in ``tiles``."""
-    out = np.zeros((n, n), dtype=np.int8)
-    for colour, shape in tiles:
-        out[colour, shape] = 1
-    return out
+def solo_flat_space(rules: Rules) -> spaces.Box:
+    return spaces.Box(0.0, 1.0, shape=(solo_flat_size(rules),), dtype=np.float32)
+
+
+def multi_flat_space(rules: Rules, players: int) -> spaces.Box:
+    return spaces.Box(0.0, 1.0, shape=(multi_flat_size(rules, players),), dtype=np.float32)
+
+
+def board_rgb(board: np.ndarray) -> np.ndarray:
+    """An image of a board's codes (``render_mode="rgb_array"``): each tile in its colour (the palette of the SVG
+    pictures), with a white bar across its top as long as its shape's number + 1; blanks grey, empty cells white."""
+    n = board.shape[0]
+    image = np.full((n * CELL, n * CELL, 3), 255, dtype=np.uint8)
+    for (row, column), colour in np.ndenumerate(board[:, :, 0]):
+        if not colour:
+            continue
+        cell = image[row * CELL : (row + 1) * CELL, column * CELL : (column + 1) * CELL]
+        hue = "#808080" if colour == n + 1 else PALETTE[colour - 1]
+        cell[1:-1, 1:-1] = [int(hue[i : i + 2], 16) for i in (1, 3, 5)]
+        shape = board[row, column, 1]
+        if shape:
+            cell[2:4, 2 : 2 + shape * (CELL - 4) // n] = 255
+    return image
