@@ -328,7 +328,7 @@ def test_the_review_intent_thinks_behind_the_view_and_sends_the_par_line_boards(
         assert before["board"][row][column] is None and after["board"][row][column] == move["tile"]
     assert sum(tile is not None for row in frames[-1]["board"] for tile in row) == shown["par"]
     assert len(shown["par_words"]) == len(line) and shown["par_words"][0].endswith(
-        "to row {}, column {}".format(*line[0]["cell"])
+        "to row {}, column {}".format(*(number + 1 for number in line[0]["cell"]))  # counted from 1
     )
     for move in shown["moves"]:  # solo estimates are shown in tiles, as measured
         assert move["shown"]["after"] == {key: move["after"][key] for key in ("mean", "se")}

@@ -98,19 +98,19 @@ export function estimateText(texts, value, unit) {
 }
 
 /**
- * The review of the move played from the history frame `step` (the position before move `step` + 1), or how to
- * find one: the estimates before and after it, its cost, and the best move measured.
+ * The review of move `step`, the one the history slider shows played (its `number` is `step` - 1, counted from 0),
+ * or how to find one: the estimates before and after it, its cost, and the best move measured.
  * @param {Texts | undefined} texts
  * @param {{moves: MoveReview[], unit: string}} reviewed
  * @param {number} step the slider's frame, -1 for the end of the game
  */
 export function moveReviewText(texts, reviewed, step) {
   if (step < 0) return words(texts, "slide_hint");
-  const move = reviewed.moves.find((entry) => entry.number === step);
-  if (!move) return words(texts, "no_decision", { move: step + 1 });
+  const move = reviewedMove(reviewed, step);
+  if (!move) return words(texts, "no_decision", { move: step });
   const { before, after, loss } = move.shown;
   const said = words(texts, "move_review", {
-    move: step + 1,
+    move: step,
     played: move.words,
     before: estimateText(texts, before, reviewed.unit),
     after: estimateText(texts, after, reviewed.unit),
@@ -119,6 +119,13 @@ export function moveReviewText(texts, reviewed, step) {
   const best = sameAction(move.best, move.action) ? words(texts, "best_played") : words(texts, "best_other", { best: move.best_words });
   return `${said} ${best}`;
 }
+
+/**
+ * The reviewed move the slider's `step` shows played (move `step`, counted from 1 as the log counts), if it is one.
+ * @param {{moves: MoveReview[]}} reviewed
+ * @param {number} step
+ */
+export const reviewedMove = (reviewed, step) => reviewed.moves.find((entry) => entry.number === step - 1);
 
 /**
  * Where the par line stands: the deal (0) or the move just played on it.

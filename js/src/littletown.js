@@ -122,14 +122,14 @@ function createView(model, el) {
     const board = svg("svg", { class: "ltw-board", width, height, viewBox: `0 0 ${width} ${height}`, role: "group" }, parent);
     board.setAttribute("aria-label", t("little_town_board", { rows, columns }));
     for (let c = 0; c < columns; c++) {
-      svgText(board, MARGIN + c * CELL + CELL / 2, 14, String(c), {
+      svgText(board, MARGIN + c * CELL + CELL / 2, 14, String(c + 1), {
         class: named("ltw", "coord"),
         "text-anchor": "middle",
         "aria-hidden": "true",
       });
     }
     for (let r = 0; r < rows; r++) {
-      svgText(board, MARGIN / 2, MARGIN + r * CELL + CELL / 2 + 4, String(r), {
+      svgText(board, MARGIN / 2, MARGIN + r * CELL + CELL / 2 + 4, String(r + 1), {
         class: named("ltw", "coord"),
         "text-anchor": "middle",
         "aria-hidden": "true",
@@ -282,7 +282,7 @@ function createView(model, el) {
       },
       parent,
     );
-    svgText(parent, x + 9, y + 18, String(player), {
+    svgText(parent, x + 9, y + 18, String(player + 1), {
       class: "ltw-piece-number",
       fill: PLAYER_INK[player],
       "text-anchor": "middle",
@@ -304,7 +304,7 @@ function createView(model, el) {
     if (turn.worker && cellKey(turn.worker) === key)
       svg("circle", { cx, cy, r: 17, class: "ltw-active-worker" }, group);
     svg("circle", { cx, cy, r: 12, fill: PLAYER_COLOURS[worker.player], class: "ltw-pawn" }, group);
-    svgText(group, cx, cy + 5, String(worker.player), {
+    svgText(group, cx, cy + 5, String(worker.player + 1), {
       class: "ltw-piece-number",
       fill: PLAYER_INK[worker.player],
       "text-anchor": "middle",

@@ -204,8 +204,8 @@ function createView(model, el) {
     for (let i = 0; i < n; i++) {
       const middle = MARGIN + i * CELL + CELL / 2;
       const coord = { "font-size": 11, "text-anchor": "middle", class: named("tw", "coord"), "aria-hidden": "true" };
-      sansText(board, middle, 14, String(i), coord);
-      sansText(board, MARGIN / 2, middle + 4, String(i), coord);
+      sansText(board, middle, 14, String(i + 1), coord); // counted from 1, as every number a player reads
+      sansText(board, MARGIN / 2, middle + 4, String(i + 1), coord);
     }
     const legal = new Set(legalCells().map(cellKey));
     /** @type {Array<Array<number | null>>} */
@@ -335,7 +335,7 @@ function createView(model, el) {
             disabled: !top || !playable,
             "aria-pressed": picked ? "true" : "false",
             "aria-label": pileLabel(style, texts, i, top === "blank" ? null : top, pile.length),
-            title: top ? t("pile_title", { pile: i, key: i + 1 }) : t("pile_empty_title", { pile: i }),
+            title: top ? t("pile_title", { pile: i + 1, key: i + 1 }) : t("pile_empty_title", { pile: i + 1 }),
           },
           row,
           tn("tiles_left", pile.length),

@@ -102,7 +102,8 @@ export function intentButton(model, parent, text, key, enabled, intent) {
 }
 
 /**
- * The moves in words; while the history slider shows move k, the moves after it are greyed out.
+ * The moves in words, a line per move (line k is the slider's move k), its notes (what followed it) under it; while
+ * the history slider shows move k, the moves after it are greyed out.
  * @param {Element} parent
  * @param {string} prefix
  * @param {Model} model
@@ -114,7 +115,12 @@ export function drawLog(parent, prefix, model) {
   const step = model.get("step");
   const log = html("ol", { class: named(prefix, "log"), "aria-label": say(model.get("texts"), "moves") }, parent);
   const later = named(prefix, "later");
-  const items = lines.map((line, i) => html("li", { class: step >= 0 && i >= step ? later : null }, log, line));
+  const items = lines.map((line, i) => {
+    const [move, ...notes] = line.split("\n");
+    const item = html("li", { class: step >= 0 && i >= step ? later : null }, log, move);
+    for (const note of notes) html("span", { class: named(prefix, "note") }, item, note);
+    return item;
+  });
   const current = step > 0 ? items[step - 1] : items[items.length - 1];
   if (current) current.classList.add(`${prefix}-current`, "gw-current");
   // scroll the log only (scrollIntoView would scroll the notebook too)

@@ -56,12 +56,12 @@ const reviewed = {
 
 test("the move on the history slider in words: estimates with standard errors, its cost, the best measured", () => {
   assert.equal(
-    moveReviewText(undefined, reviewed, 2),
+    moveReviewText(undefined, reviewed, 3), // the slider after move 3 (number 2, from 0)
     "Move 3: you played green tower to [1, 2]. Expected 29.9 ± 0.5 tiles before it, 28.3 ± 0.6 tiles after it " +
       "(cost 1.6 ± 0.2 tiles). Best measured: red block to [2, 2].",
   );
-  assert.match(moveReviewText(undefined, reviewed, 0), /^Move 1: .* \(cost 0\.0 ± 0\.0 tiles\)\. The best move measured\.$/);
-  assert.equal(moveReviewText(undefined, reviewed, 1), "Move 2 was not yours: move the history slider to one of your moves.");
+  assert.match(moveReviewText(undefined, reviewed, 1), /^Move 1: .* \(cost 0\.0 ± 0\.0 tiles\)\. The best move measured\.$/);
+  assert.equal(moveReviewText(undefined, reviewed, 2), "Move 2 was not yours: move the history slider to one of your moves.");
   assert.equal(moveReviewText(undefined, reviewed, -1), ADVICE_WORDS.slide_hint);
   assert.equal(estimateText(undefined, { mean: 1.44, se: 0.25 }, "rank"), "rank 1.4 ± 0.3");
   assert.equal(estimateText({ estimate_rank: "rang {value}" }, { mean: 1.44, se: 0.25 }, "rank"), "rang 1.4 ± 0.3");
@@ -71,7 +71,7 @@ test("the move on the history slider in words: estimates with standard errors, i
     best_played: "Le meilleur.",
   };
   assert.equal(
-    moveReviewText(french, reviewed, 0),
+    moveReviewText(french, reviewed, 1),
     "Coup 1 : orange gable to row 0, column 0. 30.1 ± 0.4 tuiles avant, 30.1 ± 0.4 tuiles après (coût 0.0 ± 0.0 tuiles). Le meilleur.",
   );
 });

@@ -76,9 +76,12 @@ def test_hints_ring_the_move_and_the_review_steps_the_par_line(lab: Any, browser
     view.locator("[data-key='history']").evaluate(
         "(slider) => { slider.value = 3; slider.dispatchEvent(new Event('input', { bubbles: true })); }"
     )
-    page.wait_for_function("() => document.querySelector('.tw-root .gw-review-move').textContent.startsWith('Move 4')")
+    # the slider's "move 3" is the board after move 3: the review speaks of that move, the log marks its line 3
+    page.wait_for_function("() => document.querySelector('.tw-root .gw-review-move').textContent.startsWith('Move 3')")
     text = view.locator(".gw-review-move").inner_text()
-    assert text.startswith("Move 4: you played ") and " ± " in text and "(cost " in text
+    assert text.startswith("Move 3: you played ") and " ± " in text and "(cost " in text
+    assert view.locator(".tw-step").inner_text().startswith("move 3 of ")
+    assert view.locator(".tw-log li").nth(2).get_attribute("class").split().count("gw-current") == 1
     assert view.locator(".gw-hint-mark").count() == 1
     view.locator("[data-key='back']").click()
     page.wait_for_function("() => document.querySelector('.tw-root [data-key=\"back\"]') === null")

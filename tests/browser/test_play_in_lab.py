@@ -138,8 +138,11 @@ def test_town_mouse_then_keys_words_narrow_and_themes(lab: Any, browser: Any) ->
     assert len(labels) == 49 and all(label.startswith("Row ") and ", column " in label for label in labels)
     assert any(label.endswith("the picked tile may go here") for label in labels)
     pile = view.locator('[data-pile="0"]').get_attribute("aria-label") or ""
-    assert pile.startswith("Pile 0: ") and " on top, " in pile
+    assert pile.startswith("Pile 1: ") and " on top, " in pile and "(key 1)" in pile  # counted from 1, as its key
     assert view.locator(".tw-coord[aria-hidden='true']").count() == 14
+    coordinates = view.locator(".tw-coord").all_inner_texts()
+    assert coordinates == [str(number) for number in range(1, 8) for _label in ("column", "row")], coordinates
+    assert labels[0].startswith("Row 1, column 1: ") and labels[-1].startswith("Row 7, column 7: "), labels
     unnamed = view.evaluate(
         """(root) => [...root.querySelectorAll('button, input, [role=button]')].filter((node) =>
              !(node.getAttribute('aria-label') || node.textContent.trim() || node.closest('label'))).length"""
@@ -248,7 +251,7 @@ def test_opponents_think_while_the_view_answers_and_new_game_interrupts(lab: Any
         view.locator("[data-key='pass']").click()  # keep the hand: the slow opponent's turn
     # it thinks for 4 s: the status names it and shows it is working, the Python side keeps answering
     view.locator(".gw-thinking").wait_for(timeout=WAIT_MS)
-    assert "Player 1 (slow) is thinking" in view.locator(".tw-status").inner_text()
+    assert "Player 2 (slow) is thinking" in view.locator(".tw-status").inner_text()
     assert view.locator("[data-key='undo']").is_disabled()
     started = time.monotonic()
     revision = game.read()["revision"]

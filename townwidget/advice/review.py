@@ -54,7 +54,8 @@ MEASURING_SAMPLES = {"batched": 24, "solo": 12, "town": 16, "littletown": 8, "ot
 
 @dataclass(frozen=True)
 class MoveReview:
-    """One decision of the reviewed player: ``number`` (its index in the game's history), the ``action`` played,
+    """One decision of the reviewed player: ``number`` (its index among the moves the player saw, from 0: move
+    ``number + 1`` of the log and the slider, which count a move hidden from the player not), the ``action`` played,
     the expected result ``before`` it (the best move's estimate) and ``after`` it (the played move's), the
     ``best`` move (chosen on one set of draws, maybe the one played) and the best ``alternative`` to the move
     played with its estimate (``None`` when no other move was legal), and ``loss``: how much the best did better
@@ -238,7 +239,7 @@ def review_decisions(
     start = _deal_of(final) if town_advice.has_par(final) else None
     moves = []
     for number, before, action in progress_bar(decisions, desc="reviewing", unit="move", enabled=progress):
-        moves.append(_judged(number, before, action, player, seed, samples))
+        moves.append(_judged(_seen_number(before, player, number), before, action, player, seed, samples))
     scale = Scale(final.num_players == 1, final.num_players)
     review_ = Review(game_title(final), player, tuple(moves), final_score(final, player), scale)
     if start is not None and not without_par:
@@ -246,6 +247,13 @@ def review_decisions(
         par, par_line, exact = town_advice.par(start, review_.score, line, par_seconds, progress)
         return Review(*_fields(review_), par, par_line, exact, tuple(words_for(start, move) for move in par_line))
     return review_
+
+
+def _seen_number(before: Any, player: int, number: int) -> int:
+    """A move's number as ``player`` counts moves (from 0): the moves before it their view lists (an opponent's move
+    hidden from them, as a declined exchange in Town, is not counted; ``number`` where the view lists none)."""
+    history = before.to_dict(viewer=player).get("history")
+    return number if history is None else len(history)
 
 
 def _judged(number: int, before: Any, action: Any, player: int, seed: int, samples: int | None) -> MoveReview:

@@ -1,14 +1,15 @@
 """Town in words, for players: the game's title, its tiles ('orange gable') and its moves ('green tower to row 2,
-column 3'), in the language of the enclosing :func:`~townwidget.core.language.speaking` block (English outside any).
+column 3': rows and columns counted from 1, the engine's cell (1, 2)), in the language of the enclosing
+:func:`~townwidget.core.language.speaking` block (English outside any).
 The game's adapter (:mod:`townwidget.town.game`) declares them; hints, reviews, widgets and tables read them there.
 
 >>> from townwidget.town import Place
 >>> move_words("place", Place((2, 2), (2, 3), pile=0))
-'green tower to row 2, column 3'
+'green tower to row 3, column 4'
 >>> from townwidget.core.language import speaking
 >>> with speaking("fr"):
 ...     move_words("place", Place((2, 2), (2, 3), pile=0))
-'clocher vert en rangée 2, colonne 3'
+'clocher vert en rangée 3, colonne 4'
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ player's own objective cards, from a state the widget builds out of the seat's v
 >>> effect_words(kinds["pier"]), effect_words(kinds["shop"])
 ('gain 2 fish', '2 cubes of your choice → 2 cubes of other types')
 >>> describe_move({"type": "place_worker", "cell": [1, 4], "player": 0, "phase": "turn"}, "You", {})
-'You placed a worker at row 1, column 4'
+'You placed a worker at row 2, column 5'
 >>> from townwidget.core.language import speaking
 >>> with speaking("fr"):
 ...     amount_words(kinds["restaurant"].cost), effect_words(kinds["pier"])

@@ -183,11 +183,11 @@ function estimateText(texts, value, unit) {
 }
 function moveReviewText(texts, reviewed, step) {
   if (step < 0) return words(texts, "slide_hint");
-  const move = reviewed.moves.find((entry) => entry.number === step);
-  if (!move) return words(texts, "no_decision", { move: step + 1 });
+  const move = reviewedMove(reviewed, step);
+  if (!move) return words(texts, "no_decision", { move: step });
   const { before, after, loss } = move.shown;
   const said = words(texts, "move_review", {
-    move: step + 1,
+    move: step,
     played: move.words,
     before: estimateText(texts, before, reviewed.unit),
     after: estimateText(texts, after, reviewed.unit),
@@ -196,6 +196,7 @@ function moveReviewText(texts, reviewed, step) {
   const best = sameAction(move.best, move.action) ? words(texts, "best_played") : words(texts, "best_other", { best: move.best_words });
   return `${said} ${best}`;
 }
+var reviewedMove = (reviewed, step) => reviewed.moves.find((entry) => entry.number === step - 1);
 var parStepText = (texts, parWords, move) => move === 0 ? words(texts, "par_start", { moves: parWords.length }) : words(texts, "par_step", { move, moves: parWords.length, words: parWords[move - 1] });
 function parStep(current, press, moves) {
   if (press === "hide") return null;
@@ -412,7 +413,7 @@ function drawReview(model, root, local, redraw, parPlace) {
   plot.append(document.importNode(drawing, true));
   html("p", { class: "gw-review-move", role: "status" }, box, moveReviewText(texts, reviewed, step));
   html("p", { class: "gw-review-costliest" }, box, reviewed.costliest_words);
-  const move = reviewed.moves.find((entry) => entry.number === step);
+  const move = reviewedMove(reviewed, step);
   if (move) markMove(root, texts, { action: move.best, cells: move.best.cell ? [move.best.cell] : [] });
   if (reviewed.par_frames) drawParLine(root, parPlace || box, reviewed, local, redraw, texts);
 }
@@ -457,7 +458,7 @@ function counted(texts, key, count, values = {}) {
   const form = Array.isArray(forms) ? forms[Math.min(Math.max(count, 0), 2)] : String(forms ?? key);
   return fill(form, { count, ...values });
 }
-var cellWords = (texts, cell) => say(texts, "cell", { row: cell[0], column: cell[1] });
+var cellWords = (texts, cell) => say(texts, "cell", { row: Number(cell[0]) + 1, column: Number(cell[1]) + 1 });
 function sayAboutCell(texts, key, cell, values = {}) {
   const text = say(texts, key, { ...values, cell: cellWords(texts, cell) });
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -551,7 +552,12 @@ function drawLog(parent, prefix, model) {
   const step = model.get("step");
   const log = html("ol", { class: named(prefix, "log"), "aria-label": say(model.get("texts"), "moves") }, parent);
   const later = named(prefix, "later");
-  const items = lines.map((line, i) => html("li", { class: step >= 0 && i >= step ? later : null }, log, line));
+  const items = lines.map((line, i) => {
+    const [move, ...notes] = line.split("\n");
+    const item = html("li", { class: step >= 0 && i >= step ? later : null }, log, move);
+    for (const note of notes) html("span", { class: named(prefix, "note") }, item, note);
+    return item;
+  });
   const current = step > 0 ? items[step - 1] : items[items.length - 1];
   if (current) current.classList.add(`${prefix}-current`, "gw-current");
   requestAnimationFrame(() => {
@@ -703,14 +709,14 @@ function createView(model, el) {
     const board = svg("svg", { class: "ltw-board", width, height, viewBox: `0 0 ${width} ${height}`, role: "group" }, parent);
     board.setAttribute("aria-label", t("little_town_board", { rows, columns }));
     for (let c = 0; c < columns; c++) {
-      svgText(board, MARGIN + c * CELL + CELL / 2, 14, String(c), {
+      svgText(board, MARGIN + c * CELL + CELL / 2, 14, String(c + 1), {
         class: named("ltw", "coord"),
         "text-anchor": "middle",
         "aria-hidden": "true"
       });
     }
     for (let r = 0; r < rows; r++) {
-      svgText(board, MARGIN / 2, MARGIN + r * CELL + CELL / 2 + 4, String(r), {
+      svgText(board, MARGIN / 2, MARGIN + r * CELL + CELL / 2 + 4, String(r + 1), {
         class: named("ltw", "coord"),
         "text-anchor": "middle",
         "aria-hidden": "true"
@@ -835,7 +841,7 @@ function createView(model, el) {
       },
       parent
     );
-    svgText(parent, x + 9, y + 18, String(player), {
+    svgText(parent, x + 9, y + 18, String(player + 1), {
       class: "ltw-piece-number",
       fill: PLAYER_INK[player],
       "text-anchor": "middle"
@@ -850,7 +856,7 @@ function createView(model, el) {
     if (turn.worker && cellKey(turn.worker) === key)
       svg("circle", { cx, cy, r: 17, class: "ltw-active-worker" }, group);
     svg("circle", { cx, cy, r: 12, fill: PLAYER_COLOURS[worker.player], class: "ltw-pawn" }, group);
-    svgText(group, cx, cy + 5, String(worker.player), {
+    svgText(group, cx, cy + 5, String(worker.player + 1), {
       class: "ltw-piece-number",
       fill: PLAYER_INK[worker.player],
       "text-anchor": "middle"

@@ -183,11 +183,11 @@ function estimateText(texts, value, unit) {
 }
 function moveReviewText(texts, reviewed, step) {
   if (step < 0) return words(texts, "slide_hint");
-  const move = reviewed.moves.find((entry) => entry.number === step);
-  if (!move) return words(texts, "no_decision", { move: step + 1 });
+  const move = reviewedMove(reviewed, step);
+  if (!move) return words(texts, "no_decision", { move: step });
   const { before, after, loss } = move.shown;
   const said = words(texts, "move_review", {
-    move: step + 1,
+    move: step,
     played: move.words,
     before: estimateText(texts, before, reviewed.unit),
     after: estimateText(texts, after, reviewed.unit),
@@ -196,6 +196,7 @@ function moveReviewText(texts, reviewed, step) {
   const best = sameAction(move.best, move.action) ? words(texts, "best_played") : words(texts, "best_other", { best: move.best_words });
   return `${said} ${best}`;
 }
+var reviewedMove = (reviewed, step) => reviewed.moves.find((entry) => entry.number === step - 1);
 var parStepText = (texts, parWords, move) => move === 0 ? words(texts, "par_start", { moves: parWords.length }) : words(texts, "par_step", { move, moves: parWords.length, words: parWords[move - 1] });
 function parStep(current, press, moves) {
   if (press === "hide") return null;
@@ -426,7 +427,7 @@ function drawReview(model, root, local, redraw, parPlace) {
   plot.append(document.importNode(drawing, true));
   html("p", { class: "gw-review-move", role: "status" }, box, moveReviewText(texts, reviewed, step));
   html("p", { class: "gw-review-costliest" }, box, reviewed.costliest_words);
-  const move = reviewed.moves.find((entry) => entry.number === step);
+  const move = reviewedMove(reviewed, step);
   if (move) markMove(root, texts, { action: move.best, cells: move.best.cell ? [move.best.cell] : [] });
   if (reviewed.par_frames) drawParLine(root, parPlace || box, reviewed, local, redraw, texts);
 }
@@ -490,7 +491,7 @@ function counted(texts, key, count, values = {}) {
   const form = Array.isArray(forms) ? forms[Math.min(Math.max(count, 0), 2)] : String(forms ?? key);
   return fill(form, { count, ...values });
 }
-var cellWords = (texts, cell) => say(texts, "cell", { row: cell[0], column: cell[1] });
+var cellWords = (texts, cell) => say(texts, "cell", { row: Number(cell[0]) + 1, column: Number(cell[1]) + 1 });
 function sayAboutCell(texts, key, cell, values = {}) {
   const text = say(texts, key, { ...values, cell: cellWords(texts, cell) });
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -522,9 +523,9 @@ function townCellLabel(style, texts, cell, about) {
   return label;
 }
 function pileLabel(style, texts, pile, top, size) {
-  if (top === null) return say(texts, "pile_empty", { pile });
+  if (top === null) return say(texts, "pile_empty", { pile: pile + 1 });
   const tiles = counted(texts, "tiles", size);
-  return say(texts, "pile", { pile, tile: tileName(style, texts, top), tiles, key: pile + 1 });
+  return say(texts, "pile", { pile: pile + 1, tile: tileName(style, texts, top), tiles, key: pile + 1 });
 }
 
 // src/ui.js
@@ -585,7 +586,12 @@ function drawLog(parent, prefix, model) {
   const step = model.get("step");
   const log = html("ol", { class: named(prefix, "log"), "aria-label": say(model.get("texts"), "moves") }, parent);
   const later = named(prefix, "later");
-  const items = lines.map((line, i) => html("li", { class: step >= 0 && i >= step ? later : null }, log, line));
+  const items = lines.map((line, i) => {
+    const [move, ...notes] = line.split("\n");
+    const item = html("li", { class: step >= 0 && i >= step ? later : null }, log, move);
+    for (const note of notes) html("span", { class: named(prefix, "note") }, item, note);
+    return item;
+  });
   const current = step > 0 ? items[step - 1] : items[items.length - 1];
   if (current) current.classList.add(`${prefix}-current`, "gw-current");
   requestAnimationFrame(() => {
@@ -789,8 +795,8 @@ function createView(model, el) {
     for (let i = 0; i < n; i++) {
       const middle = MARGIN + i * CELL + CELL / 2;
       const coord = { "font-size": 11, "text-anchor": "middle", class: named("tw", "coord"), "aria-hidden": "true" };
-      sansText(board, middle, 14, String(i), coord);
-      sansText(board, MARGIN / 2, middle + 4, String(i), coord);
+      sansText(board, middle, 14, String(i + 1), coord);
+      sansText(board, MARGIN / 2, middle + 4, String(i + 1), coord);
     }
     const legal = new Set(legalCells().map(cellKey));
     const fits = live() && get("inspect") ? get("fits") : [];
@@ -911,7 +917,7 @@ function createView(model, el) {
             disabled: !top || !playable,
             "aria-pressed": picked ? "true" : "false",
             "aria-label": pileLabel(style, texts, i, top === "blank" ? null : top, pile.length),
-            title: top ? t("pile_title", { pile: i, key: i + 1 }) : t("pile_empty_title", { pile: i })
+            title: top ? t("pile_title", { pile: i + 1, key: i + 1 }) : t("pile_empty_title", { pile: i + 1 })
           },
           row2,
           tn("tiles_left", pile.length)
