@@ -155,6 +155,7 @@ class GameWidget(anywidget.AnyWidget):
     ) -> None:
         lang = default_language() if lang is None else check_language(lang)
         self._lang = lang
+        self._game = registry.game_of(state)  # the game's adapter: what only the game knows, in words and data
         self._step: int | None = None  # the move on show (the slider's position, see _shown); None: the game itself
         host = _Host(self)
         self._session = Session(
@@ -686,8 +687,8 @@ class GameWidget(anywidget.AnyWidget):
         raise NotImplementedError
 
     def _doing(self) -> str:
-        """What the player to act is doing, for ``repr`` ("your turn to ...")."""
-        return str(self._state.phase)
+        """What the player to act is doing, for ``repr`` ("your turn to ..."), in its game's words."""
+        return self._game.phase_words(self._state.phase)
 
     def _game_buttons(self) -> dict[str, Any]:
         return {}

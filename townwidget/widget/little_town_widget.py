@@ -75,16 +75,6 @@ CELL_ACTIONS: dict[str, type[PlaceWorker] | type[PlaceBuilding] | type[Activate]
     "residence": Activate,
 }
 ON_THE_BOARD = (PlaceWorker, PlaceBuilding, Build)  # actions chosen by clicking the board or the market
-DOING = {
-    "turn": "place a worker or build",
-    "act": "gather and activate",
-    "pay": "pay",
-    "give": "give cubes to the Shop",
-    "take": "take cubes from the Shop",
-    "site": "place a building",
-    "residence": "activate around the Residence",
-    "feed": "feed the workers",
-}
 PROMPTS = {
     "turn": N_(
         "Your turn: click a lit grass space to place a worker, or a market building you can pay for to build it."
@@ -185,9 +175,6 @@ class LittleTownWidget(GameWidget):
 
     def _progress(self) -> str:
         return f"round {self._state.round} of {ROUNDS}, scores {self._state.score}"
-
-    def _doing(self) -> str:
-        return DOING[self._state.phase]
 
     def _log(self, view: dict[str, Any], names: list[str]) -> list[str]:
         """Every step of the game in words (the engine's log holds only public events): a line per move, the steps

@@ -25,7 +25,6 @@ from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from townwidget.advice.words import game_title
 from townwidget.core import registry
 from townwidget.core.checks import is_integer, shown
 from townwidget.core.language import _, check_language, default_language, speaking
@@ -158,10 +157,11 @@ def widget_page(widget: GameWidget, frames: Sequence[dict[str, Any] | None] | No
     of every position, where the caller knows more of them than the widget)."""
     with speaking(widget.lang):
         state = widget.state
+        game = widget._game.title(state)  # the widget's game, by its adapter
         if state.num_players == 1:
-            title = _("{game}, solo").format(game=game_title(state))
+            title = _("{game}, solo").format(game=game)
         else:
-            title = _("{game}, {count} players").format(game=game_title(state), count=state.num_players)
+            title = _("{game}, {count} players").format(game=game, count=state.num_players)
         plot = str(widget.reviewed.get("svg", ""))
         shown_frames = [widget._frames[index] for index in widget._shown] if frames is None else frames
         return page(title, shown_frames, widget.moves, widget.status, plot, widget.lang)
