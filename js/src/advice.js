@@ -15,7 +15,9 @@ import english from "../../townwidget/widget/texts.json" with { type: "json" };
  * @property {string} best_words the best move measured
  * @property {Action} action
  * @property {Action} best
- * @property {{before: Shown, after: Shown, loss: Shown}} shown
+ * @property {{before: Shown, after: Shown, loss: Shown}} shown the estimates as shown (the loss never below 0)
+ * @property {string} label its label's key: best, as_good, good, inaccuracy, mistake or blunder
+ * @property {string} label_words its label in words
  */
 /**
  * @typedef {object} Targets what a suggested move points at, to highlight
@@ -87,13 +89,20 @@ export function sameAction(a, b) {
 }
 
 /**
+ * A number with one decimal, written as the language writes it ("34.2"; French "34,2": the `decimal_point` text).
+ * @param {Texts | undefined} texts
+ * @param {number} value
+ */
+export const decimal = (texts, value) => value.toFixed(1).replace(/^-(0\.0)$/, "$1").replace(".", words(texts, "decimal_point"));
+
+/**
  * An estimate in words: "30.1 ± 0.4 tiles", "rank 1.4 ± 0.2".
  * @param {Texts | undefined} texts
  * @param {Shown} value
  * @param {string} unit "tiles" or "rank" (the review's `unit`)
  */
 export function estimateText(texts, value, unit) {
-  const both = `${value.mean.toFixed(1)} ± ${value.se.toFixed(1)}`;
+  const both = `${decimal(texts, value.mean)} ± ${decimal(texts, value.se)}`;
   return words(texts, unit === "rank" ? "estimate_rank" : "estimate_tiles", { value: both });
 }
 
@@ -111,6 +120,7 @@ export function moveReviewText(texts, reviewed, step) {
   const { before, after, loss } = move.shown;
   const said = words(texts, "move_review", {
     move: step,
+    label: move.label_words,
     played: move.words,
     before: estimateText(texts, before, reviewed.unit),
     after: estimateText(texts, after, reviewed.unit),

@@ -82,7 +82,7 @@ def test_play_little_town_in_jupyterlab(lab: Any, browser: Any, report_figure: A
     forest = next((r, c) for r, line in enumerate(terrain) for c, ground in enumerate(line) if ground == "F")
     target = first.locator(f'[data-cell="{forest[0]},{forest[1]}"]')
     target.hover()
-    row, column = forest
+    row, column = forest[0] + 1, forest[1] + 1  # counted from 1, as the board's labels
     # the hover text names the space in words, numbered as the board's labels are
     reason = first.locator(".ltw-reason").inner_text()
     assert reason.startswith(f"Row {row}, column {column}: forest"), reason

@@ -140,7 +140,7 @@ def test_town_mouse_then_keys_words_narrow_and_themes(lab: Any, browser: Any) ->
     pile = view.locator('[data-pile="0"]').get_attribute("aria-label") or ""
     assert pile.startswith("Pile 1: ") and " on top, " in pile and "(key 1)" in pile  # counted from 1, as its key
     assert view.locator(".tw-coord[aria-hidden='true']").count() == 14
-    coordinates = view.locator(".tw-coord").all_inner_texts()
+    coordinates = view.locator(".tw-coord").evaluate_all("(labels) => labels.map((label) => label.textContent)")
     assert coordinates == [str(number) for number in range(1, 8) for _label in ("column", "row")], coordinates
     assert labels[0].startswith("Row 1, column 1: ") and labels[-1].startswith("Row 7, column 7: "), labels
     unnamed = view.evaluate(
@@ -194,7 +194,7 @@ def test_little_town_by_keyboard_words_narrow_and_themes(lab: Any, browser: Any)
             page.keyboard.press("ArrowDown" if row < target[0] else "ArrowUp")
         else:
             page.keyboard.press("ArrowRight" if column < target[1] else "ArrowLeft")
-    assert (active(page, "aria-label") or "").startswith(f"Row {target[0]}, column {target[1]}: ")
+    assert (active(page, "aria-label") or "").startswith(f"Row {target[0] + 1}, column {target[1] + 1}: ")
     page.keyboard.press("Enter")
     wait_for(lambda: {"cell": target, "player": 0} in game.read()["state"]["workers"], "Enter to place a worker")
     # Tab reaches the choices in words; Enter on "End the turn" ends it, and the opponent plays

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from townwidget.core.language import N_, _
+from townwidget.core.language import N_, _, language
 
 CELL = N_("row {row}, column {column}")  # numbered from 1, as the boards' coordinate labels are
 _CELL = re.compile(r"\[(\d{1,2}), (\d{1,2})\]")  # a cell as the engines' messages write it
@@ -26,6 +26,21 @@ _LINE = re.compile(r"\b(row|column) (\d{1,2})\b")  # a row or column as the engi
 def cell_words(cell: Sequence[int]) -> str:
     """A cell as the player reads it: 'row 1, column 2' (French 'rangée 1, colonne 2')."""
     return _(CELL).format(row=cell[0] + 1, column=cell[1] + 1)
+
+
+def decimal(value: float, digits: int = 1) -> str:
+    """A number as the player's language writes it: '34.2' in English, '34,2' in French (a decimal comma).
+
+    >>> from townwidget.core.language import speaking
+    >>> decimal(34.25), decimal(-0.04)
+    ('34.2', '0.0')
+    >>> with speaking("fr"):
+    ...     decimal(34.25)
+    '34,2'
+    """
+    text = f"{value:.{digits}f}"
+    text = text[1:] if text.startswith("-") and not any(digit in "123456789" for digit in text) else text  # no "-0.0"
+    return text.replace(".", ",") if language() == "fr" else text
 
 
 def cells_in_words(text: str) -> str:

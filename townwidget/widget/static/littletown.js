@@ -126,7 +126,8 @@ var texts_default = {
   review_working: "Reviewing…",
   review_heading: "Review",
   plot_label: "The expected result over the game: after the move played and after the best move",
-  move_review: "Move {move}: you played {played}. Expected {before} before it, {after} after it (cost {loss}).",
+  move_review: "Move {move} ({label}): you played {played}. Expected {before} before it, {after} after it (cost {loss}).",
+  decimal_point: ".",
   best_played: "The best move measured.",
   best_other: "Best measured: {best}.",
   no_decision: "Move {move} was not yours: move the history slider to one of your moves.",
@@ -177,8 +178,9 @@ function sameAction(a, b) {
   }
   return a === b;
 }
+var decimal = (texts, value) => value.toFixed(1).replace(/^-(0\.0)$/, "$1").replace(".", words(texts, "decimal_point"));
 function estimateText(texts, value, unit) {
-  const both = `${value.mean.toFixed(1)} ± ${value.se.toFixed(1)}`;
+  const both = `${decimal(texts, value.mean)} ± ${decimal(texts, value.se)}`;
   return words(texts, unit === "rank" ? "estimate_rank" : "estimate_tiles", { value: both });
 }
 function moveReviewText(texts, reviewed, step) {
@@ -188,6 +190,7 @@ function moveReviewText(texts, reviewed, step) {
   const { before, after, loss } = move.shown;
   const said = words(texts, "move_review", {
     move: step,
+    label: move.label_words,
     played: move.words,
     before: estimateText(texts, before, reviewed.unit),
     after: estimateText(texts, after, reviewed.unit),
