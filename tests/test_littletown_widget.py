@@ -444,3 +444,28 @@ def test_feeding_choices_offer_buying_food_for_coins_in_words() -> None:
     browser.intent(intent="act", action={"type": "feed", "fish": 0, "coins_for": ["wheat"]})
     assert widget.error == "" and widget.state.vp[0]["feeding"] == 0 and widget.state.coins[0] == 0
     assert "You bought 1 wheat for 3 coins and fed 0 worker(s) with fish, the others with wheat" in told(widget.moves)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_turn_says_what_feeding_will_cost_before_it_does(lang: str) -> None:
+    """Before the round's feeding, the seat's prompt says how many workers eat, the food at hand, how many go hungry
+    and the VP lost if nothing changes, and that coins may buy food then; with food for every worker it says
+    nothing of it."""
+    widget, browser = new(seed=3, lang=lang)
+    state = widget.state
+    assert state.current_player == 0 and state.phase == "turn"
+    workers, food = state.seats.workers, state.cubes[0][2] + state.cubes[0][3]
+    hungry = workers - food
+    assert hungry > 0
+    if lang == "en":
+        said = f"each of your {workers} workers eats a fish or a wheat, and you hold {food}: if nothing changes, "
+        assert f"{said}{hungry} go hungry, -{3 * hungry} VP." in widget.status, widget.status
+    else:
+        assert f"chacun de vos {workers} ouvriers mange" in widget.status and f"-{3 * hungry} PV" in widget.status
+    browser.intent(intent="cell", cell=widget.legal[0])  # the warning stays through the turn, until the feeding
+    assert f"-{3 * hungry} " in widget.status, widget.status
+    from test_littletown_rules import last_turn
+
+    fed = LittleTownWidget(state=last_turn(2, cubes=[{}, {"fish": 5}]), seat=1, opponents=[SpyAgent()], seed=1)
+    assert fed.state.current_player == 1 and fed.state.phase == "turn"
+    assert fed.status.startswith("Your turn") and "hungry" not in fed.status, fed.status

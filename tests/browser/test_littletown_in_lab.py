@@ -57,9 +57,11 @@ def test_play_little_town_in_jupyterlab(lab: Any, browser: Any, report_figure: A
     def click(target: Any, what: str) -> dict[str, Any]:
         return timed_click(page, first, target, game, what, latencies)
 
-    # place a worker: click a lit grass space
+    # place a worker: click a lit grass space; the status says first what feeding will cost if nothing changes
     start = game.state()
     assert start.current_player == 0 and start.phase == "turn"
+    status = first.locator(".ltw-status").inner_text()
+    assert "eats a fish or a wheat" in status and " go hungry, -" in status and " VP." in status, status
     row, column = richest_space(start)
     placed = click(first.locator(f'.ltw-legal[data-cell="{row},{column}"]'), "clicking a grass space")
     assert {"cell": [row, column], "player": 0} in placed["state"]["workers"], placed["error"]

@@ -59,6 +59,7 @@ from townwidget.widget.littletown_words import (
     building_name,
     describe_move,
     effect_words,
+    feeding_warning,
     refusal_words,
     seat_words,
     space_words,
@@ -331,7 +332,10 @@ class LittleTownWidget(GameWidget):
         return lost.format(rank=rank, players=self._state.num_players, vp=mine, winners=won, best=best)
 
     def _prompt(self) -> str:
-        return _(PROMPTS[self._state.phase])
+        """What to do now, then (before the round's feeding) what feeding will cost if nothing changes."""
+        state = self._state
+        warning = feeding_warning(state.seats.workers, state.cubes[self.seat], state.coins[self.seat])
+        return _(PROMPTS[state.phase]) + (f" {warning}" if warning and state.phase != "feed" else "")
 
 
 check_front_end(LittleTownWidget, FRONT_END["littletown"]["traits"])
