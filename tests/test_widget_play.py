@@ -170,3 +170,19 @@ def test_a_saved_little_town_game_comes_back_with_every_position_and_undo() -> N
     snapshot, _frames = played._undo[-1]
     browser.intent(intent="undo")
     assert restored.error == "" and restored.state.to_dict() == snapshot.to_dict()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_widget_says_how_the_game_is_won_from_its_adapter(lang: str) -> None:
+    """The "How to win" panel's words: the game's goal, from its adapter, in the widget's language, in every mode."""
+    solo = TownWidget(seed=1, lang=lang)
+    multi = TownWidget(mode="multi", opponents=["random"], seed=1, lang=lang)
+    little = LittleTownWidget(seed=1, lang=lang)
+    words = {
+        "en": ("Place as many tiles as you can", "fewer tiles left in your hand ranks higher", "most victory points"),
+        "fr": ("Posez le plus de tuiles possible", "moins il reste de tuiles en main", "le plus de points de victoire"),
+    }[lang]
+    for widget, goal in zip((solo, multi, little), words, strict=True):
+        assert goal in widget.goal, widget.goal
+        assert widget.texts["how_to_win"] == ("How to win" if lang == "en" else "Comment gagner")
+    assert "the player who left the game later" in TownWidget(mode="multi", opponents=["random"], seed=1).goal

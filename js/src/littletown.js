@@ -15,6 +15,7 @@ import { common, keyAction, littleTown } from "./intents.js";
 import { arrivalDelays, cellKey, counted, littleTownCellLabel, named, say } from "./text.js";
 import {
   boardCell,
+  drawGuide,
   drawHeader,
   drawHistorySlider,
   drawLog,
@@ -519,6 +520,7 @@ function createView(model, el) {
     const title = t("little_town_title", { players: view.num_players, side: view.rules.side });
     root.setAttribute("aria-busy", get("thinking") ? "true" : "false");
     drawHeader(root, "ltw", title, model);
+    drawGuide(root, "ltw", model);
     drawRounds(root, state);
     const main = html("div", { class: "ltw-main" }, root);
     const left = html("div", { class: "ltw-column" }, main);

@@ -16,6 +16,7 @@ import { common, keyAction, town } from "./intents.js";
 import { arrivalDelays, cellKey, counted, named, pileLabel, say, sayAboutCell, tileName, townCellLabel } from "./text.js";
 import {
   boardCell,
+  drawGuide,
   drawHeader,
   drawHistorySlider,
   drawLog,
@@ -478,6 +479,7 @@ function createView(model, el) {
     const heading = view.mode === "solo" ? t("town_title_solo", { game: title }) : t("town_title_multi", { game: title, players: view.hands.length });
     root.setAttribute("aria-busy", get("thinking") ? "true" : "false");
     drawHeader(root, "tw", heading, model);
+    drawGuide(root, "tw", model);
     const main = html("div", { class: "tw-main" }, root);
     const boardBox = html("div", { class: "tw-board-box" }, main);
     boardBox.style.maxWidth = `${MARGIN + view.n * CELL + 4}px`; // never larger than drawn, smaller in a narrow column

@@ -140,6 +140,9 @@ def test_town_mouse_then_keys_words_narrow_and_themes(lab: Any, browser: Any) ->
     pile = view.locator('[data-pile="0"]').get_attribute("aria-label") or ""
     assert pile.startswith("Pile 1: ") and " on top, " in pile and "(key 1)" in pile  # counted from 1, as its key
     assert view.locator(".tw-coord[aria-hidden='true']").count() == 14
+    guide = view.locator(".tw-guide")  # the "How to win" and "This turn" panel, open, from the game's adapter
+    assert guide.get_attribute("open") is not None
+    assert "How to win: Place as many tiles as you can" in guide.inner_text() and "This turn: " in guide.inner_text()
     coordinates = view.locator(".tw-coord").evaluate_all("(labels) => labels.map((label) => label.textContent)")
     assert coordinates == [str(number) for number in range(1, 8) for _label in ("column", "row")], coordinates
     assert labels[0].startswith("Row 1, column 1: ") and labels[-1].startswith("Row 7, column 7: "), labels

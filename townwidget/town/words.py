@@ -38,6 +38,25 @@ def title(rules_name: str) -> str:
     return f"Town {preset[1]}" if preset else rules_name
 
 
+def goal_words(players: int) -> str:
+    """How a Town game is won, for a player, in the speaking language.
+
+    >>> goal_words(1)[:44]
+    'Place as many tiles as you can: the game end'
+    """
+    placing = _("Each tile goes next to the city, with no colour and no shape twice in a row or a column.")
+    if players == 1:
+        goal = _(
+            "Place as many tiles as you can: the game ends when no pile top fits, and your level counts the tiles."
+        )
+    else:
+        goal = _(
+            "Get rid of your tiles: at the end, fewer tiles left in your hand ranks higher, and between equal hands "
+            "the player who left the game later ranks higher."
+        )
+    return f"{goal} {placing}"
+
+
 def colour_name(colour: int) -> str:
     """A colour as it qualifies a house shape ("orange", French "vert")."""
     return _(COLOUR_NAMES[colour])

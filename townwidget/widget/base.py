@@ -127,6 +127,7 @@ class GameWidget(anywidget.AnyWidget):
     moves = synced(traitlets.List(traitlets.Unicode(), read_only=True))  # the log in words (Widget.log is a logger)
     step = synced(traitlets.Int(-1, read_only=True))
     steps = synced(traitlets.Int(0, read_only=True))
+    goal = synced(traitlets.Unicode("", read_only=True))  # how the game is won, from its adapter (the "How to win")
     frame = synced(traitlets.Dict(read_only=True))
     outcome = synced(traitlets.Dict(read_only=True))
     thinking = synced(traitlets.Unicode(read_only=True))  # who is choosing a move now ("" when the widget is idle)
@@ -591,6 +592,7 @@ class GameWidget(anywidget.AnyWidget):
             outcome = self._outcome(names)
             self.set_trait("outcome", {**outcome, "hints": self._hints} if outcome and self._hints else outcome)
             self.set_trait("status", self._status(names))
+            self.set_trait("goal", self._game.goal(self._state))
             here = self._position()
             current = self._suggested is not None and self._suggested[0] == here and self._step is None
             self.set_trait("suggestion", self._suggested[1] if current and self._suggested else {})

@@ -128,6 +128,9 @@ var texts_default = {
   plot_label: "The expected result over the game: after the move played and after the best move",
   move_review: "Move {move} ({label}): you played {played}. Expected {before} before it, {after} after it (cost {loss}).",
   decimal_point: ".",
+  how_to_win: "How to win",
+  this_turn: "This turn",
+  colon: ": ",
   best_played: "The best move measured.",
   best_other: "Best measured: {best}.",
   no_decision: "Move {move} was not yours: move the history slider to one of your moves.",
@@ -266,7 +269,7 @@ var front_end_default = {
       act: { keys: ["action"], about: "any legal action, as the engine's action dict" }
     }
   },
-  game_traits: ["view", "seat", "names", "status", "buttons", "error", "moves", "step", "steps", "frame", "outcome", "thinking", "practice", "revision", "suggestion", "assisted", "reviewed", "texts"],
+  game_traits: ["view", "seat", "names", "status", "buttons", "error", "moves", "step", "steps", "frame", "outcome", "thinking", "practice", "revision", "suggestion", "assisted", "reviewed", "texts", "goal"],
   browser_traits: ["drawn"],
   about_browser_traits: "The traits the front end writes (every other trait is Python's): after drawing a change of the game, the revision it drew, so that hosts which re-run code when a widget's front end changes a trait (marimo) follow every move; set once per model by js/src/ui.js, checked and otherwise ignored by townwidget/widget/base.py.",
   town: {
@@ -506,6 +509,26 @@ function drawHeader(parent, prefix, title, model) {
   if (model.get("thinking")) html("span", { class: "gw-thinking", "aria-hidden": "true" }, status);
   if (model.get("practice")) html("span", { class: "gw-practice", title: say(texts, "practice_title") }, header, say(texts, "practice"));
   return header;
+}
+var guideOpen = /* @__PURE__ */ new WeakMap();
+function drawGuide(parent, prefix, model) {
+  const texts = model.get("texts");
+  const open = guideOpen.get(model) ?? true;
+  const guide = html("details", { class: named(prefix, "guide"), "data-key": "guide" }, parent);
+  if (open) guide.setAttribute("open", "");
+  html("summary", {}, guide, `${say(texts, "how_to_win")} · ${say(texts, "this_turn")}`);
+  const goal = html("p", { class: "gw-goal" }, guide);
+  html("strong", {}, goal, say(texts, "how_to_win") + say(texts, "colon"));
+  goal.append(model.get("goal"));
+  const turn = html("p", { class: "gw-turn" }, guide);
+  html("strong", {}, turn, say(texts, "this_turn") + say(texts, "colon"));
+  turn.append(model.get("status"));
+  guide.addEventListener("toggle", () => guideOpen.set(
+    model,
+    /** @type {HTMLDetailsElement} */
+    guide.open
+  ));
+  return guide;
 }
 function drawNewGame(model, parent, local, redraw) {
   const texts = model.get("texts");
@@ -1043,6 +1066,7 @@ function createView(model, el) {
     const title = t("little_town_title", { players: view.num_players, side: view.rules.side });
     root.setAttribute("aria-busy", get("thinking") ? "true" : "false");
     drawHeader(root, "ltw", title, model);
+    drawGuide(root, "ltw", model);
     drawRounds(root, state);
     const main = html("div", { class: "ltw-main" }, root);
     const left = html("div", { class: "ltw-column" }, main);
