@@ -269,7 +269,7 @@ var front_end_default = {
       act: { keys: ["action"], about: "any legal action, as the engine's action dict" }
     }
   },
-  game_traits: ["view", "seat", "names", "status", "buttons", "error", "moves", "step", "steps", "frame", "outcome", "thinking", "practice", "revision", "suggestion", "assisted", "reviewed", "texts", "goal"],
+  game_traits: ["view", "seat", "names", "status", "buttons", "error", "moves", "step", "steps", "goal", "frame", "outcome", "thinking", "practice", "revision", "suggestion", "assisted", "reviewed", "texts"],
   browser_traits: ["drawn"],
   about_browser_traits: "The traits the front end writes (every other trait is Python's): after drawing a change of the game, the revision it drew, so that hosts which re-run code when a widget's front end changes a trait (marimo) follow every move; set once per model by js/src/ui.js, checked and otherwise ignored by townwidget/widget/base.py.",
   town: {
