@@ -15,7 +15,7 @@ def test_a_state_shows_as_an_svg_board() -> None:
     root = ElementTree.fromstring(svg)
     assert root.tag.endswith("svg")
     assert svg.count('class="tw-cell"') == 49 and svg.count('class="tw-tile"') == 1
-    assert "<script" not in svg and "Player 0 to" in svg
+    assert "<script" not in svg and "Player 1 to" in svg  # counted from 1
 
 
 def test_every_shape_has_its_own_silhouette_and_every_colour_its_number() -> None:

@@ -399,7 +399,7 @@ function createView(model, el) {
       const turn = p === state.current_player;
       const card = html("div", { class: turn ? "ltw-player ltw-turn" : "ltw-player", "data-player": p }, box);
       const head = html("div", { class: "ltw-player-head" }, card);
-      const badge = html("span", { class: "ltw-badge" }, head, String(p));
+      const badge = html("span", { class: "ltw-badge" }, head, String(p + 1)); // counted from 1, as the names
       badge.style.background = PLAYER_COLOURS[p];
       badge.style.color = PLAYER_INK[p];
       html("span", { class: "ltw-name" }, head, `${turn ? "▶ " : ""}${names[p]}`);

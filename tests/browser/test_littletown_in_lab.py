@@ -62,6 +62,7 @@ def test_play_little_town_in_jupyterlab(lab: Any, browser: Any, report_figure: A
     assert start.current_player == 0 and start.phase == "turn"
     status = first.locator(".ltw-status").inner_text()
     assert "eats a fish or a wheat" in status and " go hungry, -" in status and " VP." in status, status
+    assert first.locator(".ltw-badge").all_inner_texts() == ["1", "2"]  # players counted from 1, as their names
     guide = first.locator(".ltw-guide").inner_text()
     assert "How to win: Have the most victory points" in guide and "This turn: Your turn" in guide, guide
     row, column = richest_space(start)

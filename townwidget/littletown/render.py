@@ -65,8 +65,8 @@ def _status(state: dict[str, Any]) -> str:
         result = state.get("result", {})
         return f"Game over: scores {result.get('scores')}, winners {result.get('winners')}"
     return (
-        f"Round {state['round']} of {ROUNDS}, first player {state['first_player']}; "
-        f"player {state['current_player']} to play ({state['phase']})"
+        f"Round {state['round']} of {ROUNDS}, first player {state['first_player'] + 1}; "
+        f"player {state['current_player'] + 1} to play ({state['phase']})"
     )
 
 
@@ -74,7 +74,7 @@ def _player_line(state: dict[str, Any], player: int) -> str:
     entry = state["players"][player]
     cubes = ", ".join(f"{entry['resources'][name]} {name}" for name in RESOURCES)
     return (
-        f"Player {player}: {entry['score']} VP, {entry['coins']} coins, {cubes}; "
+        f"Player {player + 1}: {entry['score']} VP, {entry['coins']} coins, {cubes}; "
         f"{entry['workers_left']} workers and {entry.get('houses_left', '?')} houses left"
     )
 
@@ -100,19 +100,19 @@ def _building(entry: dict[str, Any], name: str) -> str:
         f'stroke="{PLAYER_EDGE[owner]}" stroke-width="3"/>'
         f"{_text(x + size / 2, y + 19, label, size=10, fill='#3a2f1e')}"
         f"{_token(x + size / 2, y + size - 11, owner, 8)}"
-        f"<title>{escape(name)} (player {owner}'s)</title></g>"
+        f"<title>{escape(name)} (player {owner + 1}'s)</title></g>"
     )
 
 
 def _worker(cell: list[int], player: int) -> str:
     row, column = cell
     x, y = MARGIN + column * CELL + CELL / 2, MARGIN + row * CELL + CELL / 2
-    return f'<g class="lt-worker">{_token(x, y, player, 12)}<title>player {player}\'s worker</title></g>'
+    return f'<g class="lt-worker">{_token(x, y, player, 12)}<title>player {player + 1}\'s worker</title></g>'
 
 
 def _token(x: float, y: float, player: int, radius: int) -> str:
     circle = f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius}" fill="{PLAYER_FILL[player]}" stroke="#222"/>'
-    return circle + _text(x, y + radius * 0.4, str(player), size=int(radius * 1.1), fill=PLAYER_INK[player])
+    return circle + _text(x, y + radius * 0.4, str(player + 1), size=int(radius * 1.1), fill=PLAYER_INK[player])
 
 
 def _text(x: float, y: float, text: str, anchor: str = "middle", size: int = 11, fill: str = "#555") -> str:
