@@ -47,6 +47,10 @@ def test_the_log_says_who_left_after_which_move_and_why_and_why_the_game_ended(s
         assert (f"none of the {kept} tile" in line) == (kept > 0), line
     assert notes_of(widget.moves[-1])[-1].startswith("Game over: every player has left")
     assert widget.outcome["reason"].startswith("The game ended: every player has left")
+    assert widget.outcome["reason"].endswith(  # the end box says why the ranking is what it is
+        "The ranking: fewer tiles left in hand ranks higher; between equal hands, the player who left the game later "
+        "ranks higher."
+    )
     rows = {row["name"]: row["left"] for row in widget.outcome["rows"]}
     for player, name in enumerate(widget.names):
         assert re.fullmatch(

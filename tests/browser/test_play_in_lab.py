@@ -322,6 +322,7 @@ def test_the_end_says_who_left_when_why_and_offers_to_play_again(lab: Any, brows
     page, errors = open_page(browser, lab, "end.ipynb", ".tw-root")
     view = page.locator(".tw-root").first
     assert view.locator(".tw-end-reason").inner_text().startswith("The game ended: every player has left")
+    assert "The ranking: fewer tiles left in hand ranks higher" in view.locator(".tw-end-reason").inner_text()
     cells = view.locator(".tw-outcome td:nth-child(4)").all_inner_texts()
     assert len(cells) == 3 and all(" after move " in text for text in cells), cells
     log = view.locator(".tw-log").inner_text()

@@ -57,6 +57,14 @@ def goal_words(players: int) -> str:
     return f"{goal} {placing}"
 
 
+def ranking_words() -> str:
+    """Why a multiplayer Town game's ranking is what it is, for the end of the game."""
+    return _(
+        "The ranking: fewer tiles left in hand ranks higher; between equal hands, the player who left the game "
+        "later ranks higher."
+    )
+
+
 def colour_name(colour: int) -> str:
     """A colour as it qualifies a house shape ("orange", French "vert")."""
     return _(COLOUR_NAMES[colour])

@@ -34,7 +34,7 @@ from townwidget.town import Discard, Exchange, Pass, Place, Rules, State, Tile
 from townwidget.town.actions import parse_pair
 from townwidget.town.rules import resolve_rules
 from townwidget.town.style import COLOUR_NAMES, tile_style
-from townwidget.town.words import colour_name, shape_name, tile_colour
+from townwidget.town.words import colour_name, ranking_words, shape_name, tile_colour
 from townwidget.widget.base import (
     GameWidget,
     Refused,
@@ -375,7 +375,10 @@ class TownWidget(GameWidget):
         if result is None:
             return {}
         reason = _("The game ended: {reason}.").format(reason=self._end_reason())
-        return {**self._mode.outcome(state, result, names, self._departures()), "reason": reason}
+        outcome = self._mode.outcome(state, result, names, self._departures())
+        if "rows" in outcome:  # a ranking: the end box says why it is what it is
+            reason += " " + ranking_words()
+        return {**outcome, "reason": reason}
 
     def _final_status(self, names: list[str]) -> str:
         result = self._state.result()
