@@ -1,6 +1,6 @@
-"""Every text a player reads names cells in words ("row 2, column 3", « rangée 2, colonne 3 »), numbered as the
-boards' coordinate labels are (from 0): the hint's sentence, the hover texts, the log and the review, in English and
-in French, in both widgets."""
+"""Every text a player reads names cells in words ("row 2, column 3", « rangée 2, colonne 3 »), counted as the
+boards' coordinate labels are (from 1: the engines' cell (1, 2)): the hint's sentence, the hover texts, the log and
+the review, in English and in French, in both widgets."""
 
 from __future__ import annotations
 
@@ -21,15 +21,16 @@ WORDS = {"en": ("row", "column"), "fr": ("rangée", "colonne")}
 
 
 def in_words(lang: str, cell: tuple[int, int] | list[int]) -> str:
+    """The engine's ``cell`` (from 0) as a player reads it (from 1)."""
     row, column = WORDS[lang]
-    return f"{row} {cell[0]}, {column} {cell[1]}"
+    return f"{row} {cell[0] + 1}, {column} {cell[1] + 1}"
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_one_function_names_a_cell_and_the_front_ends_get_its_message(lang: str) -> None:
     with speaking(lang):
-        assert cell_words((2, 3)) == in_words(lang, (2, 3))
-        assert front_end_texts({})["cell"].format(row=2, column=3) == in_words(lang, (2, 3))
+        assert cell_words((2, 3)) == in_words(lang, (2, 3)) == f"{WORDS[lang][0]} 3, {WORDS[lang][1]} 4"
+        assert front_end_texts({})["cell"].format(row=3, column=4) == in_words(lang, (2, 3))
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

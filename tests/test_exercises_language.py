@@ -65,9 +65,9 @@ def test_after_set_language_fr_the_verdicts_are_french() -> None:
     assert english_in(texts) == {}
     assert texts[0].startswith("Juste : ") and all(text.startswith("Pas encore juste : ") for text in texts[1:])
     assert (
-        "la case en rangée 0, colonne 0 porte déjà une tuile" in texts[10]
+        "la case en rangée 1, colonne 1 porte déjà une tuile" in texts[10]
     )  # the board's rule, worded as the widgets word it
-    assert "la couleur bleu ciel est déjà dans la rangée 0 (en rangée 0, colonne 0)" in texts[11]
+    assert "la couleur bleu ciel est déjà dans la rangée 1 (en rangée 1, colonne 1)" in texts[11]
 
 
 def test_by_default_they_stay_english() -> None:

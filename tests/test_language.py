@@ -221,11 +221,11 @@ def test_french_refusals_are_worded_from_the_rules_data() -> None:
     browser.intent(intent="select", pile=pile)
     browser.intent(intent="place", cell=[0, 1])
     assert widget.state.to_dict() == before
-    assert widget.error.endswith("est déjà dans la rangée 0 (en rangée 0, colonne 0)"), widget.error
+    assert widget.error.endswith("est déjà dans la rangée 1 (en rangée 1, colonne 1)"), widget.error
     browser.intent(intent="place", cell=[3, 3])
     assert (
         widget.error
-        == "la case en rangée 3, colonne 3 ne touche aucune tuile placée (une tuile doit toucher la ville par un côté)"
+        == "la case en rangée 4, colonne 4 ne touche aucune tuile placée (une tuile doit toucher la ville par un côté)"
     )
     browser.intent(intent="fly")
     assert widget.error == "Ce n’est pas possible maintenant (le jeu a refusé le message de l’affichage)."

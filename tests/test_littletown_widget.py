@@ -29,6 +29,11 @@ def front_ends(monkeypatch: pytest.MonkeyPatch) -> None:
     use_front_ends(monkeypatch)
 
 
+def told(moves: list[str]) -> list[str]:
+    """Every step the log tells, in order: each move, then the notes under it (the steps the game took on its own)."""
+    return [step for line in moves for step in line.split("\n")]
+
+
 def new(seed: int = 3, **kwargs: Any) -> tuple[LittleTownWidget, FrontEnd]:
     widget = LittleTownWidget(opponents=kwargs.pop("opponents", ["random"]), seed=seed, **kwargs)
     return widget, browser_of(widget)
@@ -109,22 +114,22 @@ def test_a_grass_space_places_a_worker_then_the_choices_gather_and_end_the_turn(
     assert widget.choices[-1]["text"] == "End the turn (gathering 1 wood, 1 fish)"
     answer = browser.intent(intent="act", action={"type": "done"})
     mine, theirs = (update["state"] for update in updates(answer))
-    assert mine["moves"][-1] == "You ended the turn" and mine["status"] == "Player 1 (random) is thinking…"
+    assert mine["moves"][-1] == "You ended the turn" and mine["status"] == "Player 2 (random) is thinking…"
     assert widget.state.cubes[0] == [1, 1, 1, 0] and widget.state.current_player == 0
-    assert theirs["moves"][:3] == ["You placed a worker at row 1, column 1", "You gathered stone", "You ended the turn"]
-    assert theirs["moves"][3].startswith("Player 1 (random) ")
+    assert theirs["moves"][:3] == ["You placed a worker at row 2, column 2", "You gathered stone", "You ended the turn"]
+    assert theirs["moves"][3].startswith("Player 2 (random) ")
 
 
 def test_spaces_say_what_a_click_there_does_or_why_not() -> None:
     widget, _ = new()
     assert widget.notes[1][1] == {
         "what": "empty grass",
-        "click": "Place a worker at row 1, column 1: " + ("gathers 1 wood, 1 stone, 1 fish"),
+        "click": "Place a worker at row 2, column 2: " + ("gathers 1 wood, 1 stone, 1 fish"),
         "blocked": False,
     }
     assert widget.notes[0][2] == {
         "what": "forest (wood)",
-        "click": "Not here: the space at row 0, column 2 is forest, not grass",
+        "click": "Not here: the space at row 1, column 3 is forest, not grass",
         "blocked": True,
     }
     widget.apply({"type": "place_worker", "cell": [1, 1]})
@@ -143,10 +148,10 @@ def test_build_by_choosing_a_market_building_and_a_space() -> None:
     assert widget.error == ""
     assert {"cell": [2, 3], "building": "wheat_field", "owner": 0} in widget.view["buildings"]
     assert widget.view["players"][0]["score"] == 3 and widget.view["players"][0]["coins"] == 0
-    assert widget.moves[:3] == [
+    assert told(widget.moves)[:3] == [
         "You went to the construction site to build the Wheat Field",
         "You paid, 3 coins for each of: wood (the only way)",  # a step the game took for the seat, told
-        "You built the Wheat Field at row 2, column 3",
+        "You built the Wheat Field at row 3, column 4",
     ]
 
 
@@ -184,14 +189,14 @@ def test_other_players_objectives_never_reach_the_browser_until_completed() -> N
 
 def test_four_players_and_the_seat_elsewhere_than_first() -> None:
     widget, browser = new(seed=4, players=4, seat=2, opponents=["greedy", "random", "greedy"])
-    assert widget.names == ["Player 0 (greedy)", "Player 1 (random)", "You", "Player 3 (greedy)"]
+    assert widget.names == ["Player 1 (greedy)", "Player 2 (random)", "You", "Player 4 (greedy)"]
     play_out(widget, browser, seed=4)
     assert widget.state.is_terminal() and len(widget.outcome["rows"]) == 4
 
 
 # --- refusals --------------------------------------------------------------------------------------------------
 ILLEGAL = [
-    ({"intent": "cell", "cell": [0, 2]}, "the space at row 0, column 2 is forest, not grass"),
+    ({"intent": "cell", "cell": [0, 2]}, "the space at row 1, column 3 is forest, not grass"),
     ({"intent": "build", "building": "church"}, "you cannot pay for the Church (4 stone"),
     ({"intent": "build", "building": "tavern"}, "the Tavern is not in the market"),
     ({"intent": "act", "action": {"type": "gather", "resource": "wood"}}, "a 'gather' action is not allowed"),
@@ -244,7 +249,7 @@ def test_a_space_cannot_be_clicked_while_paying_nor_on_another_players_turn() ->
     stuck = next(s for seed in range(20) for s in [littletown.new_game(seed=seed)] if s.current_player == 0)
     waiting = LittleTownWidget(state=stuck, seat=1, opponents=[Stalled()])
     browser_of(waiting).intent(intent="cell", cell=[1, 1])
-    assert waiting.error == "it is not your turn: Player 0 (stalled) is to play"
+    assert waiting.error == "it is not your turn: Player 1 (stalled) is to play"
     assert waiting.state.history == [] and waiting.notes[1][1]["click"] == ""
 
 
@@ -282,7 +287,7 @@ def test_undo_goes_back_one_decision_at_a_time_past_the_opponents_moves() -> Non
     assert widget.state.history[-1][0] == 1, "the opponent should have moved"
     browser.intent(intent="undo")
     assert widget.error == "" and widget.state.to_dict() == placed
-    assert widget.steps == 1 and widget.moves == ["You placed a worker at row 1, column 1"]
+    assert widget.steps == 1 and widget.moves == ["You placed a worker at row 2, column 2"]
     browser.intent(intent="undo")
     assert widget.state.to_dict() == start and widget.history == []
     assert not widget.buttons["undo"]
@@ -339,7 +344,7 @@ def test_opponents_move_on_their_own_views_and_a_widget_continues_any_state() ->
     widget = LittleTownWidget(state=state, seat=1, opponents=[spy])
     assert widget.state is state and state.current_player == 1
     assert spy.seen and all(isinstance(view, littletown.LittleTownView) and view.player == 0 for view in spy.seen)
-    assert widget.names == ["Player 0 (spy)", "You"]
+    assert widget.names == ["Player 1 (spy)", "You"]
     with pytest.raises(ValueError, match=r"state must be a Little Town state with 2 player\(s\)"):
         widget.state = town.new_game("town77", players=2, seed=1)  # type: ignore[assignment]
 
@@ -357,7 +362,7 @@ def test_errors_in_callbacks_and_agents_are_shown_not_swallowed(capsys: pytest.C
     assert "ZeroDivisionError" in capsys.readouterr().err
     state = next(s for seed in range(20) for s in [littletown.new_game(seed=seed)] if s.current_player == 0)
     stuck = LittleTownWidget(state=state, seat=1, opponents=[Stalled()])
-    assert "Player 0 (stalled) could not move: TimeoutError: thinking forever" in stuck.error
+    assert "Player 1 (stalled) could not move: TimeoutError: thinking forever" in stuck.error
     assert stuck.state.history == []
 
 
@@ -391,17 +396,19 @@ def test_the_log_tells_every_automatic_step_of_a_round_end_in_words() -> None:
     assert widget.state.phase == "residence"  # the opponent placed its last worker; the Cathedral scored
     widget.apply(Activate((3, 6)))
     widget.apply(Done())
-    cathedral = widget.moves.index("Player 1 (spy) scored 2 VP with the Cathedral (2 workers around it)")
-    assert widget.moves[cathedral - 1 : cathedral + 8] == [
-        "Player 1 (spy) ended the turn",
-        "Player 1 (spy) scored 2 VP with the Cathedral (2 workers around it)",
-        "You activated the Pier at row 3, column 6 around the Residence (paying its owner 1 coin)",
+    assert len(widget.moves) == widget.steps  # a line per move: the slider's move k is the log's line k
+    steps = told(widget.moves)
+    cathedral = steps.index("Player 2 (spy) scored 2 VP with the Cathedral (2 workers around it)")
+    assert steps[cathedral - 1 : cathedral + 8] == [
+        "Player 2 (spy) ended the turn",
+        "Player 2 (spy) scored 2 VP with the Cathedral (2 workers around it)",
+        "You activated the Pier at row 4, column 7 around the Residence (paying its owner 1 coin)",
         "You finished with the Residence",
         "You fed 2 worker(s) with fish, the others with wheat (the only way)",
         "You could not feed 3 workers: -9 VP",
-        "Player 1 (spy) fed 4 worker(s) with fish, the others with wheat (the only way)",
-        "Player 1 (spy) could not feed 1 worker: -3 VP",
-        "Round 2 begins: Player 1 (spy) has the first player token",
+        "Player 2 (spy) fed 4 worker(s) with fish, the others with wheat (the only way)",
+        "Player 2 (spy) could not feed 1 worker: -3 VP",
+        "Round 2 begins: Player 2 (spy) has the first player token",
     ]
 
 
@@ -413,11 +420,11 @@ def test_the_log_tells_the_end_of_game_scoring_and_the_objectives_completed_then
     game = last_turn(2, round_number=4, coins=[0, 7], cubes=[{"fish": 5}, {"fish": 5}], objectives=objectives)
     widget = LittleTownWidget(state=game, seat=0, opponents=[SpyAgent()], seed=1)
     assert widget.state.is_terminal()
-    tail = widget.moves[-4:]
+    tail = told(widget.moves)[-4:]
     assert "You completed the objective “Have 0 coins” (+3 VP) at the end of the game" in tail
-    assert "Player 1 (spy) scored 2 VP for 7 coins at the end of the game" in tail
+    assert "Player 2 (spy) scored 2 VP for 7 coins at the end of the game" in tail
     assert (
-        "Player 1 (spy) completed the objective “Feed all your workers with fish” (+2 VP) at the end of the game"
+        "Player 2 (spy) completed the objective “Feed all your workers with fish” (+2 VP) at the end of the game"
         in (tail)
     )
 
@@ -436,4 +443,29 @@ def test_feeding_choices_offer_buying_food_for_coins_in_words() -> None:
     ]
     browser.intent(intent="act", action={"type": "feed", "fish": 0, "coins_for": ["wheat"]})
     assert widget.error == "" and widget.state.vp[0]["feeding"] == 0 and widget.state.coins[0] == 0
-    assert "You bought 1 wheat for 3 coins and fed 0 worker(s) with fish, the others with wheat" in widget.moves
+    assert "You bought 1 wheat for 3 coins and fed 0 worker(s) with fish, the others with wheat" in told(widget.moves)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_turn_says_what_feeding_will_cost_before_it_does(lang: str) -> None:
+    """Before the round's feeding, the seat's prompt says how many workers eat, the food at hand, how many go hungry
+    and the VP lost if nothing changes, and that coins may buy food then; with food for every worker it says
+    nothing of it."""
+    widget, browser = new(seed=3, lang=lang)
+    state = widget.state
+    assert state.current_player == 0 and state.phase == "turn"
+    workers, food = state.seats.workers, state.cubes[0][2] + state.cubes[0][3]
+    hungry = workers - food
+    assert hungry > 0
+    if lang == "en":
+        said = f"each of your {workers} workers eats a fish or a wheat, and you hold {food}: if nothing changes, "
+        assert f"{said}{hungry} go hungry, -{3 * hungry} VP." in widget.status, widget.status
+    else:
+        assert f"chacun de vos {workers} ouvriers mange" in widget.status and f"-{3 * hungry} PV" in widget.status
+    browser.intent(intent="cell", cell=widget.legal[0])  # the warning stays through the turn, until the feeding
+    assert f"-{3 * hungry} " in widget.status, widget.status
+    from test_littletown_rules import last_turn
+
+    fed = LittleTownWidget(state=last_turn(2, cubes=[{}, {"fish": 5}]), seat=1, opponents=[SpyAgent()], seed=1)
+    assert fed.state.current_player == 1 and fed.state.phase == "turn"
+    assert fed.status.startswith("Your turn") and "hungry" not in fed.status, fed.status

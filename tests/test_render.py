@@ -15,7 +15,7 @@ def test_a_state_shows_as_an_svg_board() -> None:
     root = ElementTree.fromstring(svg)
     assert root.tag.endswith("svg")
     assert svg.count('class="tw-cell"') == 49 and svg.count('class="tw-tile"') == 1
-    assert "<script" not in svg and "Player 0 to" in svg
+    assert "<script" not in svg and "Player 1 to" in svg  # counted from 1
 
 
 def test_every_shape_has_its_own_silhouette_and_every_colour_its_number() -> None:
@@ -69,3 +69,25 @@ def test_a_finished_little_town_game_shows_its_buildings_and_result() -> None:
     assert svg.count('class="lt-building"') == len(game.placed_buildings()) > 0
     assert f"scores {game.score}" in svg
     ElementTree.fromstring(svg)
+
+
+def test_little_towns_picture_is_drawn_as_the_widget_draws_it() -> None:
+    """The shared page's Little Town picture: terrain pictured (no letters), buildings named in full, rows, columns
+    and players counted from 1, the players in the widget's colours (js/src/littletown.js)."""
+    import re
+    from pathlib import Path
+
+    from townwidget import arena
+    from townwidget.littletown import render as lt_render
+
+    final = arena.play_game(["greedy", "greedy"], "littletown", seed=3).final
+    svg = lt_render.state_svg(final)
+    texts = re.findall(r">([^<>]+)</text>", svg)
+    assert not {"F", "M", "L"} & set(texts), texts
+    for entry in final["buildings"]:
+        kind = entry["building"].replace("_", " ").title()
+        assert all(word in texts for word in kind.split()), (kind, texts)
+    assert "0" not in texts[:15] and texts[:9] == [str(c) for c in range(1, 10)], texts[:15]
+    source = (Path(__file__).parent.parent / "js" / "src" / "littletown.js").read_text(encoding="utf-8")
+    colours = re.search(r"const PLAYER_COLOURS = \[([^\]]+)\]", source)
+    assert colours and tuple(re.findall(r'"(#[0-9A-Fa-f]+)"', colours[1])) == lt_render.PLAYER_FILL

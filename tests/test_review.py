@@ -20,12 +20,13 @@ from widget_comm import browser_of, use_front_ends
 from townwidget import Review, arena, littletown, review, town
 from townwidget.advice.careful import careful_move
 from townwidget.advice.estimate import PLAYOUT_CHOICES
-from townwidget.advice.review import MEASURING_SAMPLES, review_decisions
+from townwidget.advice.review import LABEL_BOUNDS, LABELS, MEASURING_SAMPLES, review_decisions
 from townwidget.agents.expert import ExpertAgent
 from townwidget.agents.greedy import GreedyAgent
 from townwidget.agents.mcts import heuristic_move
 from townwidget.core import Rng, registry
 from townwidget.core.errors import IllegalAction
+from townwidget.core.language import speaking
 from townwidget.widget import LittleTownWidget, TownWidget
 
 Z = 4.0  # standard errors of the difference allowed between two measurements of the same value
@@ -328,7 +329,7 @@ def test_the_review_intent_thinks_behind_the_view_and_sends_the_par_line_boards(
         assert before["board"][row][column] is None and after["board"][row][column] == move["tile"]
     assert sum(tile is not None for row in frames[-1]["board"] for tile in row) == shown["par"]
     assert len(shown["par_words"]) == len(line) and shown["par_words"][0].endswith(
-        "to row {}, column {}".format(*line[0]["cell"])
+        "to row {}, column {}".format(*(number + 1 for number in line[0]["cell"]))  # counted from 1
     )
     for move in shown["moves"]:  # solo estimates are shown in tiles, as measured
         assert move["shown"]["after"] == {key: move["after"][key] for key in ("mean", "se")}
@@ -347,3 +348,29 @@ def test_new_game_drops_a_review_still_thinking(monkeypatch: pytest.MonkeyPatch)
     assert not reviewer.is_alive()
     assert widget.error == "" and browser.model()["reviewed"] == {} and browser.model()["thinking"] == ""
     assert widget.state.history == []
+
+
+def test_each_move_is_labelled_from_its_loss_and_no_cost_is_shown_below_zero() -> None:
+    """A poor player's Town 44 game: each move's label follows its loss (best when played, as good as the best within
+    noise, then the bounds of LABEL_BOUNDS), its words are in the review's language, and no cost shows below 0."""
+    game = town.new_solo("town44", seed=2)
+    while not game.is_terminal():
+        game.apply(game.legal_actions()[-1])
+    report = review(game, samples=8, par_seconds=0, progress=False)
+    bounds = list(zip(("good", "inaccuracy", "mistake"), LABEL_BOUNDS["tiles"], strict=True))
+    labels = []
+    for move, shown in zip(report.moves, report.to_dict()["moves"], strict=True):
+        loss, se = move.loss.mean, move.loss.se
+        if move.best_played:
+            expected = "best"
+        elif loss <= 1.96 * se:
+            expected = "as_good"
+        else:
+            expected = next((label for label, bound in bounds if loss < bound), "blunder")
+        assert shown["label"] == expected and shown["label_words"] == LABELS[expected], (loss, se, shown)
+        assert shown["shown"]["loss"]["mean"] >= 0
+        labels.append(expected)
+    assert "best" in labels and len(set(labels)) >= 2, labels
+    with speaking("fr"):
+        words = report.to_dict()["moves"][0]["label_words"]
+    assert words in ("le meilleur", "aussi bon que le meilleur", "bon", "imprécision", "erreur", "gaffe"), words

@@ -68,7 +68,7 @@ def test_a_finished_records_page_replays_every_move_with_no_address_in_it(town_r
     data = page_data(page)
     assert len(data["frames"]) == len(town_record.moves) + 1 and all(d is not None for d in data["drawings"])
     assert len(data["drawings"]) == len(set(data["drawings"]))  # each picture once, frames point at them
-    assert "Player 0 (random)" in page and "You placed" in page  # the seat is "you", the others by their agent
+    assert "Player 1 (random)" in page and "You placed" in page  # the seat is "you", the others by their agent
     assert not FETCHES.search(page), FETCHES.search(page)
 
 
@@ -91,7 +91,7 @@ def test_a_record_with_a_forfeit_shows_every_position_up_to_the_end() -> None:
     record = arena.play_game(["greedy", _Failing()], "town44", seed=1)
     assert record.forfeits, "the second seat forfeits"
     page = replay_html(record)
-    assert len(page_data(page)["frames"]) == len(record.moves) + 1 and "Player 1 (failing)" in page
+    assert len(page_data(page)["frames"]) == len(record.moves) + 1 and "Player 2 (failing)" in page
 
 
 def test_the_page_is_in_the_language_asked_for(town_record: GameRecord) -> None:

@@ -59,7 +59,7 @@ def test_picking_a_pile_top_lights_its_legal_cells_and_placing_updates_the_view(
     assert model["view"]["board"][0][0] == list(top)
     assert widget.history == [(0, town.Place(top, (0, 0), 2))]
     assert model["selection"] == {} and model["legal"] == []
-    assert model["moves"][-1].startswith("You placed ") and "(pile 2) at row 0, column 0" in model["moves"][-1]
+    assert model["moves"][-1].startswith("You placed ") and "(pile 3) at row 1, column 1" in model["moves"][-1]
 
 
 def test_an_illegal_cell_shows_why_and_the_conflicting_tile_and_changes_nothing() -> None:
@@ -104,7 +104,7 @@ MALFORMED = [
     ({"intent": "select"}, "exactly one of"),
     ({"intent": "select", "pile": 0, "tile": [0, 0]}, "exactly one of"),
     ({"intent": "select", "tile": [0, 0]}, "pick the top of a pile"),
-    ({"intent": "select", "pile": 5}, "pile 5 is empty or does not exist"),
+    ({"intent": "select", "pile": 5}, "pile 6 is empty or does not exist"),  # the engine's pile 5 is key 6
     ({"intent": "inspect", "on": "yes"}, "'on' must be true or false"),
     ({"intent": "step", "step": 3}, "'step' must be at most 0"),
     ({"intent": "flip", "on": True}, "no flip is available"),
@@ -252,7 +252,7 @@ def test_a_whole_multiplayer_game_against_random_opponents() -> None:
     play_out(widget, browser)
     rows = widget.outcome["rows"]
     assert sorted(row["rank"] for row in rows) == [1, 2, 3]
-    assert {row["name"] for row in rows} == {"You", "Player 1 (random)", "Player 2 (random)"}
+    assert {row["name"] for row in rows} == {"You", "Player 2 (random)", "Player 3 (random)"}
     assert widget.status.startswith("Game over: you finished")
     assert set(moved) == {0, 1, 2} and len(moved) == len(widget.history)
     assert repr(widget).endswith("game over, " + f"{widget.state.board.placed()}/49 tiles placed)")
@@ -267,7 +267,7 @@ def test_your_move_shows_at_once_then_the_opponents_moves_follow() -> None:
     answer = updates(browser.intent(intent="pass"))  # keep the hand: the turn passes to the opponents
     assert len(answer) == 2
     mine, theirs = answer[0]["state"], answer[1]["state"]
-    assert mine["view"]["current_player"] == 1 and mine["status"] == "Player 1 (random) is thinking…"
+    assert mine["view"]["current_player"] == 1 and mine["status"] == "Player 2 (random) is thinking…"
     assert mine["moves"][-1] == "You kept the hand"
     assert theirs["view"]["current_player"] == 0 and len(theirs["moves"]) > len(mine["moves"])
 
@@ -386,7 +386,7 @@ def test_opponents_move_on_their_own_views_and_a_widget_can_continue_any_state()
     widget = TownWidget(state=state, seat=1, opponents=[spy])
     assert widget.state is state and state.current_player == 1  # the spy (player 0) moved first
     assert spy.seen and all(isinstance(view, town.TownView) and view.player == 0 for view in spy.seen)
-    assert widget.names == ["Player 0 (spy)", "You"]
+    assert widget.names == ["Player 1 (spy)", "You"]
 
 
 def test_errors_in_callbacks_and_agents_are_shown_not_swallowed(capsys: pytest.CaptureFixture[str]) -> None:
@@ -412,7 +412,7 @@ def test_errors_in_callbacks_and_agents_are_shown_not_swallowed(capsys: pytest.C
             return {"type": "teleport"}
 
     stuck = TownWidget(mode="multi", opponents=[Stubborn()], seat=1, seed=1)
-    assert "Player 0 (stubborn) could not move" in stuck.error and stuck.state.current_player == 0
+    assert "Player 1 (stubborn) could not move" in stuck.error and stuck.state.current_player == 0
 
 
 @pytest.mark.parametrize(

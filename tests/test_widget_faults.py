@@ -84,8 +84,8 @@ def test_an_opponent_raising_any_base_exception_in_the_background_does_not_jam_t
     widget.background_thinking = True
     place_from_the_browser(widget)
     assert widget.wait(timeout=5), "wait() must return once the opponent has failed"
-    assert f"Player 1 (raiser) could not move: {type(error).__name__}" in widget.error
-    assert widget.status == "Player 1 (raiser) did not move: New game starts again."
+    assert f"Player 2 (raiser) could not move: {type(error).__name__}" in widget.error
+    assert widget.status == "Player 2 (raiser) did not move: New game starts again."
     consistent(widget)
     browser_of(widget).intent(intent="undo")  # the widget answers: the seat takes its move back
     assert widget.state.current_player == 0 and "could not move" not in widget.error
@@ -97,7 +97,7 @@ def test_an_opponent_raising_any_base_exception_in_a_call_from_python_does_not_e
     widget.apply(seat_move(widget))
     if widget.state.current_player == 0:  # the discard step
         widget.apply(town.Pass())
-    assert f"Player 1 (raiser) could not move: {type(error).__name__}" in widget.error
+    assert f"Player 2 (raiser) could not move: {type(error).__name__}" in widget.error
     consistent(widget)
     widget.undo()
     assert widget.state.current_player == 0
@@ -128,8 +128,8 @@ def test_a_kernel_interrupt_while_an_opponent_moves_drops_its_move_and_the_widge
         widget.apply(seat_move(widget))
         if widget.state.current_player == 0:  # the seat's discard step: keeping the hand ends the turn
             widget.apply(town.Pass())
-    assert widget.error == "Player 1 (interrupter) was interrupted: its move was dropped."
-    assert widget.status == "Player 1 (interrupter) was interrupted: it moves again at your next click."
+    assert widget.error == "Player 2 (interrupter) was interrupted: its move was dropped."
+    assert widget.status == "Player 2 (interrupter) was interrupted: it moves again at your next click."
     assert widget.state.current_player == 1 and widget.wait(timeout=2)
     consistent(widget)
     interrupter.released.set()
@@ -150,7 +150,7 @@ def test_an_opponent_slower_than_move_seconds_forfeits_and_the_game_goes_on(back
     place_from_the_browser(widget)
     assert widget.wait(timeout=10)
     assert widget.state.current_player == 0, "the game must go on"
-    assert any("Player 1 (hanger) took longer than 0.2 s: its move was forfeited" in line for line in widget.moves)
+    assert any("Player 2 (hanger) took longer than 0.2 s: its move was forfeited" in line for line in widget.moves)
     consistent(widget)
     played = widget.state.to_dict()
     hanger.released.set()  # the abandoned thought ends now: its answer must not be played
@@ -172,7 +172,7 @@ def test_the_review_intent_while_an_opponent_thinks_says_the_game_is_not_over() 
     browser_of(widget).intent_now(intent="review")
     assert widget.error == "the game is not over: the review looks back at a finished game"
     browser_of(widget).intent_now(intent="undo")
-    assert widget.error == "Player 1 (hanger) is thinking: wait for its move (New game stops it)"
+    assert widget.error == "Player 2 (hanger) is thinking: wait for its move (New game stops it)"
     hanger.released.set()
     assert widget.wait(timeout=10)
     assert widget.error == "", "the refusal about the thinking is stale once the opponent has moved"

@@ -26,7 +26,7 @@ def test_each_intent_of_the_front_end_has_one_handler(monkeypatch: pytest.Monkey
 def test_the_session_refuses_the_seat_a_move_out_of_turn_and_changes_nothing() -> None:
     session = Session(town.new_game("town44", players=2, seed=5), 1, ["random"], ("random",), seed=1)
     before = session.state.to_dict()
-    with pytest.raises(IllegalAction, match=r"it is not your turn: Player 0 \(random\) is to play"):
+    with pytest.raises(IllegalAction, match=r"it is not your turn: Player 1 \(random\) is to play"):
         session.play_seat(session.state.legal_actions()[0])
     assert session.state.to_dict() == before and session.undo == []
     while not session.state.is_terminal():

@@ -25,14 +25,19 @@ def play_out(widget: Any) -> None:
         widget.apply(widget.state.legal_actions()[-1])
 
 
+def notes_of(line: str) -> list[str]:
+    """The notes under a move of the log (what followed it: a departure, the end of the game)."""
+    return line.split("\n")[1:]
+
+
 @pytest.mark.parametrize("seed", [4, 7, 12])
 def test_the_log_says_who_left_after_which_move_and_why_and_why_the_game_ended(seed: int) -> None:
     widget = TownWidget(mode="multi", opponents=["random", "greedy"], seed=seed)
     play_out(widget)
     state = widget.state
     assert isinstance(state, town.MultiState)
-    leaving = [line for line in widget.moves if " left the game (" in line]
-    # one line per player, in the order of leaving, with the reason that matches the tiles they kept
+    leaving = [note for line in widget.moves for note in notes_of(line) if " left the game (" in note]
+    # one note per player, in the order of leaving, with the reason that matches the tiles they kept
     assert len(leaving) == state.num_players
     for order, line in enumerate(leaving, start=1):
         player = state.out.index(order)
@@ -40,9 +45,12 @@ def test_the_log_says_who_left_after_which_move_and_why_and_why_the_game_ended(s
         kept = len(state.hands[player])
         assert ("the last tile of the hand is placed" in line) == (kept == 0), line
         assert (f"none of the {kept} tile" in line) == (kept > 0), line
-    # each leaving line comes right after the move of the position where the player is first out
-    assert widget.moves[-1].startswith("Game over: every player has left")
+    assert notes_of(widget.moves[-1])[-1].startswith("Game over: every player has left")
     assert widget.outcome["reason"].startswith("The game ended: every player has left")
+    assert widget.outcome["reason"].endswith(  # the end box says why the ranking is what it is
+        "The ranking: fewer tiles left in hand ranks higher; between equal hands, the player who left the game later "
+        "ranks higher."
+    )
     rows = {row["name"]: row["left"] for row in widget.outcome["rows"]}
     for player, name in enumerate(widget.names):
         assert re.fullmatch(
@@ -50,30 +58,41 @@ def test_the_log_says_who_left_after_which_move_and_why_and_why_the_game_ended(s
         )
 
 
-def test_a_leaving_line_follows_the_move_after_which_the_player_left() -> None:
-    widget = TownWidget(mode="multi", opponents=["random"], seed=9)
+class Keeper:
+    """An opponent that never exchanges (a declined exchange, hidden from the other players), else plays its last
+    legal action."""
+
+    name = "keeper"
+
+    def act(self, view: Any) -> Any:
+        actions = view.legal_actions()
+        return town.Pass() if town.Pass() in actions and view.phase == "exchange" else actions[-1]
+
+
+@pytest.mark.parametrize("seed", [9, 4])
+def test_the_log_the_slider_and_the_review_count_the_moves_the_seat_saw(seed: int) -> None:
+    """A line per move the seat saw (an opponent's declined exchange is hidden from the seat, so it is neither a line
+    nor a step of the slider), its departures noted under it; the review numbers moves as the log does."""
+    widget = TownWidget(mode="multi", opponents=[Keeper()], seed=seed)
     play_out(widget)
     frames, history = widget._frames, widget.state.history
-    assert len(frames) == len(history) + 1
+    seen = [p == 0 or not (phase == "exchange" and action == town.Pass()) for p, phase, action in history]
+    assert not all(seen), "the game should hold a declined exchange hidden from the seat"
+    assert len(widget.moves) == widget.steps == sum(seen) == len(widget.state.to_dict(viewer=0)["history"])
     for move in range(1, len(frames)):
         for player, order in enumerate(frames[move]["out"]):
             if order and not frames[move - 1]["out"][player]:
-                line = next(line for line in widget.moves if line.startswith(f"{widget.names[player]} left the game"))
-                moves_before = [
-                    line for line in widget.moves[: widget.moves.index(line)] if " left the game (" not in line
-                ]
-                shown = [
-                    1
-                    for p, phase, action in history[:move]
-                    if p == 0 or not (phase == "exchange" and action == town.Pass())
-                ]
-                assert len(moves_before) == len(shown), (move, line)
+                line = widget.moves[sum(seen[:move]) - 1]
+                assert any(note.startswith(f"{widget.names[player]} left the game") for note in notes_of(line))
+    report = widget.review(samples=4)
+    for reviewed in report.moves:
+        assert widget.moves[reviewed.number].startswith("You "), (reviewed.number, widget.moves)
 
 
 def test_solo_says_when_no_pile_top_fits() -> None:
     widget = TownWidget(seed=4)
     play_out(widget)
-    assert widget.moves[-1] == "Game over: no pile top fits an open cell."
+    assert notes_of(widget.moves[-1]) == ["Game over: no pile top fits an open cell."]
     assert widget.outcome["reason"] == "The game ended: no pile top fits an open cell."
 
 
@@ -155,3 +174,19 @@ def test_a_saved_little_town_game_comes_back_with_every_position_and_undo() -> N
     snapshot, _frames = played._undo[-1]
     browser.intent(intent="undo")
     assert restored.error == "" and restored.state.to_dict() == snapshot.to_dict()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_widget_says_how_the_game_is_won_from_its_adapter(lang: str) -> None:
+    """The "How to win" panel's words: the game's goal, from its adapter, in the widget's language, in every mode."""
+    solo = TownWidget(seed=1, lang=lang)
+    multi = TownWidget(mode="multi", opponents=["random"], seed=1, lang=lang)
+    little = LittleTownWidget(seed=1, lang=lang)
+    words = {
+        "en": ("Place as many tiles as you can", "fewer tiles left in your hand ranks higher", "most victory points"),
+        "fr": ("Posez le plus de tuiles possible", "moins il reste de tuiles en main", "le plus de points de victoire"),
+    }[lang]
+    for widget, goal in zip((solo, multi, little), words, strict=True):
+        assert goal in widget.goal, widget.goal
+        assert widget.texts["how_to_win"] == ("How to win" if lang == "en" else "Comment gagner")
+    assert "the player who left the game later" in TownWidget(mode="multi", opponents=["random"], seed=1).goal

@@ -74,7 +74,7 @@ def consistent(widget: Any) -> None:
 
 def test_the_view_answers_while_an_opponent_thinks_and_moves_are_refused_with_the_reason() -> None:
     widget, browser, gate = held_in_thought()
-    assert widget.thinking == "Player 1 (gate)" and widget.status == "Player 1 (gate) is thinking…"
+    assert widget.thinking == "Player 2 (gate)" and widget.status == "Player 2 (gate) is thinking…"
     assert not widget.buttons["undo"] and widget.buttons["new_game"]
     before = widget.state.to_dict()
     browser.intent_now(intent="inspect", on=True)  # fits: still answered
@@ -84,9 +84,9 @@ def test_the_view_answers_while_an_opponent_thinks_and_moves_are_refused_with_th
     browser.intent_now(intent="step", step=None)
     for content in ({"intent": "undo"}, {"intent": "exchange"}, {"intent": "place", "cell": [0, 1]}):
         browser.intent_now(**content)
-        assert widget.error == "Player 1 (gate) is thinking: wait for its move (New game stops it)", content
+        assert widget.error == "Player 2 (gate) is thinking: wait for its move (New game stops it)", content
         assert widget.state.to_dict() == before
-    with pytest.raises(WidgetBusy, match="Player 1 \\(gate\\) is thinking"):
+    with pytest.raises(WidgetBusy, match="Player 2 \\(gate\\) is thinking"):
         widget.apply(town.Pass())
     with pytest.raises(WidgetBusy):
         widget.undo()
@@ -101,7 +101,7 @@ def test_new_game_interrupts_the_thinking_and_its_move_is_dropped() -> None:
     old_thinker = widget._thinker
     assert old_thinker is not None
     browser.intent_now(intent="new_game")
-    assert widget.error == "" and widget.thinking in ("", "Player 1 (gate)")
+    assert widget.error == "" and widget.thinking in ("", "Player 2 (gate)")
     gate.opened.set()
     old_thinker.join(10)
     assert widget.wait(10)
@@ -154,7 +154,7 @@ def test_an_agent_that_calls_back_into_the_widget_is_stopped_with_a_clear_error(
     browser = browser_of(widget)
     while widget.state.current_player == widget.seat:  # play the seat's turn through the browser
         browser.intent(intent="act", action=widget.state.legal_actions()[0].to_dict())
-    assert "Player 1 (meddler) could not move: WidgetBusy: new_game() was called" in widget.error
+    assert "Player 2 (meddler) could not move: WidgetBusy: new_game() was called" in widget.error
     assert widget.state.current_player == 1 and widget.thinking == ""
     consistent(widget)
 

@@ -1,7 +1,7 @@
 // What both widgets draw for hints and reviews: the Hint button and the hint's sentence and highlight, the Review
 // button of the end box, and the review below the game (the plot, the estimates of the move on the history slider,
 // and the par line, stepped through on the board). Python measures; the words and places come from advice.js.
-import { assistedText, hintTargets, moveReviewText, parStep, parStepText, sameAction, words } from "./advice.js";
+import { assistedText, hintTargets, moveReviewText, parStep, parStepText, reviewedMove, sameAction, words } from "./advice.js";
 import { html, svg } from "./dom.js";
 import { common } from "./intents.js";
 
@@ -128,7 +128,7 @@ export function drawReview(model, root, local, redraw, parPlace) {
   plot.append(document.importNode(drawing, true));
   html("p", { class: "gw-review-move", role: "status" }, box, moveReviewText(texts, reviewed, step));
   html("p", { class: "gw-review-costliest" }, box, reviewed.costliest_words);
-  const move = reviewed.moves.find((/** @type {{number: number}} */ entry) => entry.number === step);
+  const move = reviewedMove(reviewed, step);
   if (move) markMove(root, texts, { action: move.best, cells: move.best.cell ? [move.best.cell] : [] });
   if (reviewed.par_frames) drawParLine(root, parPlace || box, reviewed, local, redraw, texts);
 }

@@ -15,7 +15,9 @@ import english from "../../townwidget/widget/texts.json" with { type: "json" };
  * @property {string} best_words the best move measured
  * @property {Action} action
  * @property {Action} best
- * @property {{before: Shown, after: Shown, loss: Shown}} shown
+ * @property {{before: Shown, after: Shown, loss: Shown}} shown the estimates as shown (the loss never below 0)
+ * @property {string} label its label's key: best, as_good, good, inaccuracy, mistake or blunder
+ * @property {string} label_words its label in words
  */
 /**
  * @typedef {object} Targets what a suggested move points at, to highlight
@@ -87,30 +89,38 @@ export function sameAction(a, b) {
 }
 
 /**
+ * A number with one decimal, written as the language writes it ("34.2"; French "34,2": the `decimal_point` text).
+ * @param {Texts | undefined} texts
+ * @param {number} value
+ */
+export const decimal = (texts, value) => value.toFixed(1).replace(/^-(0\.0)$/, "$1").replace(".", words(texts, "decimal_point"));
+
+/**
  * An estimate in words: "30.1 ± 0.4 tiles", "rank 1.4 ± 0.2".
  * @param {Texts | undefined} texts
  * @param {Shown} value
  * @param {string} unit "tiles" or "rank" (the review's `unit`)
  */
 export function estimateText(texts, value, unit) {
-  const both = `${value.mean.toFixed(1)} ± ${value.se.toFixed(1)}`;
+  const both = `${decimal(texts, value.mean)} ± ${decimal(texts, value.se)}`;
   return words(texts, unit === "rank" ? "estimate_rank" : "estimate_tiles", { value: both });
 }
 
 /**
- * The review of the move played from the history frame `step` (the position before move `step` + 1), or how to
- * find one: the estimates before and after it, its cost, and the best move measured.
+ * The review of move `step`, the one the history slider shows played (its `number` is `step` - 1, counted from 0),
+ * or how to find one: the estimates before and after it, its cost, and the best move measured.
  * @param {Texts | undefined} texts
  * @param {{moves: MoveReview[], unit: string}} reviewed
  * @param {number} step the slider's frame, -1 for the end of the game
  */
 export function moveReviewText(texts, reviewed, step) {
   if (step < 0) return words(texts, "slide_hint");
-  const move = reviewed.moves.find((entry) => entry.number === step);
-  if (!move) return words(texts, "no_decision", { move: step + 1 });
+  const move = reviewedMove(reviewed, step);
+  if (!move) return words(texts, "no_decision", { move: step });
   const { before, after, loss } = move.shown;
   const said = words(texts, "move_review", {
-    move: step + 1,
+    move: step,
+    label: move.label_words,
     played: move.words,
     before: estimateText(texts, before, reviewed.unit),
     after: estimateText(texts, after, reviewed.unit),
@@ -119,6 +129,13 @@ export function moveReviewText(texts, reviewed, step) {
   const best = sameAction(move.best, move.action) ? words(texts, "best_played") : words(texts, "best_other", { best: move.best_words });
   return `${said} ${best}`;
 }
+
+/**
+ * The reviewed move the slider's `step` shows played (move `step`, counted from 1 as the log counts), if it is one.
+ * @param {{moves: MoveReview[]}} reviewed
+ * @param {number} step
+ */
+export const reviewedMove = (reviewed, step) => reviewed.moves.find((entry) => entry.number === step - 1);
 
 /**
  * Where the par line stands: the deal (0) or the move just played on it.

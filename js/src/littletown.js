@@ -15,6 +15,7 @@ import { common, keyAction, littleTown } from "./intents.js";
 import { arrivalDelays, cellKey, counted, littleTownCellLabel, named, say } from "./text.js";
 import {
   boardCell,
+  drawGuide,
   drawHeader,
   drawHistorySlider,
   drawLog,
@@ -122,14 +123,14 @@ function createView(model, el) {
     const board = svg("svg", { class: "ltw-board", width, height, viewBox: `0 0 ${width} ${height}`, role: "group" }, parent);
     board.setAttribute("aria-label", t("little_town_board", { rows, columns }));
     for (let c = 0; c < columns; c++) {
-      svgText(board, MARGIN + c * CELL + CELL / 2, 14, String(c), {
+      svgText(board, MARGIN + c * CELL + CELL / 2, 14, String(c + 1), {
         class: named("ltw", "coord"),
         "text-anchor": "middle",
         "aria-hidden": "true",
       });
     }
     for (let r = 0; r < rows; r++) {
-      svgText(board, MARGIN / 2, MARGIN + r * CELL + CELL / 2 + 4, String(r), {
+      svgText(board, MARGIN / 2, MARGIN + r * CELL + CELL / 2 + 4, String(r + 1), {
         class: named("ltw", "coord"),
         "text-anchor": "middle",
         "aria-hidden": "true",
@@ -282,7 +283,7 @@ function createView(model, el) {
       },
       parent,
     );
-    svgText(parent, x + 9, y + 18, String(player), {
+    svgText(parent, x + 9, y + 18, String(player + 1), {
       class: "ltw-piece-number",
       fill: PLAYER_INK[player],
       "text-anchor": "middle",
@@ -304,7 +305,7 @@ function createView(model, el) {
     if (turn.worker && cellKey(turn.worker) === key)
       svg("circle", { cx, cy, r: 17, class: "ltw-active-worker" }, group);
     svg("circle", { cx, cy, r: 12, fill: PLAYER_COLOURS[worker.player], class: "ltw-pawn" }, group);
-    svgText(group, cx, cy + 5, String(worker.player), {
+    svgText(group, cx, cy + 5, String(worker.player + 1), {
       class: "ltw-piece-number",
       fill: PLAYER_INK[worker.player],
       "text-anchor": "middle",
@@ -398,7 +399,7 @@ function createView(model, el) {
       const turn = p === state.current_player;
       const card = html("div", { class: turn ? "ltw-player ltw-turn" : "ltw-player", "data-player": p }, box);
       const head = html("div", { class: "ltw-player-head" }, card);
-      const badge = html("span", { class: "ltw-badge" }, head, String(p));
+      const badge = html("span", { class: "ltw-badge" }, head, String(p + 1)); // counted from 1, as the names
       badge.style.background = PLAYER_COLOURS[p];
       badge.style.color = PLAYER_INK[p];
       html("span", { class: "ltw-name" }, head, `${turn ? "▶ " : ""}${names[p]}`);
@@ -519,6 +520,7 @@ function createView(model, el) {
     const title = t("little_town_title", { players: view.num_players, side: view.rules.side });
     root.setAttribute("aria-busy", get("thinking") ? "true" : "false");
     drawHeader(root, "ltw", title, model);
+    drawGuide(root, "ltw", model);
     drawRounds(root, state);
     const main = html("div", { class: "ltw-main" }, root);
     const left = html("div", { class: "ltw-column" }, main);

@@ -38,12 +38,12 @@ export function counted(texts, key, count, values = {}) {
 }
 
 /**
- * A cell in words, as Python names it (townwidget.advice.words.cell_words): "row 2, column 3", numbered from 0 as
- * the board's coordinate labels are.
+ * A cell in words, as Python names it (townwidget.core.words.cell_words): the cell [1, 2] is "row 2, column 3",
+ * counted from 1 as the board's coordinate labels are (intents and JSON keep the engines' numbers, from 0).
  * @param {Texts} texts
  * @param {ArrayLike<number>} cell
  */
-export const cellWords = (texts, cell) => say(texts, "cell", { row: cell[0], column: cell[1] });
+export const cellWords = (texts, cell) => say(texts, "cell", { row: Number(cell[0]) + 1, column: Number(cell[1]) + 1 });
 
 /**
  * A message about a cell, begun with a capital (the cell's words start it: "Row 2, column 3: empty").
@@ -133,7 +133,7 @@ export function townCellLabel(style, texts, cell, about) {
 }
 
 /**
- * A solo pile's button in words: "Pile 2: orange gable on top, 5 tiles (key 3)".
+ * A solo pile's button in words: pile 1 (the engine's 0) is "Pile 2: orange gable on top, 5 tiles (key 2)".
  * @param {TileNames} style
  * @param {Texts} texts
  * @param {number} pile
@@ -141,9 +141,9 @@ export function townCellLabel(style, texts, cell, about) {
  * @param {number} size
  */
 export function pileLabel(style, texts, pile, top, size) {
-  if (top === null) return say(texts, "pile_empty", { pile });
+  if (top === null) return say(texts, "pile_empty", { pile: pile + 1 });
   const tiles = counted(texts, "tiles", size);
-  return say(texts, "pile", { pile, tile: tileName(style, texts, top), tiles, key: pile + 1 });
+  return say(texts, "pile", { pile: pile + 1, tile: tileName(style, texts, top), tiles, key: pile + 1 });
 }
 
 /**

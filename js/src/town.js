@@ -16,6 +16,7 @@ import { common, keyAction, town } from "./intents.js";
 import { arrivalDelays, cellKey, counted, named, pileLabel, say, sayAboutCell, tileName, townCellLabel } from "./text.js";
 import {
   boardCell,
+  drawGuide,
   drawHeader,
   drawHistorySlider,
   drawLog,
@@ -204,8 +205,8 @@ function createView(model, el) {
     for (let i = 0; i < n; i++) {
       const middle = MARGIN + i * CELL + CELL / 2;
       const coord = { "font-size": 11, "text-anchor": "middle", class: named("tw", "coord"), "aria-hidden": "true" };
-      sansText(board, middle, 14, String(i), coord);
-      sansText(board, MARGIN / 2, middle + 4, String(i), coord);
+      sansText(board, middle, 14, String(i + 1), coord); // counted from 1, as every number a player reads
+      sansText(board, MARGIN / 2, middle + 4, String(i + 1), coord);
     }
     const legal = new Set(legalCells().map(cellKey));
     /** @type {Array<Array<number | null>>} */
@@ -335,7 +336,7 @@ function createView(model, el) {
             disabled: !top || !playable,
             "aria-pressed": picked ? "true" : "false",
             "aria-label": pileLabel(style, texts, i, top === "blank" ? null : top, pile.length),
-            title: top ? t("pile_title", { pile: i, key: i + 1 }) : t("pile_empty_title", { pile: i }),
+            title: top ? t("pile_title", { pile: i + 1, key: i + 1 }) : t("pile_empty_title", { pile: i + 1 }),
           },
           row,
           tn("tiles_left", pile.length),
@@ -478,6 +479,7 @@ function createView(model, el) {
     const heading = view.mode === "solo" ? t("town_title_solo", { game: title }) : t("town_title_multi", { game: title, players: view.hands.length });
     root.setAttribute("aria-busy", get("thinking") ? "true" : "false");
     drawHeader(root, "tw", heading, model);
+    drawGuide(root, "tw", model);
     const main = html("div", { class: "tw-main" }, root);
     const boardBox = html("div", { class: "tw-board-box" }, main);
     boardBox.style.maxWidth = `${MARGIN + view.n * CELL + 4}px`; // never larger than drawn, smaller in a narrow column

@@ -26,6 +26,32 @@ export function drawHeader(parent, prefix, title, model) {
   return header;
 }
 
+/** Whether each model's "How to win" panel is open (it opens with the widget; a reader may fold it away). */
+const guideOpen = new WeakMap();
+
+/**
+ * The collapsible "How to win" and "This turn" panel: the game's goal (the `goal` trait, from its adapter) and
+ * what the current step is (the status line's words).
+ * @param {Element} parent
+ * @param {string} prefix
+ * @param {Model} model
+ */
+export function drawGuide(parent, prefix, model) {
+  const texts = model.get("texts");
+  const open = guideOpen.get(model) ?? true;
+  const guide = html("details", { class: named(prefix, "guide"), "data-key": "guide" }, parent);
+  if (open) guide.setAttribute("open", "");
+  html("summary", {}, guide, `${say(texts, "how_to_win")} · ${say(texts, "this_turn")}`);
+  const goal = html("p", { class: "gw-goal" }, guide);
+  html("strong", {}, goal, say(texts, "how_to_win") + say(texts, "colon"));
+  goal.append(model.get("goal"));
+  const turn = html("p", { class: "gw-turn" }, guide);
+  html("strong", {}, turn, say(texts, "this_turn") + say(texts, "colon"));
+  turn.append(model.get("status"));
+  guide.addEventListener("toggle", () => guideOpen.set(model, /** @type {HTMLDetailsElement} */ (guide).open));
+  return guide;
+}
+
 /**
  * New game, confirmed first while a game is under way (it cannot be undone): the first press asks
  * "Start a new game?" with Yes and Cancel; once the game is over it starts at once.
@@ -102,7 +128,8 @@ export function intentButton(model, parent, text, key, enabled, intent) {
 }
 
 /**
- * The moves in words; while the history slider shows move k, the moves after it are greyed out.
+ * The moves in words, a line per move (line k is the slider's move k), its notes (what followed it) under it; while
+ * the history slider shows move k, the moves after it are greyed out.
  * @param {Element} parent
  * @param {string} prefix
  * @param {Model} model
@@ -114,7 +141,12 @@ export function drawLog(parent, prefix, model) {
   const step = model.get("step");
   const log = html("ol", { class: named(prefix, "log"), "aria-label": say(model.get("texts"), "moves") }, parent);
   const later = named(prefix, "later");
-  const items = lines.map((line, i) => html("li", { class: step >= 0 && i >= step ? later : null }, log, line));
+  const items = lines.map((line, i) => {
+    const [move, ...notes] = line.split("\n");
+    const item = html("li", { class: step >= 0 && i >= step ? later : null }, log, move);
+    for (const note of notes) html("span", { class: named(prefix, "note") }, item, note);
+    return item;
+  });
   const current = step > 0 ? items[step - 1] : items[items.length - 1];
   if (current) current.classList.add(`${prefix}-current`, "gw-current");
   // scroll the log only (scrollIntoView would scroll the notebook too)

@@ -3,6 +3,7 @@ import { test } from "node:test";
 import {
   ADVICE_WORDS,
   assistedText,
+  decimal,
   estimateText,
   hintTargets,
   moveReviewText,
@@ -42,6 +43,8 @@ const reviewed = {
       action: { type: "place", cell: [0, 0] },
       best: { cell: [0, 0], type: "place" },
       shown: { before: { mean: 30.14, se: 0.42 }, after: { mean: 30.14, se: 0.42 }, loss: { mean: 0, se: 0 } },
+      label: "best",
+      label_words: "best",
     },
     {
       number: 2,
@@ -50,30 +53,34 @@ const reviewed = {
       action: { type: "place", cell: [1, 2] },
       best: { type: "place", cell: [2, 2] },
       shown: { before: { mean: 29.9, se: 0.5 }, after: { mean: 28.26, se: 0.61 }, loss: { mean: 1.64, se: 0.2 } },
+      label: "inaccuracy",
+      label_words: "inaccuracy",
     },
   ],
 };
 
 test("the move on the history slider in words: estimates with standard errors, its cost, the best measured", () => {
   assert.equal(
-    moveReviewText(undefined, reviewed, 2),
-    "Move 3: you played green tower to [1, 2]. Expected 29.9 ± 0.5 tiles before it, 28.3 ± 0.6 tiles after it " +
+    moveReviewText(undefined, reviewed, 3), // the slider after move 3 (number 2, from 0)
+    "Move 3 (inaccuracy): you played green tower to [1, 2]. Expected 29.9 ± 0.5 tiles before it, 28.3 ± 0.6 tiles after it " +
       "(cost 1.6 ± 0.2 tiles). Best measured: red block to [2, 2].",
   );
-  assert.match(moveReviewText(undefined, reviewed, 0), /^Move 1: .* \(cost 0\.0 ± 0\.0 tiles\)\. The best move measured\.$/);
-  assert.equal(moveReviewText(undefined, reviewed, 1), "Move 2 was not yours: move the history slider to one of your moves.");
+  assert.match(moveReviewText(undefined, reviewed, 1), /^Move 1 \(best\): .* \(cost 0\.0 ± 0\.0 tiles\)\. The best move measured\.$/);
+  assert.equal(moveReviewText(undefined, reviewed, 2), "Move 2 was not yours: move the history slider to one of your moves.");
   assert.equal(moveReviewText(undefined, reviewed, -1), ADVICE_WORDS.slide_hint);
   assert.equal(estimateText(undefined, { mean: 1.44, se: 0.25 }, "rank"), "rank 1.4 ± 0.3");
   assert.equal(estimateText({ estimate_rank: "rang {value}" }, { mean: 1.44, se: 0.25 }, "rank"), "rang 1.4 ± 0.3");
   const french = {
     estimate_tiles: "{value} tuiles",
-    move_review: "Coup {move} : {played}. {before} avant, {after} après (coût {loss}).",
+    move_review: "Coup {move} ({label}) : {played}. {before} avant, {after} après (coût {loss}).",
     best_played: "Le meilleur.",
+    decimal_point: ",",
   };
   assert.equal(
-    moveReviewText(french, reviewed, 0),
-    "Coup 1 : orange gable to row 0, column 0. 30.1 ± 0.4 tuiles avant, 30.1 ± 0.4 tuiles après (coût 0.0 ± 0.0 tuiles). Le meilleur.",
+    moveReviewText(french, reviewed, 1),
+    "Coup 1 (best) : orange gable to row 0, column 0. 30,1 ± 0,4 tuiles avant, 30,1 ± 0,4 tuiles après (coût 0,0 ± 0,0 tuiles). Le meilleur.",
   );
+  assert.equal(decimal(undefined, -0.01), "0.0"); // no "-0.0"
 });
 
 test("the hints used and the par line in words", () => {

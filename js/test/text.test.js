@@ -28,11 +28,11 @@ test("messages filled in, and counted in the forms the language has", () => {
 
 test("cells in words, and sentences about a cell begun with a capital", async () => {
   const { cellWords, sayAboutCell } = await import("../src/text.js");
-  assert.equal(cellWords(texts, [2, 3]), "row 2, column 3");
-  assert.equal(sayAboutCell(texts, "open_cell", [1, 0]), "Row 1, column 0 is open for this tile.");
-  assert.equal(sayAboutCell(texts, "not_at", [0, 4], { reason: "taken" }), "Not at row 0, column 4: taken");
+  assert.equal(cellWords(texts, [2, 3]), "row 3, column 4"); // counted from 1
+  assert.equal(sayAboutCell(texts, "open_cell", [1, 0]), "Row 2, column 1 is open for this tile.");
+  assert.equal(sayAboutCell(texts, "not_at", [0, 4], { reason: "taken" }), "Not at row 1, column 5: taken");
   const french = { cell: "rangée {row}, colonne {column}", open_cell: "{cell} est libre pour cette tuile." };
-  assert.equal(sayAboutCell(french, "open_cell", [1, 0]), "Rangée 1, colonne 0 est libre pour cette tuile.");
+  assert.equal(sayAboutCell(french, "open_cell", [1, 0]), "Rangée 2, colonne 1 est libre pour cette tuile.");
 });
 
 test("cell keys and class names", () => {
@@ -69,14 +69,14 @@ test("tiles, cells and piles in words (what a screen reader announces)", async (
   assert.equal(tileName(names, texts, [0, null]), "an orange tile (shape not shown)");
   assert.equal(tileName(names, texts, "blank"), "a blank tile");
   const cell = /** @type {[number, number]} */ ([2, 3]);
-  assert.equal(townCellLabel(names, texts, cell, { tile: [0, 1], legal: false, fit: null, pioneer: false }), "Row 2, column 3: orange block");
+  assert.equal(townCellLabel(names, texts, cell, { tile: [0, 1], legal: false, fit: null, pioneer: false }), "Row 3, column 4: orange block");
   assert.equal(
     townCellLabel(names, texts, [0, 0], { tile: null, legal: true, fit: 2, pioneer: true }),
-    "Row 0, column 0: empty, the picked tile may go here, the pioneer's cell; 2 of your tiles fit here",
+    "Row 1, column 1: empty, the picked tile may go here, the pioneer's cell; 2 of your tiles fit here",
   );
-  assert.equal(townCellLabel(names, texts, cell, { tile: null, legal: false, fit: 1, pioneer: false }), "Row 2, column 3: empty; 1 of your tiles fits here");
-  assert.equal(pileLabel(names, texts, 0, [1, 1], 5), "Pile 0: sky blue block on top, 5 tiles (key 1)");
-  assert.equal(pileLabel(names, texts, 3, null, 0), "Pile 3: empty");
-  assert.equal(littleTownCellLabel(texts, [1, 4], "empty grass", "Place a worker"), "Row 1, column 4: empty grass. Place a worker");
-  assert.equal(littleTownCellLabel(texts, [0, 2], "forest (wood)", ""), "Row 0, column 2: forest (wood)");
+  assert.equal(townCellLabel(names, texts, cell, { tile: null, legal: false, fit: 1, pioneer: false }), "Row 3, column 4: empty; 1 of your tiles fits here");
+  assert.equal(pileLabel(names, texts, 0, [1, 1], 5), "Pile 1: sky blue block on top, 5 tiles (key 1)");
+  assert.equal(pileLabel(names, texts, 3, null, 0), "Pile 4: empty");
+  assert.equal(littleTownCellLabel(texts, [1, 4], "empty grass", "Place a worker"), "Row 2, column 5: empty grass. Place a worker");
+  assert.equal(littleTownCellLabel(texts, [0, 2], "forest (wood)", ""), "Row 1, column 3: forest (wood)");
 });

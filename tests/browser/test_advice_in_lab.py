@@ -42,7 +42,7 @@ def test_hints_ring_the_move_and_the_review_steps_the_par_line(lab: Any, browser
     assert view.locator(".gw-assisted").count() == 1  # the game is marked as played with hints
     pile, cell = hinted_move(view)
     suggested = view.locator(".gw-suggestion").inner_text()
-    row, column = cell.split(",")
+    row, column = (int(number) + 1 for number in cell.split(","))  # data-cell is the engine's, from 0
     assert f"to row {row}, column {column}" in suggested  # the cell in words, as the board's labels number it
 
     # follow the hints to the end: the pile and the cell they point at, by mouse
@@ -76,9 +76,14 @@ def test_hints_ring_the_move_and_the_review_steps_the_par_line(lab: Any, browser
     view.locator("[data-key='history']").evaluate(
         "(slider) => { slider.value = 3; slider.dispatchEvent(new Event('input', { bubbles: true })); }"
     )
-    page.wait_for_function("() => document.querySelector('.tw-root .gw-review-move').textContent.startsWith('Move 4')")
+    # the slider's "move 3" is the board after move 3: the review speaks of that move, the log marks its line 3
+    page.wait_for_function("() => document.querySelector('.tw-root .gw-review-move').textContent.startsWith('Move 3')")
     text = view.locator(".gw-review-move").inner_text()
-    assert text.startswith("Move 4: you played ") and " ± " in text and "(cost " in text
+    label = text.removeprefix("Move 3 (").split("): you played ", 1)[0]  # the move's label, from its loss
+    assert label in ("best", "as good as the best", "good", "inaccuracy", "mistake", "blunder"), text
+    assert " ± " in text and "(cost " in text and "(cost -" not in text
+    assert view.locator(".tw-step").inner_text().startswith("move 3 of ")
+    assert view.locator(".tw-log li").nth(2).get_attribute("class").split().count("gw-current") == 1
     assert view.locator(".gw-hint-mark").count() == 1
     view.locator("[data-key='back']").click()
     page.wait_for_function("() => document.querySelector('.tw-root [data-key=\"back\"]') === null")

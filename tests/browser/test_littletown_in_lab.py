@@ -57,9 +57,14 @@ def test_play_little_town_in_jupyterlab(lab: Any, browser: Any, report_figure: A
     def click(target: Any, what: str) -> dict[str, Any]:
         return timed_click(page, first, target, game, what, latencies)
 
-    # place a worker: click a lit grass space
+    # place a worker: click a lit grass space; the status says first what feeding will cost if nothing changes
     start = game.state()
     assert start.current_player == 0 and start.phase == "turn"
+    status = first.locator(".ltw-status").inner_text()
+    assert "eats a fish or a wheat" in status and " go hungry, -" in status and " VP." in status, status
+    assert first.locator(".ltw-badge").all_inner_texts() == ["1", "2"]  # players counted from 1, as their names
+    guide = first.locator(".ltw-guide").inner_text()
+    assert "How to win: Have the most victory points" in guide and "This turn: Your turn" in guide, guide
     row, column = richest_space(start)
     placed = click(first.locator(f'.ltw-legal[data-cell="{row},{column}"]'), "clicking a grass space")
     assert {"cell": [row, column], "player": 0} in placed["state"]["workers"], placed["error"]
@@ -82,7 +87,7 @@ def test_play_little_town_in_jupyterlab(lab: Any, browser: Any, report_figure: A
     forest = next((r, c) for r, line in enumerate(terrain) for c, ground in enumerate(line) if ground == "F")
     target = first.locator(f'[data-cell="{forest[0]},{forest[1]}"]')
     target.hover()
-    row, column = forest
+    row, column = forest[0] + 1, forest[1] + 1  # counted from 1, as the board's labels
     # the hover text names the space in words, numbered as the board's labels are
     reason = first.locator(".ltw-reason").inner_text()
     assert reason.startswith(f"Row {row}, column {column}: forest"), reason

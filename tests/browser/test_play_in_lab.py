@@ -138,8 +138,14 @@ def test_town_mouse_then_keys_words_narrow_and_themes(lab: Any, browser: Any) ->
     assert len(labels) == 49 and all(label.startswith("Row ") and ", column " in label for label in labels)
     assert any(label.endswith("the picked tile may go here") for label in labels)
     pile = view.locator('[data-pile="0"]').get_attribute("aria-label") or ""
-    assert pile.startswith("Pile 0: ") and " on top, " in pile
+    assert pile.startswith("Pile 1: ") and " on top, " in pile and "(key 1)" in pile  # counted from 1, as its key
     assert view.locator(".tw-coord[aria-hidden='true']").count() == 14
+    guide = view.locator(".tw-guide")  # the "How to win" and "This turn" panel, open, from the game's adapter
+    assert guide.get_attribute("open") is not None
+    assert "How to win: Place as many tiles as you can" in guide.inner_text() and "This turn: " in guide.inner_text()
+    coordinates = view.locator(".tw-coord").evaluate_all("(labels) => labels.map((label) => label.textContent)")
+    assert coordinates == [str(number) for number in range(1, 8) for _label in ("column", "row")], coordinates
+    assert labels[0].startswith("Row 1, column 1: ") and labels[-1].startswith("Row 7, column 7: "), labels
     unnamed = view.evaluate(
         """(root) => [...root.querySelectorAll('button, input, [role=button]')].filter((node) =>
              !(node.getAttribute('aria-label') || node.textContent.trim() || node.closest('label'))).length"""
@@ -191,7 +197,7 @@ def test_little_town_by_keyboard_words_narrow_and_themes(lab: Any, browser: Any)
             page.keyboard.press("ArrowDown" if row < target[0] else "ArrowUp")
         else:
             page.keyboard.press("ArrowRight" if column < target[1] else "ArrowLeft")
-    assert (active(page, "aria-label") or "").startswith(f"Row {target[0]}, column {target[1]}: ")
+    assert (active(page, "aria-label") or "").startswith(f"Row {target[0] + 1}, column {target[1] + 1}: ")
     page.keyboard.press("Enter")
     wait_for(lambda: {"cell": target, "player": 0} in game.read()["state"]["workers"], "Enter to place a worker")
     # Tab reaches the choices in words; Enter on "End the turn" ends it, and the opponent plays
@@ -248,7 +254,7 @@ def test_opponents_think_while_the_view_answers_and_new_game_interrupts(lab: Any
         view.locator("[data-key='pass']").click()  # keep the hand: the slow opponent's turn
     # it thinks for 4 s: the status names it and shows it is working, the Python side keeps answering
     view.locator(".gw-thinking").wait_for(timeout=WAIT_MS)
-    assert "Player 1 (slow) is thinking" in view.locator(".tw-status").inner_text()
+    assert "Player 2 (slow) is thinking" in view.locator(".tw-status").inner_text()
     assert view.locator("[data-key='undo']").is_disabled()
     started = time.monotonic()
     revision = game.read()["revision"]
@@ -316,6 +322,7 @@ def test_the_end_says_who_left_when_why_and_offers_to_play_again(lab: Any, brows
     page, errors = open_page(browser, lab, "end.ipynb", ".tw-root")
     view = page.locator(".tw-root").first
     assert view.locator(".tw-end-reason").inner_text().startswith("The game ended: every player has left")
+    assert "The ranking: fewer tiles left in hand ranks higher" in view.locator(".tw-end-reason").inner_text()
     cells = view.locator(".tw-outcome td:nth-child(4)").all_inner_texts()
     assert len(cells) == 3 and all(" after move " in text for text in cells), cells
     log = view.locator(".tw-log").inner_text()

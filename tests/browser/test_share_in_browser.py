@@ -49,3 +49,20 @@ def test_the_page_steps_through_the_game_from_a_file(browser: Any, tmp_path: Pat
     # the log follows: the move on show is marked (none before the first), the later ones greyed
     assert [(shown["current"], shown["later"]) for shown in seen] == [(-1, 4), (1, 2), (3, 0), (0, 3)], seen
     assert requests == [path.as_uri()] and errors == [], (requests, errors)
+
+
+def test_a_finished_multiplayer_game_marks_the_move_on_show(browser: Any, tmp_path: Path) -> None:
+    """A finished game's log notes who left and why under a move and ends with the game's end: still a line per
+    move, so the page marks the move on show at every position, numbered from 1 as the slider counts."""
+    widget = TownWidget("town44", mode="multi", opponents=["random"], seed=4)
+    while widget.state.current_player is not None:
+        widget.apply(widget.state.legal_actions()[-1])
+    page = browser.new_page()
+    page.goto(widget.export_html(tmp_path / "finished.html").as_uri())
+    last = widget.steps
+    seen = [page.evaluate(AT_STEP, step) for step in (1, last // 2, last)]
+    assert all(shown["max"] == last == shown["log"] for shown in seen), seen
+    assert [shown["current"] for shown in seen] == [0, last // 2 - 1, last - 1], seen
+    assert [shown["where"] for shown in seen] == [f"Move {step} of {last}" for step in (1, last // 2, last)]
+    notes = page.locator(".rp-log li").last.locator(".rp-note").all_inner_texts()
+    assert notes[-1].startswith("Game over: every player has left"), notes

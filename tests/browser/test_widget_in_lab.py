@@ -116,7 +116,9 @@ def test_play_in_jupyterlab(lab: Any, browser: Any, report_figure: Any) -> None:
     target = first.locator(f'[data-cell="{cell[0]},{cell[1]}"]')
     target.hover()
     hovered = first.locator(".tw-reason").inner_text()  # the cell in words, numbered as the board's labels are
-    assert hovered.startswith(f"Not at row {cell[0]}, column {cell[1]}: ") and "is already in" in hovered, hovered
+    assert hovered.startswith(f"Not at row {cell[0] + 1}, column {cell[1] + 1}: ") and "is already in" in hovered, (
+        hovered
+    )
     assert first.locator(".tw-conflict").count() == 1
     before = game.read()
     refused = click(target, "clicking an illegal cell")

@@ -39,6 +39,7 @@ from townwidget.core.checks import is_integer, require_count
 from townwidget.core.extras import numpy_or_none
 from townwidget.core.language import _
 from townwidget.core.registry import game_of
+from townwidget.core.words import decimal
 
 Outcomes = tuple[tuple[float, ...], ...]
 
@@ -52,6 +53,9 @@ PLAYOUT_CHOICES = {"town": 8, "littletown": 3, "solo": 0, "other": 3}  # actions
 # The most drawn states per candidate a caller may ask for: a Little Town playout takes about 10 ms, so 10,000
 # samples of its 6 candidates are some 10 CPU minutes per decision, and the solo batch stays within memory.
 MAX_SAMPLES = 10_000
+
+
+NOISE = 1.96  # standard errors: a difference below this many is within noise (a 95% interval holds 0)
 
 
 @dataclass(frozen=True)
@@ -96,8 +100,8 @@ class Scale:
         return _("rank {rank} of {players}").format(rank=self.number(value), players=self.players)
 
     def number(self, value: float) -> str:
-        """A value as a bare number in the shown units: '33.8' (tiles), '1.4' (the expected rank)."""
-        return f"{self.display(value):.1f}"
+        """A value as a bare number in the shown units: '33.8' (tiles), '1.4' (the expected rank); French '33,8'."""
+        return decimal(self.display(value))
 
     def display(self, value: float) -> float:
         """A value as shown: tiles, or the expected rank."""

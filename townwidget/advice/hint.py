@@ -22,11 +22,12 @@ True
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
 from townwidget.advice import town_advice
-from townwidget.advice.estimate import Estimate, Scale
+from townwidget.advice.estimate import NOISE, Estimate, Scale
 from townwidget.advice.words import words_for
 from townwidget.agents.expert import ExpertAgent
 from townwidget.agents.mcts import Evaluation
@@ -134,6 +135,18 @@ def hint(view: View, seed: int = 0, iterations: int | None = None) -> Hint:
     return Hint(view.player, found.actions[0], text, found.values[0], runner, runner_value, found)
 
 
+def within_noise(best: Estimate, other: Estimate) -> bool:
+    """Whether two values may differ by chance alone: their difference is within 1.96 standard errors of it (exact
+    values differ unless equal).
+
+    >>> within_noise(Estimate(33.9, 0.3, 100), Estimate(33.8, 0.3, 100))
+    True
+    >>> within_noise(Estimate(34.0, 0.0, 1), Estimate(33.0, 0.0, 1))
+    False
+    """
+    return abs(best.mean - other.mean) <= NOISE * math.hypot(best.se, other.se)
+
+
 def _text(view: View, found: Searched) -> str:
     """'green tower to [2, 3]: keeps 3 open cells for the 4 green tiles still unseen; expected 33.8 tiles
     against 32.1 for the next best (red gable to [1, 1])', in the current language."""
@@ -150,11 +163,15 @@ def _text(view: View, found: Searched) -> str:
         return only.format(move=move, value=scale.show(value.mean))
     game = game_of(public)
     reason = town_advice.reason(view, public, best, found.actions[1]) if game.family == town_advice.FAMILY else ""
-    expected = _("expected {value} against {other_value} for the next best ({other})").format(
-        value=scale.show(value.mean),
-        other_value=scale.number(found.values[1].mean),
-        other=words_for(public, found.actions[1]),
-    )
+    runner, other = found.values[1], words_for(public, found.actions[1])
+    if within_noise(value, runner):
+        expected = _("about as good as {other}: both expected about {value}").format(
+            other=other, value=scale.show(value.mean)
+        )
+    else:
+        expected = _("clearly best: expected {value} against {other_value} for the next best ({other})").format(
+            value=scale.show(value.mean), other_value=scale.number(runner.mean), other=other
+        )
     if not reason:
         return _("{move}: {expected}").format(move=move, expected=expected)
     return _("{move}: {reason}; {expected}").format(move=move, reason=reason, expected=expected)

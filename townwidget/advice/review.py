@@ -36,11 +36,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from townwidget.advice import town_advice
-from townwidget.advice.estimate import MAX_SAMPLES, Estimate, Scale, family_of, final_score, measure, solo_samples
+from townwidget.advice.estimate import (
+    MAX_SAMPLES,
+    NOISE,
+    Estimate,
+    Scale,
+    family_of,
+    final_score,
+    measure,
+    solo_samples,
+)
 from townwidget.advice.words import game_title, words_for
 from townwidget.core import Rng, State, registry
 from townwidget.core.checks import is_integer, require_count, require_seconds, shown
-from townwidget.core.language import _
+from townwidget.core.language import N_, _
 from townwidget.core.progress import progress as progress_bar
 
 PAR_SECONDS = 8.0  # the clairvoyant solver's time for the par of a Town 77 deal (exact on small boards)
@@ -52,9 +61,24 @@ CHOOSING_SAMPLES = {"solo": 6, "town": 16, "littletown": 4, "other": 4}
 MEASURING_SAMPLES = {"batched": 24, "solo": 12, "town": 16, "littletown": 8, "other": 8}
 
 
+# The labels' bounds on a loss beyond noise, in the review's unit (tiles in Town solo, places of expected rank
+# otherwise): good below the first, an inaccuracy below the second, a mistake below the third, a blunder from it.
+# Round numbers near the measured spread of losses (benchmarks/review_losses.py; docs/hints-and-review.md).
+LABEL_BOUNDS = {"tiles": (1.0, 2.5, 4.5), "rank": (0.25, 0.75, 1.0)}
+LABELS = {
+    "best": N_("best"),
+    "as_good": N_("as good as the best"),
+    "good": N_("good"),
+    "inaccuracy": N_("inaccuracy"),
+    "mistake": N_("mistake"),
+    "blunder": N_("blunder"),
+}
+
+
 @dataclass(frozen=True)
 class MoveReview:
-    """One decision of the reviewed player: ``number`` (its index in the game's history), the ``action`` played,
+    """One decision of the reviewed player: ``number`` (its index among the moves the player saw, from 0: move
+    ``number + 1`` of the log and the slider, which count a move hidden from the player not), the ``action`` played,
     the expected result ``before`` it (the best move's estimate) and ``after`` it (the played move's), the
     ``best`` move (chosen on one set of draws, maybe the one played) and the best ``alternative`` to the move
     played with its estimate (``None`` when no other move was legal), and ``loss``: how much the best did better
@@ -76,6 +100,24 @@ class MoveReview:
     @property
     def best_played(self) -> bool:
         return self.best == self.action
+
+    def label(self, scale: Scale) -> str:
+        """The move's label (a key of :data:`LABELS`) from its loss in ``scale``'s unit.
+
+        >>> from dataclasses import replace
+        >>> move = MoveReview(0, "a", *[Estimate(30.0, 0.5, 64)] * 2, "b", None, None, Estimate(3.0, 0.4, 64), "", "")
+        >>> move.label(Scale(True, 1)), replace(move, loss=Estimate(0.5, 0.4, 64)).label(Scale(True, 1))
+        ('mistake', 'as_good')
+        """
+        if self.best_played:
+            return "best"
+        loss, se = scale.display_se(self.loss.mean), scale.display_se(self.loss.se)
+        if loss <= NOISE * se:
+            return "as_good"
+        good, inaccuracy, mistake = LABEL_BOUNDS["tiles" if scale.solo else "rank"]
+        return (
+            "good" if loss < good else "inaccuracy" if loss < inaccuracy else "mistake" if loss < mistake else "blunder"
+        )
 
 
 @dataclass(frozen=True)
@@ -153,6 +195,8 @@ class Review:
                     "alternative": action(move.alternative),
                     "alternative_value": estimate(move.alternative_value),
                     "loss": estimate(move.loss),
+                    "label": move.label(self.scale),
+                    "label_words": _(LABELS[move.label(self.scale)]),
                     "shown": {  # the estimates in the units the summary uses (tiles, or the expected rank)
                         "before": self._shown(move.before),
                         "after": self._shown(move.after),
@@ -171,8 +215,9 @@ class Review:
         }
 
     def _shown(self, value: Estimate, difference: bool = False) -> dict[str, float]:
-        """An estimate's mean and standard error as shown: in tiles, or in ranks (a difference of ranks for a loss)."""
-        mean = self.scale.display_se(value.mean) if difference else self.scale.display(value.mean)
+        """An estimate's mean and standard error as shown: in tiles, or in ranks (a difference of ranks for a loss,
+        never below 0: a move that measured better than the best is as good as the best)."""
+        mean = max(0.0, self.scale.display_se(value.mean)) if difference else self.scale.display(value.mean)
         return {"mean": mean, "se": self.scale.display_se(value.se)}
 
     def _repr_html_(self) -> str:
@@ -244,7 +289,7 @@ def review_decisions(
         solving = town_advice.solve_aside(start, final, par_seconds)
     moves = []
     for number, before, action in progress_bar(decisions, desc="reviewing", unit="move", enabled=progress):
-        moves.append(_judged(number, before, action, player, seed, samples))
+        moves.append(_judged(_seen_number(before, player, number), before, action, player, seed, samples))
     scale = Scale(final.num_players == 1, final.num_players)
     review_ = Review(game_title(final), player, tuple(moves), final_score(final, player), scale)
     if start is not None and not without_par:
@@ -252,6 +297,13 @@ def review_decisions(
         par, par_line, exact = town_advice.par(start, review_.score, line, par_seconds, progress, solving)
         return Review(*_fields(review_), par, par_line, exact, tuple(words_for(start, move) for move in par_line))
     return review_
+
+
+def _seen_number(before: Any, player: int, number: int) -> int:
+    """A move's number as ``player`` counts moves (from 0): the moves before it their view lists (an opponent's move
+    hidden from them, as a declined exchange in Town, is not counted; ``number`` where the view lists none)."""
+    history = before.to_dict(viewer=player).get("history")
+    return number if history is None else len(history)
 
 
 def _judged(number: int, before: Any, action: Any, player: int, seed: int, samples: int | None) -> MoveReview:

@@ -8,11 +8,11 @@ outside any), from gettext catalogs: the widgets word their hints and reviews so
 >>> from townwidget import town
 >>> game = town.new_solo("town77", seed=1)
 >>> game_title(game), words_for(game, town.Place((2, 2), (2, 3), pile=0))
-('Town 77', 'green tower to row 2, column 3')
+('Town 77', 'green tower to row 3, column 4')
 >>> from townwidget.core.language import speaking
 >>> with speaking("fr"):
 ...     words_for(game, town.Place((2, 2), (2, 3), pile=0))
-'clocher vert en rangée 2, colonne 3'
+'clocher vert en rangée 3, colonne 4'
 """
 
 from __future__ import annotations

@@ -51,6 +51,10 @@ def _phase_itself(phase: str) -> str:
     return phase
 
 
+def _no_goal(state: State[Any]) -> str:
+    return ""
+
+
 def _no_rules(state: State[Any]) -> dict[str, Any]:
     return {}
 
@@ -101,6 +105,8 @@ class Game:
     # legality is the engine's call, in apply
     parse_action: Callable[[State[Any], Any], Any] = legal_action_named
     picture: Callable[[dict[str, Any]], str] | None = None  # a JSON form (full, a seat's, public) as an SVG picture
+    # how a game like ``state`` is won, in one or two sentences a player reads (in the speaking language; "": none)
+    goal: Callable[[State[Any]], str] = _no_goal
     front_end: str | None = None  # "module:Class" of the widget that draws it (None: no widget, the session only)
 
     def seat_view(self, state: State[Any], seat: int) -> dict[str, Any]:

@@ -109,6 +109,15 @@ def _shop_gives(have: Cubes, coins: int, reserve: Cubes) -> tuple[Cubes, ...]:
     return tuple(pair for pair in pairs() if can_pay(pair, 0, have, coins, reserve) and shop_takes(pair, reserve))
 
 
+def unfed_workers(workers: int, have: Sequence[int]) -> int:
+    """How many of ``workers`` the food at hand (fish and wheat cubes) leaves hungry, if no food is bought.
+
+    >>> unfed_workers(5, (3, 0, 1, 2)), unfed_workers(2, (0, 0, 4, 0))
+    (2, 0)
+    """
+    return max(0, workers - have[FISH] - have[WHEAT])
+
+
 def feedings(workers: int, have: Sequence[int], coins: int, reserve: Sequence[int]) -> list[tuple[int, Cubes]]:
     """Every way to feed ``workers``: (how many eat fish, the food cubes bought for coins). The others eat wheat.
 

@@ -49,5 +49,6 @@ GAME = Game(
     rules=lambda state: _little_town(state).rules.to_dict(),
     parse_action=lambda state, data: parse_action(data),
     picture=state_svg,
+    goal=lambda state: words.goal_words(),
     front_end="townwidget.widget.little_town_widget:LittleTownWidget",
 )

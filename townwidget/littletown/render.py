@@ -1,7 +1,8 @@
 """A static SVG picture of a Little Town state: it needs no JavaScript, so it shows on GitHub and nbviewer.
 
-The board (terrain lettered as well as coloured: F forest, M mountain, L lake), the buildings with their owner's
-number, the workers as numbered tokens, then one line per player (points, coins, cubes, workers and houses left)
+The board drawn as the widget draws it (terrain coloured and pictured: trees, a peak, waves; rows, columns and
+players counted from 1; the players in the widget's colours), the buildings named with their owner's number, the
+workers as numbered tokens, then one line per player (points, coins, cubes, workers and houses left)
 and the market. It draws only public information, so a viewer form draws the same picture as the full state.
 
 >>> from townwidget.littletown import new_game
@@ -23,10 +24,16 @@ CELL = 52
 MARGIN = 22
 LINE = 17
 TERRAIN = {"F": ("#3e7d3a", "forest"), "M": ("#a59a8c", "mountain"), "L": ("#5d9bd1", "lake"), ".": ("#e3efc8", "")}
-# The players' colours as in the box (white, orange, red, purple); every token also carries its player's number.
-PLAYER_FILL = ("#ffffff", "#f28e2b", "#d62728", "#8c5fb3")
-PLAYER_INK = ("#222222", "#222222", "#ffffff", "#ffffff")
-PLAYER_EDGE = ("#555555", *PLAYER_FILL[1:])  # a white border would not show on a tile
+# The players' colours, as the widget draws them (js/src/littletown.js; tests/test_render.py keeps them equal); every
+# token also carries its player's number.
+PLAYER_FILL = ("#E69F00", "#0072B2", "#CC79A7", "#F0E442")
+PLAYER_INK = ("#222", "#fff", "#222", "#222")
+PLAYER_EDGE = PLAYER_FILL
+DRAWING = {
+    "F": 'fill="#1f4d22"',
+    "M": 'fill="#736a5f" stroke="#4b443c"',
+    "L": 'fill="none" stroke="#e8f2fb" stroke-width="2"',
+}
 
 
 def state_svg(state: dict[str, Any]) -> str:
@@ -41,8 +48,8 @@ def state_svg(state: dict[str, Any]) -> str:
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}">'
     ]
-    parts += [_text(MARGIN + c * CELL + CELL / 2, 14, str(c)) for c in range(COLUMNS)]
-    parts += [_text(MARGIN / 2, MARGIN + r * CELL + CELL / 2 + 4, str(r)) for r in range(ROWS)]
+    parts += [_text(MARGIN + c * CELL + CELL / 2, 14, str(c + 1)) for c in range(COLUMNS)]  # counted from 1
+    parts += [_text(MARGIN / 2, MARGIN + r * CELL + CELL / 2 + 4, str(r + 1)) for r in range(ROWS)]
     for r, row in enumerate(state["terrain"]):
         for c, ground in enumerate(row):
             parts.append(_cell(MARGIN + c * CELL, MARGIN + r * CELL, ground))
@@ -63,10 +70,11 @@ def _wrapped(text: str, width: int = 80) -> list[str]:
 def _status(state: dict[str, Any]) -> str:
     if state["phase"] == "over":
         result = state.get("result", {})
-        return f"Game over: scores {result.get('scores')}, winners {result.get('winners')}"
+        winners = [player + 1 for player in result.get("winners", [])]  # players counted from 1
+        return f"Game over: scores {result.get('scores')}, winners {winners}"
     return (
-        f"Round {state['round']} of {ROUNDS}, first player {state['first_player']}; "
-        f"player {state['current_player']} to play ({state['phase']})"
+        f"Round {state['round']} of {ROUNDS}, first player {state['first_player'] + 1}; "
+        f"player {state['current_player'] + 1} to play ({state['phase']})"
     )
 
 
@@ -74,7 +82,7 @@ def _player_line(state: dict[str, Any], player: int) -> str:
     entry = state["players"][player]
     cubes = ", ".join(f"{entry['resources'][name]} {name}" for name in RESOURCES)
     return (
-        f"Player {player}: {entry['score']} VP, {entry['coins']} coins, {cubes}; "
+        f"Player {player + 1}: {entry['score']} VP, {entry['coins']} coins, {cubes}; "
         f"{entry['workers_left']} workers and {entry.get('houses_left', '?')} houses left"
     )
 
@@ -85,34 +93,55 @@ def _cell(x: float, y: float, ground: str) -> str:
         f'<rect class="lt-cell" x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="#7d7d6a">'
         f"<title>{name or 'grass'}</title></rect>"
     )
-    return rect + (_text(x + 6, y + 13, ground, anchor="start", size=10, fill="#ffffff") if name else "")
+    return rect + "".join(f'<path d="{path}" {DRAWING[ground]}/>' for path in _terrain_paths(ground, x, y))
+
+
+def _terrain_paths(ground: str, x: float, y: float) -> list[str]:
+    """The widget's drawing of a space's terrain (js/src/littletown.js, drawTerrain): trees, a peak, waves."""
+    mid = x + CELL / 2
+    if ground == "F":
+        trees = ((-14, 4, 11), (8, 0, 13), (-2, 14, 10))
+        return [
+            f"M{mid + dx} {y + CELL / 2 + dy - s}L{mid + dx + s * 0.7} {y + CELL / 2 + dy + s * 0.6}"
+            f"H{mid + dx - s * 0.7}Z"
+            for dx, dy, s in trees
+        ]
+    if ground == "M":
+        base = y + CELL - 12
+        return [f"M{x + 8} {base}L{mid - 6} {y + 16}L{mid + 4} {y + 30}L{mid + 12} {y + 22}L{x + CELL - 8} {base}Z"]
+    if ground == "L":
+        return [f"M{x + 12} {y + dy}q6 -6 12 0t12 0t12 0" for dy in (18, 29, 40)]
+    return []
 
 
 def _building(entry: dict[str, Any], name: str) -> str:
     row, column = entry["cell"]
     owner = entry["owner"]
     x, y = MARGIN + column * CELL + 3, MARGIN + row * CELL + 3
-    size = CELL - 6
-    words = name.split()
-    label = "".join(word[0] for word in words) if len(words) > 1 else name[:5]
+    side = CELL - 6
+    words = name.split()  # the whole name, a word a line, as the widget writes it
+    font = 8 if max(map(len, words)) > 7 else 9
+    label = "".join(
+        _text(x + side / 2, y + 13 + i * (font + 1), word, size=font, fill="#3a2f1e") for i, word in enumerate(words)
+    )
     return (
-        f'<g class="lt-building"><rect x="{x}" y="{y}" width="{size}" height="{size}" rx="4" fill="#fbf4e2" '
+        f'<g class="lt-building"><rect x="{x}" y="{y}" width="{side}" height="{side}" rx="4" fill="#fbf4e2" '
         f'stroke="{PLAYER_EDGE[owner]}" stroke-width="3"/>'
-        f"{_text(x + size / 2, y + 19, label, size=10, fill='#3a2f1e')}"
-        f"{_token(x + size / 2, y + size - 11, owner, 8)}"
-        f"<title>{escape(name)} (player {owner}'s)</title></g>"
+        f"{label}"
+        f"{_token(x + side / 2, y + side - 11, owner, 8)}"
+        f"<title>{escape(name)} (player {owner + 1}'s)</title></g>"
     )
 
 
 def _worker(cell: list[int], player: int) -> str:
     row, column = cell
     x, y = MARGIN + column * CELL + CELL / 2, MARGIN + row * CELL + CELL / 2
-    return f'<g class="lt-worker">{_token(x, y, player, 12)}<title>player {player}\'s worker</title></g>'
+    return f'<g class="lt-worker">{_token(x, y, player, 12)}<title>player {player + 1}\'s worker</title></g>'
 
 
 def _token(x: float, y: float, player: int, radius: int) -> str:
     circle = f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius}" fill="{PLAYER_FILL[player]}" stroke="#222"/>'
-    return circle + _text(x, y + radius * 0.4, str(player), size=int(radius * 1.1), fill=PLAYER_INK[player])
+    return circle + _text(x, y + radius * 0.4, str(player + 1), size=int(radius * 1.1), fill=PLAYER_INK[player])
 
 
 def _text(x: float, y: float, text: str, anchor: str = "middle", size: int = 11, fill: str = "#555") -> str:

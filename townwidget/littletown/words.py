@@ -1,10 +1,10 @@
-"""Little Town's moves in words, for players: 'a worker at row 1, column 4', 'build the Pier', in the language of
+"""Little Town's moves in words, for players: 'a worker at row 2, column 5', 'build the Pier', in the language of
 the enclosing :func:`~townwidget.core.language.speaking` block (English outside any). The game's adapter
 (:mod:`townwidget.littletown.game`) declares them; hints, reviews, widgets and tables read them there.
 
 >>> from townwidget.littletown import Build, PlaceWorker
 >>> move_words(PlaceWorker((1, 4))), move_words(Build("pier"))
-('a worker at row 1, column 4', 'build the Pier')
+('a worker at row 2, column 5', 'build the Pier')
 """
 
 from __future__ import annotations
@@ -13,9 +13,19 @@ from typing import Any
 
 from townwidget.core.language import _, ngettext
 from townwidget.core.words import cell_words
-from townwidget.littletown.data import kind_by_id
+from townwidget.littletown.data import ROUNDS, UNFED_PENALTY, kind_by_id
 
 TITLE = "Little Town"
+
+
+def goal_words() -> str:
+    """How a Little Town game is won, for a player, in the speaking language."""
+    return _(
+        "Have the most victory points (VP) after the {rounds} rounds: build buildings, use them, complete your "
+        "objective cards. At the end of each round every worker eats a fish or a wheat: a hungry worker costs {vp} VP."
+    ).format(rounds=ROUNDS, vp=UNFED_PENALTY)
+
+
 # the phases as a verb for "your turn to ...", in a programmer's English (repr, logs)
 PHASE_WORDS = {
     "turn": "place a worker or build",

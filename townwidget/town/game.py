@@ -57,5 +57,6 @@ GAME = Game(
     rules=lambda state: _town(state).rules.to_dict(),
     parse_action=_parse,
     picture=state_svg,
+    goal=lambda state: words.goal_words(state.num_players),
     front_end="townwidget.widget.town_widget:TownWidget",
 )

@@ -155,7 +155,7 @@ def caption(state: dict[str, Any]) -> str:
     if state["mode"] == "solo":
         sizes = [len(pile) for pile in state["piles"]]
         return f"Solo, {placed} tiles placed; pile sizes {sizes}; flips left {state['flips_left']}"
-    return f"Player {state['current_player']} to {state['phase']}; bag {state['bag_size']}"
+    return f"Player {state['current_player'] + 1} to {state['phase']}; bag {state['bag_size']}"  # counted from 1
 
 
 def _text(x: float, y: float, text: str, anchor: str = "middle", size: int = 11, fill: str = "#555") -> str:

@@ -1,14 +1,15 @@
 """Town in words, for players: the game's title, its tiles ('orange gable') and its moves ('green tower to row 2,
-column 3'), in the language of the enclosing :func:`~townwidget.core.language.speaking` block (English outside any).
+column 3': rows and columns counted from 1, the engine's cell (1, 2)), in the language of the enclosing
+:func:`~townwidget.core.language.speaking` block (English outside any).
 The game's adapter (:mod:`townwidget.town.game`) declares them; hints, reviews, widgets and tables read them there.
 
 >>> from townwidget.town import Place
 >>> move_words("place", Place((2, 2), (2, 3), pile=0))
-'green tower to row 2, column 3'
+'green tower to row 3, column 4'
 >>> from townwidget.core.language import speaking
 >>> with speaking("fr"):
 ...     move_words("place", Place((2, 2), (2, 3), pile=0))
-'clocher vert en rangée 2, colonne 3'
+'clocher vert en rangée 3, colonne 4'
 """
 
 from __future__ import annotations
@@ -35,6 +36,33 @@ def title(rules_name: str) -> str:
     """
     preset = _PRESET.fullmatch(rules_name)
     return f"Town {preset[1]}" if preset else rules_name
+
+
+def goal_words(players: int) -> str:
+    """How a Town game is won, for a player, in the speaking language.
+
+    >>> goal_words(1)[:44]
+    'Place as many tiles as you can: the game end'
+    """
+    placing = _("Each tile goes next to the city, with no colour and no shape twice in a row or a column.")
+    if players == 1:
+        goal = _(
+            "Place as many tiles as you can: the game ends when no pile top fits, and your level counts the tiles."
+        )
+    else:
+        goal = _(
+            "Get rid of your tiles: at the end, fewer tiles left in your hand ranks higher, and between equal hands "
+            "the player who left the game later ranks higher."
+        )
+    return f"{goal} {placing}"
+
+
+def ranking_words() -> str:
+    """Why a multiplayer Town game's ranking is what it is, for the end of the game."""
+    return _(
+        "The ranking: fewer tiles left in hand ranks higher; between equal hands, the player who left the game "
+        "later ranks higher."
+    )
 
 
 def colour_name(colour: int) -> str:

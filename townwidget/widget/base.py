@@ -129,6 +129,7 @@ class GameWidget(anywidget.AnyWidget):
     moves = synced(traitlets.List(traitlets.Unicode(), read_only=True))  # the log in words (Widget.log is a logger)
     step = synced(traitlets.Int(-1, read_only=True))
     steps = synced(traitlets.Int(0, read_only=True))
+    goal = synced(traitlets.Unicode("", read_only=True))  # how the game is won, from its adapter (the "How to win")
     frame = synced(traitlets.Dict(read_only=True))
     outcome = synced(traitlets.Dict(read_only=True))
     thinking = synced(traitlets.Unicode(read_only=True))  # who is choosing a move now ("" when the widget is idle)
@@ -160,7 +161,7 @@ class GameWidget(anywidget.AnyWidget):
         lang = default_language() if lang is None else check_language(lang)
         self._lang = lang
         warm.warm_up_in_background()  # no hint waits on numba's compiler (see townwidget.solvers.warm)
-        self._step: int | None = None  # the history frame on show; None: the game itself
+        self._step: int | None = None  # the move on show (the slider's position, see _shown); None: the game itself
         host = _Host(self)
         shared = None if table is None else open_table_session(table, name, self.FAMILY, lang, self.FRAME_OMITS, host)
         self._session = shared or Session(
@@ -201,6 +202,11 @@ class GameWidget(anywidget.AnyWidget):
     @property
     def _frames(self) -> list[dict[str, Any] | None]:
         return self._session.frames
+
+    @property
+    def _shown(self) -> list[int]:
+        """The frames the slider steps through (``Session.shown_frames``): its position k shows ``_frames[k]``."""
+        return self._session.shown_frames()
 
     @property
     def _undo(self) -> list[tuple[Any, int]]:
@@ -447,7 +453,7 @@ class GameWidget(anywidget.AnyWidget):
                 who = self._thinker_name(self._names())
                 raise Refused(_("{who} is thinking: wait for its move (New game stops it)").format(who=who))
             if self._step is not None and intent.kind not in self.LOOKING:
-                last = len(self._frames) - 1
+                last = len(self._shown) - 1
                 on_show = _("move {step} of {last} is on show (read only): press Escape to play")
                 raise Refused(on_show.format(step=self._step, last=last))
             self._handlers[intent.kind](intent)
@@ -492,11 +498,12 @@ class GameWidget(anywidget.AnyWidget):
         self._session.undo_last()
 
     def _on_step(self, intent: Any) -> None:
-        last = len(self._frames) - 1
+        shown = self._shown
+        last = len(shown) - 1
         if intent.step is not None and intent.step > last:
             raise Refused(_("'step' must be at most {last}, the number of moves so far").format(last=last))
-        if intent.step is not None and self._frames[intent.step] is None:
-            first = next(index for index, frame in enumerate(self._frames) if frame is not None)
+        if intent.step is not None and self._frames[shown[intent.step]] is None:
+            first = next(step for step, index in enumerate(shown) if self._frames[index] is not None)
             before = _("move {step} was played before this game was loaded: moves {first} to {last} can be shown")
             raise Refused(before.format(step=intent.step, first=first, last=last))
         self._drop_picks()
@@ -589,7 +596,7 @@ class GameWidget(anywidget.AnyWidget):
     def _publish_all(self) -> None:
         view = self._session.view_of_seat()
         names = self._names()
-        last = len(self._frames) - 1
+        shown = self._shown
         with self.hold_sync():
             self.set_trait("view", view)
             self.set_trait("names", names)
@@ -597,12 +604,13 @@ class GameWidget(anywidget.AnyWidget):
             self.set_trait("buttons", self._buttons())
             self.set_trait("error", self._error)
             self.set_trait("moves", self._log(view, names))
-            self.set_trait("steps", last)
+            self.set_trait("steps", len(shown) - 1)
             self.set_trait("step", -1 if self._step is None else self._step)
-            self.set_trait("frame", {} if self._step is None else self._frames[self._step])
+            self.set_trait("frame", {} if self._step is None else self._frames[shown[self._step]])
             outcome = self._outcome(names)
             self.set_trait("outcome", {**outcome, "hints": self._hints} if outcome and self._hints else outcome)
             self.set_trait("status", self._status(names))
+            self.set_trait("goal", self._game.goal(self._state))
             here = self._position()
             current = self._suggested is not None and self._suggested[0] == here and self._step is None
             self.set_trait("suggestion", self._suggested[1] if current and self._suggested else {})
@@ -633,7 +641,7 @@ class GameWidget(anywidget.AnyWidget):
         state = self._state
         if self._step is not None:
             message = _("Move {step} of {last} (read only): Escape returns to the game.")
-            return message.format(step=self._step, last=len(self._frames) - 1)
+            return message.format(step=self._step, last=len(self._shown) - 1)
         if state.current_player is None:
             helped = ngettext(" Played with {count} hint.", " Played with {count} hints.", self._hints)
             helped = helped.format(count=self._hints) if self._hints else ""
@@ -666,11 +674,19 @@ class GameWidget(anywidget.AnyWidget):
         raise NotImplementedError
 
     def _log(self, view: dict[str, Any], names: list[str]) -> list[str]:
-        """The move log in words: by default one line per history entry of the viewer form (and a forfeit's)."""
-        lines = []
-        for move, entry in enumerate(view["history"], start=1):
-            lines += [self._describe(entry, names[entry["player"]], view), *self._session.forfeit_lines(move, names)]
-        return lines
+        """The move log in words: by default one line per history entry of the viewer form, with a forfeit's
+        words as its note (see :func:`noted`)."""
+        lines = [self._describe(entry, names[entry["player"]], view) for entry in view["history"]]
+        return noted(lines, self._forfeit_notes(names))
+
+    def _forfeit_notes(self, names: list[str]) -> dict[int, list[str]]:
+        """The forfeits' words by the log line (from 1) of the move forfeited."""
+        session = self._session
+        notes: dict[int, list[str]] = {}
+        for move in sorted(session.forfeits):
+            seen = session.seen[move]
+            notes.setdefault(max(1, move if seen is None else seen), []).extend(session.forfeit_lines(move, names))
+        return notes
 
     def _outcome(self, names: list[str]) -> dict[str, Any]:
         """The final result for the view ({} until the game is over)."""
@@ -724,6 +740,23 @@ class GameWidget(anywidget.AnyWidget):
     def _texts(self) -> dict[str, Any]:
         """Words the front end needs besides ``texts.json`` (names of the game's things), in the current language."""
         return {}
+
+
+def noted(lines: list[str], notes: dict[int, list[str]]) -> list[str]:
+    """The log's lines: move k's words (k from 1), then its ``notes[k]`` (what followed it: a departure, a forfeit,
+    a step the game took on its own), each after a newline. One line a move, so that line k of the log is move k
+    of the slider and of the review; notes for no move (0, or past the last) go with the first or last move.
+
+    >>> noted(["You placed", "Player 2 placed"], {2: ["Game over"], 0: ["Round 1 begins"]})
+    ['You placed\\nRound 1 begins', 'Player 2 placed\\nGame over']
+    """
+    if not lines:
+        return []
+    last = len(lines)
+    placed: dict[int, list[str]] = {}
+    for move in sorted(notes):
+        placed.setdefault(min(max(move, 1), last), []).extend(notes[move])
+    return ["\n".join([line, *placed.get(move, [])]) for move, line in enumerate(lines, start=1)]
 
 
 check_front_end(GameWidget, FRONT_END["game_traits"] + FRONT_END["browser_traits"])

@@ -48,6 +48,7 @@ from townwidget.widget.base import (
     GameWidget,
     Refused,
     check_front_end,
+    noted,
     synced,
 )
 from townwidget.widget.front_end import FRONT_END, STATIC
@@ -58,6 +59,7 @@ from townwidget.widget.littletown_words import (
     building_name,
     describe_move,
     effect_words,
+    feeding_warning,
     refusal_words,
     seat_words,
     space_words,
@@ -180,15 +182,18 @@ class LittleTownWidget(GameWidget):
         return f"round {self._state.round} of {ROUNDS}, scores {self._state.score}"
 
     def _log(self, view: dict[str, Any], names: list[str]) -> list[str]:
-        """Every step of the game in words, the automatic ones too (the engine's log holds only public events)."""
-        lines, move = [], 0
+        """Every step of the game in words (the engine's log holds only public events): a line per move, the steps
+        the game took on its own (feeding, scoring, a new round) as notes of the move before them."""
+        lines: list[str] = []
+        notes = self._forfeit_notes(names)
         for entry in self._state.log:
             data = log_entry_to_dict(entry)
-            lines.append(self._describe(data, names[data["player"]], view))
-            automatic = entry[3]
-            move += not automatic
-            lines += [] if automatic else self._session.forfeit_lines(move, names)
-        return lines
+            words = self._describe(data, names[data["player"]], view)
+            if entry[3]:  # automatic
+                notes.setdefault(len(lines), []).append(words)
+            else:
+                lines.append(words)
+        return noted(lines, notes)
 
     def _describe(self, entry: dict[str, Any], who: str, view: dict[str, Any]) -> str:
         return describe_move(entry, who, view)
@@ -331,7 +336,10 @@ class LittleTownWidget(GameWidget):
         return lost.format(rank=rank, players=self._state.num_players, vp=mine, winners=won, best=best)
 
     def _prompt(self) -> str:
-        return _(PROMPTS[self._state.phase])
+        """What to do now, then (before the round's feeding) what feeding will cost if nothing changes."""
+        state = self._state
+        warning = feeding_warning(state.seats.workers, state.cubes[self.seat], state.coins[self.seat])
+        return _(PROMPTS[state.phase]) + (f" {warning}" if warning and state.phase != "feed" else "")
 
 
 check_front_end(LittleTownWidget, FRONT_END["littletown"]["traits"])

@@ -10,7 +10,7 @@ player's own objective cards, from a state the widget builds out of the seat's v
 >>> effect_words(kinds["pier"]), effect_words(kinds["shop"])
 ('gain 2 fish', '2 cubes of your choice → 2 cubes of other types')
 >>> describe_move({"type": "place_worker", "cell": [1, 4], "player": 0, "phase": "turn"}, "You", {})
-'You placed a worker at row 1, column 4'
+'You placed a worker at row 2, column 5'
 >>> from townwidget.core.language import speaking
 >>> with speaking("fr"):
 ...     amount_words(kinds["restaurant"].cost), effect_words(kinds["pier"])
@@ -53,7 +53,7 @@ from townwidget.littletown.data import (
     kind_by_id,
     raw,
 )
-from townwidget.littletown.economy import counts
+from townwidget.littletown.economy import counts, unfed_workers
 from townwidget.littletown.effects import activation_fee, due
 from townwidget.littletown.refusals import TERRAIN_NAMES, Refusal
 
@@ -261,6 +261,36 @@ REFUSALS_TO_YOU = {  # the same said to the seated player
     ),
     "cannot_pay_effect": N_("you cannot pay for the {building}'s effect ({fee} coin(s) to its owner, then its input)"),
 }
+
+
+def feeding_warning(workers: int, have: Sequence[int], coins: int) -> str:
+    """What the round's feeding will cost if nothing changes ("" when the food at hand feeds every worker): each
+    worker eats a fish or a wheat at the end of the round, a hungry one costs :data:`UNFED_PENALTY` VP, and 3 coins
+    buy a food cube then (the player's choice).
+
+    >>> print(feeding_warning(5, (0, 0, 1, 1), 3))  # doctest: +NORMALIZE_WHITESPACE
+    At the end of the round each of your 5 workers eats a fish or a wheat, and you hold 2: if nothing changes, 3 go
+    hungry, -9 VP. You may buy 1 food then, for 3 coins.
+    >>> feeding_warning(2, (0, 0, 1, 1), 0)
+    ''
+    """
+    hungry = unfed_workers(workers, have)
+    if not hungry:
+        return ""
+    message = ngettext(
+        "At the end of the round each of your {workers} workers eats a fish or a wheat, and you hold {food}: if "
+        "nothing changes, {hungry} goes hungry, -{vp} VP.",
+        "At the end of the round each of your {workers} workers eats a fish or a wheat, and you hold {food}: if "
+        "nothing changes, {hungry} go hungry, -{vp} VP.",
+        hungry,
+    )
+    food = have[FISH] + have[WHEAT]
+    message = message.format(workers=workers, food=food, hungry=hungry, vp=hungry * UNFED_PENALTY)
+    affordable = min(hungry, coins // COINS_PER_SUBSTITUTE)
+    if affordable:
+        buy = _(" You may buy {count} food then, for {coins} coins.")
+        message += buy.format(count=affordable, coins=affordable * COINS_PER_SUBSTITUTE)
+    return message
 
 
 def describe_move(entry: dict[str, Any], who: str, view: dict[str, Any]) -> str:

@@ -43,10 +43,12 @@ h1 { font-size: 1.3rem; margin: 0 0 .5rem; }
 .rp-missing { padding: 2rem 1rem; border: 1px dashed #767676; color: #4a4a4a; }
 .rp-log .rp-later { color: #5f5f5f; }
 .rp-log [aria-current] { font-weight: 600; }
+.rp-log { padding-left: 3.5em; }
+.rp-note { display: block; font-weight: 400; color: #4a4a4a; }
 @media (prefers-color-scheme: dark) {
   body { color: #eaeaea; background: #1e1e1e; }
   .rp-missing { color: #c8c8c8; }
-  .rp-log .rp-later { color: #a8a8a8; }
+  .rp-log .rp-later, .rp-note { color: #a8a8a8; }
   .rp-board svg, .rp-plot svg { background: #fff; }
 }
 """
@@ -119,7 +121,7 @@ def page(
         "missing": _("This position cannot be shown: the game was loaded after it (its draws were not saved)."),
     }
     last = len(frames) - 1
-    items = "".join(f"<li>{escape(line)}</li>" for line in log)
+    items = "".join(_log_item(line) for line in log)
     review, moves = escape(_("Review")), escape(_("Moves"))
     reviewed = f'<section class="rp-plot"><h2>{review}</h2>{plot.replace(_NAMESPACE, "", 1)}</section>' if plot else ""
     shown_last = drawings[order[-1]] or ""  # the end of the game, drawn for a browser without scripts too
@@ -139,6 +141,12 @@ def page(
     )
 
 
+def _log_item(line: str) -> str:
+    """A move of the log (its words, then its notes on lines of their own)."""
+    move, *notes = line.split("\n")
+    return f"<li>{escape(move)}" + "".join(f'<span class="rp-note">{escape(note)}</span>' for note in notes) + "</li>"
+
+
 def _script_json(data: Any) -> str:
     """JSON that cannot end the script element it sits in."""
     return json.dumps(data).replace("</", "<\\/")
@@ -155,7 +163,7 @@ def widget_page(widget: GameWidget, frames: Sequence[dict[str, Any] | None] | No
         else:
             title = _("{game}, {count} players").format(game=game, count=state.num_players)
         plot = str(widget.reviewed.get("svg", ""))
-        shown_frames = widget._frames if frames is None else frames
+        shown_frames = [widget._frames[index] for index in widget._shown] if frames is None else frames
         return page(title, shown_frames, widget.moves, widget.status, plot, widget.lang)
 
 
@@ -189,10 +197,15 @@ def replay_html(record: registry.GameRecord | dict[str, Any], seat: int = 0, lan
         raise ValueError(f"the record stops before a move of player {final.current_player}: show it for that seat")
     widget = _widget_of(final, seat, record.players, lang)
     try:
-        frames = [position.to_dict(viewer=seat) for position in positions]
-        return widget_page(widget, frames)
+        return widget_page(widget, seen_frames([position.to_dict(viewer=seat) for position in positions]))
     finally:
         widget.close()
+
+
+def seen_frames(frames: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The viewer forms after each move the viewer saw (the first, then each whose history grew): the slider counts
+    moves as the log does, without a move hidden from the seat (Town's declined exchange)."""
+    return [frame for k, frame in enumerate(frames) if k == 0 or len(frame["history"]) > len(frames[k - 1]["history"])]
 
 
 def _widget_of(state: Any, seat: int, names: list[str], lang: str) -> GameWidget:

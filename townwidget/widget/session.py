@@ -173,8 +173,10 @@ class Session:
         self.agents = self._make_agents(state, seat)
         self.undo: list[tuple[Any, int]] = []  # (state before a decision of the seat, frames at that time)
         self.frames: list[dict[str, Any] | None] = [None] * len(state.history) + [self.frame()]
+        self.seen: list[int | None] = [None] * len(state.history) + [self.moves_seen()]
         if positions:
             self.frames = [*map(self.frame, positions), self.frame()]
+            self.seen = [*map(self.moves_seen, positions), self.moves_seen()]
             moves = enumerate(zip(positions, state.history, strict=True))
             self.undo = [(position, index + 1) for index, (position, (player, *_)) in moves if player == seat]
         self.error = ""
@@ -216,6 +218,21 @@ class Session:
         """Why Undo has nothing to take back."""
         return _("nothing to undo: you have not decided anything yet in this game")
 
+    def moves_seen(self, state: Any = None) -> int:
+        """How many moves of ``state`` (default: now) the seat's view lists (a move hidden from the seat, as an
+        opponent's declined exchange in Town, is not one)."""
+        return len((self.state if state is None else state).to_dict(viewer=self.seat)["history"])
+
+    def shown_frames(self) -> list[int]:
+        """The frames the history slider steps through, as the seat counts moves: the first, and each after a move
+        the seat's view lists (a frame that cannot be told is kept). Its position k is the board after move k, the
+        log's line k and the review's move k."""
+        shown = [0]
+        for index, (before, after) in enumerate(zip(self.seen, self.seen[1:], strict=False), start=1):
+            if before is None or after is None or after > before:
+                shown.append(index)
+        return shown
+
     # --- the seat's moves and undo ---------------------------------------------------------------------------
     def play(self, action: Any) -> None:
         """Play ``action`` for the player to act (the seat keeps an undo snapshot); the engine checks it."""
@@ -256,7 +273,7 @@ class Session:
         self.forfeits = {move: player for move, player in self.forfeits.items() if move <= len(before.history)}
         self.stalled, self.interrupted = None, False
         self.practice = self.practice or self.host.undo_is_practice()
-        del self.frames[frames:]
+        del self.frames[frames:], self.seen[frames:]
         self.host.drop_picks()
 
     def decisions(self) -> list[tuple[int, Any, Any]]:
@@ -271,6 +288,7 @@ class Session:
         """Record the frame after the last move, drop the picks, and tell the callbacks who played what."""
         player, _phase, action = self.state.history[-1]
         self.frames.append(self.frame())
+        self.seen.append(self.moves_seen())
         self.stalled, self.interrupted = None, False
         self.host.drop_picks()
         for callback in list(self.callbacks):
@@ -316,7 +334,7 @@ class Session:
             yield
         except KeyboardInterrupt:
             self.state, self.forfeits = before, forfeits
-            del self.frames[frames:], self.undo[undo:]
+            del self.frames[frames:], self.seen[frames:], self.undo[undo:]
             self.host.drop_picks()
             with speaking(self.lang):
                 if player is None:
@@ -423,7 +441,7 @@ class Session:
         return [
             _("You")
             if player == self.seat
-            else _("Player {number} ({agent})").format(number=player, agent=agent_label(self.agents[player]))
+            else _("Player {number} ({agent})").format(number=player + 1, agent=agent_label(self.agents[player]))
             for player in range(self.state.num_players)
         ]
 

@@ -84,6 +84,7 @@ class TableSession(Session):
         state = self.sampled(self.seat_view)
         super().__init__(state, seat.seat, None, ("random",), None, lang, frame_omits=frame_omits, host=host)
         self.frames = [None] * len(self.seat_view.get("history", [])) + [self.frame()]
+        self.seen = list(range(len(self.frames)))  # each frame is after a move of the seat's view: each is shown
 
     @classmethod
     def first_message(cls, seat: Any) -> dict[str, Any]:
@@ -176,6 +177,7 @@ class TableSession(Session):
         self.state = self.sampled(self.seat_view)
         moves = len(self.seat_view.get("history", []))
         self.frames = self.frames[:moves] + [None] * (moves - len(self.frames)) + [self.frame()]
+        self.seen = list(range(len(self.frames)))
         self.host.drop_picks()
         if self.table_status["finished"]:
             self.load_record()
@@ -187,6 +189,7 @@ class TableSession(Session):
         self.finished_positions = positions
         self.state = positions[-1]
         self.frames = [*map(self.frame, positions[:-1]), self.frame()]
+        self.seen = [*map(self.moves_seen, positions[:-1]), self.moves_seen()]
 
     def follow(self) -> None:
         """Start the thread that brings the server's pushes into the widget (until the game is over or closed)."""

@@ -97,7 +97,7 @@ class Solo:
         if intent.pile is None:
             raise Refused(_("in solo you pick the top of a pile, not a tile"))
         if intent.pile >= len(state.piles) or not state.piles[intent.pile]:
-            raise Refused(_("pile {pile} is empty or does not exist").format(pile=intent.pile))
+            raise Refused(_("pile {pile} is empty or does not exist").format(pile=intent.pile + 1))
         return state.piles[intent.pile][-1]
 
     def held(self, state: SoloState, seat: int) -> Sequence[Tile]:

@@ -34,17 +34,18 @@ from townwidget.town import Discard, Exchange, Pass, Place, Rules, State, Tile
 from townwidget.town.actions import parse_pair
 from townwidget.town.rules import resolve_rules
 from townwidget.town.style import COLOUR_NAMES, tile_style
-from townwidget.town.words import colour_name, shape_name, tile_colour
+from townwidget.town.words import colour_name, ranking_words, shape_name, tile_colour
 from townwidget.widget.base import (
     GameWidget,
     Refused,
     check_front_end,
+    noted,
     synced,
 )
 from townwidget.widget.front_end import FRONT_END, STATIC
 from townwidget.widget.intents import INTENT_KEYS, Intent, common_intent, intent_kind, require_keys
 from townwidget.widget.session import MOVE_SECONDS, check_seed
-from townwidget.widget.town_modes import MODES, TownMode, mode_of, own_tile
+from townwidget.widget.town_modes import MODES, Departures, TownMode, mode_of, own_tile
 from townwidget.widget.words import describe_move, humanize, leaving_words, refusal_words, tile_back
 
 MAX_PILES = 9  # far above any rules' pile count; the state checks the real range
@@ -210,21 +211,19 @@ class TownWidget(GameWidget):
         return describe_move(entry, who)
 
     def _log(self, view: dict[str, Any], names: list[str]) -> list[str]:
-        """The moves in words, each followed by the players who left after it and why; at the end, why the game
-        ended."""
-        state = self._state
-        departures: dict[int, list[str]] = {}
-        for move, player, order, tiles_left in self._mode.departures(self._frames):
-            departures.setdefault(move, []).append(leaving_words(names[player], order, tiles_left))
-        visible = iter(view["history"])
-        lines = []
-        for move, (player, phase, action) in enumerate(state.history, start=1):
-            if player == self.seat or not (phase == "exchange" and isinstance(action, Pass)):  # as the view shows
-                lines.append(describe_move(next(visible), names[player]))
-            lines += self._session.forfeit_lines(move, names) + departures.get(move, [])
-        if state.current_player is None:
-            lines.append(_("Game over: {reason}.").format(reason=self._end_reason()))
-        return lines
+        """The moves the seat saw in words, each noted with the players who left after it and why, and the last one
+        with why the game ended."""
+        lines = [describe_move(entry, names[entry["player"]]) for entry in view["history"]]
+        notes = self._forfeit_notes(names)
+        for move, player, order, tiles_left in self._departures():
+            notes.setdefault(move, []).append(leaving_words(names[player], order, tiles_left))
+        if self._state.current_player is None:
+            notes.setdefault(len(lines), []).append(_("Game over: {reason}.").format(reason=self._end_reason()))
+        return noted(lines, notes)
+
+    def _departures(self) -> Departures:
+        """Who left after which move, the moves counted as the seat saw them (as the slider and the log do)."""
+        return self._mode.departures([self._frames[index] for index in self._shown])
 
     def _end_reason(self) -> str:
         return self._mode.end_reason(self._state)
@@ -380,7 +379,10 @@ class TownWidget(GameWidget):
         if result is None:
             return {}
         reason = _("The game ended: {reason}.").format(reason=self._end_reason())
-        return {**self._mode.outcome(state, result, names, self._mode.departures(self._frames)), "reason": reason}
+        outcome = self._mode.outcome(state, result, names, self._departures())
+        if "rows" in outcome:  # a ranking: the end box says why it is what it is
+            reason += " " + ranking_words()
+        return {**outcome, "reason": reason}
 
     def _final_status(self, names: list[str]) -> str:
         result = self._state.result()

@@ -5,14 +5,14 @@ so the widget says ``yellow`` and ``a tower`` using the same names as :mod:`town
 is worded in the language of the enclosing :func:`~townwidget.core.language.speaking` block (English outside any).
 
 >>> humanize("tile [4, 2] at [1, 0]: colour 4 is already in column 0 (at [3, 0])", n=7)
-'blue tower at row 1, column 0: blue is already in column 0 (at row 3, column 0)'
+'blue tower at row 2, column 1: blue is already in column 1 (at row 4, column 1)'
 >>> humanize("action 'tile': colour 7 is out of range 0..6", n=7)  # no such colour: it stays a number
 "action 'tile': colour 7 is out of range 0..6"
 >>> describe_move({"type": "place", "pile": 1, "tile": [0, 0], "cell": [0, 0], "player": 0}, "You")
-'You placed orange gable (pile 1) at row 0, column 0'
+'You placed orange gable (pile 2) at row 1, column 1'
 >>> with speaking("fr"):
 ...     describe_move({"type": "place", "pile": 1, "tile": [0, 0], "cell": [0, 0], "player": 0}, "Vous")
-'Vous : pignon orange (pile 1) posé en rangée 0, colonne 0'
+'Vous : pignon orange (pile 2) posé en rangée 1, colonne 1'
 """
 
 from __future__ import annotations
@@ -67,15 +67,15 @@ def refusal_words(refused: Refusal, cell: tuple[int, int]) -> str:
     >>> board = Board(3)
     >>> board.put((0, 0), (1, 2))
     >>> refusal_words(board.refusal((1, 0), (0, 1)), (0, 1))
-    'sky blue is already in row 0 (at row 0, column 0)'
+    'sky blue is already in row 1 (at row 1, column 1)'
     >>> with speaking("fr"):
     ...     refusal_words(board.refusal((1, 0), (0, 1)), (0, 1))
-    'la couleur bleu ciel est déjà dans la rangée 0 (en rangée 0, colonne 0)'
+    'la couleur bleu ciel est déjà dans la rangée 1 (en rangée 1, colonne 1)'
     """
     here = cell_words(cell)
     if refused.rule in ("colour", "shape") and refused.value is not None and refused.line and refused.blocker:
         kind, number = refused.line
-        line = (_("row {number}") if kind == "row" else _("column {number}")).format(number=number)
+        line = (_("row {number}") if kind == "row" else _("column {number}")).format(number=number + 1)
         blocker = cell_words(refused.blocker)
         if refused.rule == "colour":
             message = _("{colour} is already in {line} (at {blocker})")
@@ -98,7 +98,7 @@ def describe_move(entry: dict[str, Any], who: str) -> str:
     kind = entry.get("type")
     if kind == "place":
         where = cell_words(entry["cell"])
-        source = _(" (pile {pile})").format(pile=entry["pile"]) if "pile" in entry else ""
+        source = _(" (pile {pile})").format(pile=entry["pile"] + 1) if "pile" in entry else ""
         turned = _(" turned over (colour only)") if entry.get("flip") else ""
         tile = tile_name(entry["tile"])
         return _("{who} placed {tile}{source}{turned} at {where}").format(

@@ -126,7 +126,11 @@ var texts_default = {
   review_working: "Reviewing…",
   review_heading: "Review",
   plot_label: "The expected result over the game: after the move played and after the best move",
-  move_review: "Move {move}: you played {played}. Expected {before} before it, {after} after it (cost {loss}).",
+  move_review: "Move {move} ({label}): you played {played}. Expected {before} before it, {after} after it (cost {loss}).",
+  decimal_point: ".",
+  how_to_win: "How to win",
+  this_turn: "This turn",
+  colon: ": ",
   best_played: "The best move measured.",
   best_other: "Best measured: {best}.",
   no_decision: "Move {move} was not yours: move the history slider to one of your moves.",
@@ -177,17 +181,19 @@ function sameAction(a, b) {
   }
   return a === b;
 }
+var decimal = (texts, value) => value.toFixed(1).replace(/^-(0\.0)$/, "$1").replace(".", words(texts, "decimal_point"));
 function estimateText(texts, value, unit) {
-  const both = `${value.mean.toFixed(1)} ± ${value.se.toFixed(1)}`;
+  const both = `${decimal(texts, value.mean)} ± ${decimal(texts, value.se)}`;
   return words(texts, unit === "rank" ? "estimate_rank" : "estimate_tiles", { value: both });
 }
 function moveReviewText(texts, reviewed, step) {
   if (step < 0) return words(texts, "slide_hint");
-  const move = reviewed.moves.find((entry) => entry.number === step);
-  if (!move) return words(texts, "no_decision", { move: step + 1 });
+  const move = reviewedMove(reviewed, step);
+  if (!move) return words(texts, "no_decision", { move: step });
   const { before, after, loss } = move.shown;
   const said = words(texts, "move_review", {
-    move: step + 1,
+    move: step,
+    label: move.label_words,
     played: move.words,
     before: estimateText(texts, before, reviewed.unit),
     after: estimateText(texts, after, reviewed.unit),
@@ -196,6 +202,7 @@ function moveReviewText(texts, reviewed, step) {
   const best = sameAction(move.best, move.action) ? words(texts, "best_played") : words(texts, "best_other", { best: move.best_words });
   return `${said} ${best}`;
 }
+var reviewedMove = (reviewed, step) => reviewed.moves.find((entry) => entry.number === step - 1);
 var parStepText = (texts, parWords, move) => move === 0 ? words(texts, "par_start", { moves: parWords.length }) : words(texts, "par_step", { move, moves: parWords.length, words: parWords[move - 1] });
 function parStep(current, press, moves) {
   if (press === "hide") return null;
@@ -262,7 +269,7 @@ var front_end_default = {
       act: { keys: ["action"], about: "any legal action, as the engine's action dict" }
     }
   },
-  game_traits: ["view", "seat", "names", "status", "buttons", "error", "moves", "step", "steps", "frame", "outcome", "thinking", "practice", "revision", "suggestion", "assisted", "reviewed", "texts"],
+  game_traits: ["view", "seat", "names", "status", "buttons", "error", "moves", "step", "steps", "goal", "frame", "outcome", "thinking", "practice", "revision", "suggestion", "assisted", "reviewed", "texts"],
   browser_traits: ["drawn"],
   about_browser_traits: "The traits the front end writes (every other trait is Python's): after drawing a change of the game, the revision it drew, so that hosts which re-run code when a widget's front end changes a trait (marimo) follow every move; set once per model by js/src/ui.js, checked and otherwise ignored by townwidget/widget/base.py.",
   town: {
@@ -412,7 +419,7 @@ function drawReview(model, root, local, redraw, parPlace) {
   plot.append(document.importNode(drawing, true));
   html("p", { class: "gw-review-move", role: "status" }, box, moveReviewText(texts, reviewed, step));
   html("p", { class: "gw-review-costliest" }, box, reviewed.costliest_words);
-  const move = reviewed.moves.find((entry) => entry.number === step);
+  const move = reviewedMove(reviewed, step);
   if (move) markMove(root, texts, { action: move.best, cells: move.best.cell ? [move.best.cell] : [] });
   if (reviewed.par_frames) drawParLine(root, parPlace || box, reviewed, local, redraw, texts);
 }
@@ -457,7 +464,7 @@ function counted(texts, key, count, values = {}) {
   const form = Array.isArray(forms) ? forms[Math.min(Math.max(count, 0), 2)] : String(forms ?? key);
   return fill(form, { count, ...values });
 }
-var cellWords = (texts, cell) => say(texts, "cell", { row: cell[0], column: cell[1] });
+var cellWords = (texts, cell) => say(texts, "cell", { row: Number(cell[0]) + 1, column: Number(cell[1]) + 1 });
 function sayAboutCell(texts, key, cell, values = {}) {
   const text = say(texts, key, { ...values, cell: cellWords(texts, cell) });
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -502,6 +509,26 @@ function drawHeader(parent, prefix, title, model) {
   if (model.get("thinking")) html("span", { class: "gw-thinking", "aria-hidden": "true" }, status);
   if (model.get("practice")) html("span", { class: "gw-practice", title: say(texts, "practice_title") }, header, say(texts, "practice"));
   return header;
+}
+var guideOpen = /* @__PURE__ */ new WeakMap();
+function drawGuide(parent, prefix, model) {
+  const texts = model.get("texts");
+  const open = guideOpen.get(model) ?? true;
+  const guide = html("details", { class: named(prefix, "guide"), "data-key": "guide" }, parent);
+  if (open) guide.setAttribute("open", "");
+  html("summary", {}, guide, `${say(texts, "how_to_win")} · ${say(texts, "this_turn")}`);
+  const goal = html("p", { class: "gw-goal" }, guide);
+  html("strong", {}, goal, say(texts, "how_to_win") + say(texts, "colon"));
+  goal.append(model.get("goal"));
+  const turn = html("p", { class: "gw-turn" }, guide);
+  html("strong", {}, turn, say(texts, "this_turn") + say(texts, "colon"));
+  turn.append(model.get("status"));
+  guide.addEventListener("toggle", () => guideOpen.set(
+    model,
+    /** @type {HTMLDetailsElement} */
+    guide.open
+  ));
+  return guide;
 }
 function drawNewGame(model, parent, local, redraw) {
   const texts = model.get("texts");
@@ -551,7 +578,12 @@ function drawLog(parent, prefix, model) {
   const step = model.get("step");
   const log = html("ol", { class: named(prefix, "log"), "aria-label": say(model.get("texts"), "moves") }, parent);
   const later = named(prefix, "later");
-  const items = lines.map((line, i) => html("li", { class: step >= 0 && i >= step ? later : null }, log, line));
+  const items = lines.map((line, i) => {
+    const [move, ...notes] = line.split("\n");
+    const item = html("li", { class: step >= 0 && i >= step ? later : null }, log, move);
+    for (const note of notes) html("span", { class: named(prefix, "note") }, item, note);
+    return item;
+  });
   const current = step > 0 ? items[step - 1] : items[items.length - 1];
   if (current) current.classList.add(`${prefix}-current`, "gw-current");
   requestAnimationFrame(() => {
@@ -703,14 +735,14 @@ function createView(model, el) {
     const board = svg("svg", { class: "ltw-board", width, height, viewBox: `0 0 ${width} ${height}`, role: "group" }, parent);
     board.setAttribute("aria-label", t("little_town_board", { rows, columns }));
     for (let c = 0; c < columns; c++) {
-      svgText(board, MARGIN + c * CELL + CELL / 2, 14, String(c), {
+      svgText(board, MARGIN + c * CELL + CELL / 2, 14, String(c + 1), {
         class: named("ltw", "coord"),
         "text-anchor": "middle",
         "aria-hidden": "true"
       });
     }
     for (let r = 0; r < rows; r++) {
-      svgText(board, MARGIN / 2, MARGIN + r * CELL + CELL / 2 + 4, String(r), {
+      svgText(board, MARGIN / 2, MARGIN + r * CELL + CELL / 2 + 4, String(r + 1), {
         class: named("ltw", "coord"),
         "text-anchor": "middle",
         "aria-hidden": "true"
@@ -835,7 +867,7 @@ function createView(model, el) {
       },
       parent
     );
-    svgText(parent, x + 9, y + 18, String(player), {
+    svgText(parent, x + 9, y + 18, String(player + 1), {
       class: "ltw-piece-number",
       fill: PLAYER_INK[player],
       "text-anchor": "middle"
@@ -850,7 +882,7 @@ function createView(model, el) {
     if (turn.worker && cellKey(turn.worker) === key)
       svg("circle", { cx, cy, r: 17, class: "ltw-active-worker" }, group);
     svg("circle", { cx, cy, r: 12, fill: PLAYER_COLOURS[worker.player], class: "ltw-pawn" }, group);
-    svgText(group, cx, cy + 5, String(worker.player), {
+    svgText(group, cx, cy + 5, String(worker.player + 1), {
       class: "ltw-piece-number",
       fill: PLAYER_INK[worker.player],
       "text-anchor": "middle"
@@ -929,7 +961,7 @@ function createView(model, el) {
       const turn = p === state.current_player;
       const card = html("div", { class: turn ? "ltw-player ltw-turn" : "ltw-player", "data-player": p }, box);
       const head = html("div", { class: "ltw-player-head" }, card);
-      const badge = html("span", { class: "ltw-badge" }, head, String(p));
+      const badge = html("span", { class: "ltw-badge" }, head, String(p + 1));
       badge.style.background = PLAYER_COLOURS[p];
       badge.style.color = PLAYER_INK[p];
       html("span", { class: "ltw-name" }, head, `${turn ? "▶ " : ""}${names[p]}`);
@@ -1034,6 +1066,7 @@ function createView(model, el) {
     const title = t("little_town_title", { players: view.num_players, side: view.rules.side });
     root.setAttribute("aria-busy", get("thinking") ? "true" : "false");
     drawHeader(root, "ltw", title, model);
+    drawGuide(root, "ltw", model);
     drawRounds(root, state);
     const main = html("div", { class: "ltw-main" }, root);
     const left = html("div", { class: "ltw-column" }, main);
