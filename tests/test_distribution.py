@@ -101,7 +101,8 @@ def test_the_wheel_carries_the_lessons_and_the_course_files(wheel: zipfile.ZipFi
     names = set(wheel.namelist())
     packaged = {name.removeprefix("townwidget/classroom/notebooks/") for name in names}
     for lesson in ROOT.joinpath("notebooks").rglob("*.ipynb"):
-        assert str(lesson.relative_to(ROOT / "notebooks")) in packaged, lesson
+        shipped = lesson.parent.name != "solutions"  # the worked solutions stay out of every student's install
+        assert (str(lesson.relative_to(ROOT / "notebooks")) in packaged) == shipped, lesson
     assert {"README.md", "fr/README.md"} <= packaged
     assert {"townwidget/classroom/course_config.py.txt", "townwidget/classroom/course_readme.md"} <= names
 
@@ -111,12 +112,19 @@ def test_the_installed_package_finds_its_own_lessons(wheel: zipfile.ZipFile, tmp
     wheel.extractall(tmp_path / "site")
     script = (
         "import sys; from townwidget.classroom import lessons_folder; from townwidget.__main__ import main;"
-        " print(lessons_folder()); sys.exit(main(['lessons', '--teacher', 'kit']))"
+        " print(lessons_folder()); sys.exit(main(['lessons', '--teacher', 'kit', *sys.argv[1:]]))"
     )
-    run = subprocess.run(
-        [sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True,
-        env={**os.environ, "PYTHONPATH": str(tmp_path / "site")},
-    )  # fmt: skip
+
+    def teacher_kit(*solutions: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-c", script, *solutions], cwd=tmp_path, capture_output=True, text=True,
+            env={**os.environ, "PYTHONPATH": str(tmp_path / "site")},
+        )  # fmt: skip
+
+    refused = teacher_kit()  # an install holds no solutions: the teacher names the folder that does
+    assert refused.returncode != 0 and "solutions" in refused.stderr, refused.stderr
+    assert not (tmp_path / "kit" / "solutions").exists()
+    run = teacher_kit("--solutions", str(ROOT / "notebooks" / "solutions"))
     assert run.returncode == 0, run.stderr
     assert run.stdout.startswith(str(tmp_path / "site" / "townwidget" / "classroom" / "notebooks"))
     assert (tmp_path / "kit" / "solutions" / "01-play-solutions.ipynb").exists()
