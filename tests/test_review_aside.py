@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 import pytest
 
 from townwidget import town
-from townwidget.advice import review
+from townwidget.advice import review, town_advice
 from townwidget.advice.review import _decisions, _final, _replayable, review_decisions
 from townwidget.agents.greedy import GreedyAgent
 
@@ -19,15 +18,14 @@ def test_a_review_with_its_par_found_aside_is_the_same_review(monkeypatch: pytes
         game.apply(GreedyAgent(2).act(game.view(0)))
     start, actions = _replayable(game)
     decisions, final = list(_decisions(start, actions, 0)), _final(start, actions)
-    reviews = importlib.import_module("townwidget.advice.review")  # the package's name is the function's
     asked = []
-    solve_aside = reviews._solve_aside
+    solve_aside = town_advice.solve_aside
 
     def counted(*args: Any) -> Any:
         asked.append(args)
         return solve_aside(*args)
 
-    monkeypatch.setattr(reviews, "_solve_aside", counted)
+    monkeypatch.setattr(town_advice, "solve_aside", counted)
     aside = review_decisions(decisions, final, 0, samples=2, progress=False, par_aside=True)
     assert len(asked) == 1  # the par was found in the worker process
     assert aside.to_dict() == review(game, samples=2, progress=False).to_dict()
