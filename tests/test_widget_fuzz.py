@@ -153,7 +153,7 @@ REPRODUCTIONS = [
     ("town77 solo", {"intent": HUGE_TEXT}, TOO_LONG),
     ("town77 solo", {"intent": "place", "cell": [0, 10**5000]}, TOO_LONG),
     ("town77 solo", {"intent": "place", "cell": [0, 10**40]}, f"column {10**40} is out of range 0..6"),
-    ("town66 solo", {"intent": "select", "pile": 3}, "pile 3 is empty or does not exist"),
+    ("town66 solo", {"intent": "select", "pile": 3}, "pile 4 is empty or does not exist"),  # players count piles from 1
     ("town77 2 players", {"intent": "select", "tile": [7, 0]}, "colour 7 is out of range 0..6"),
     ("town77 2 players", {"intent": "choose", "tile": ["colour 3", 0]}, "'tile colour' must be an integer"),
     ("little town 2 players", {"intent": "cell", "cell": "player 9"}, "'cell' must be a pair"),
