@@ -61,15 +61,17 @@ def test_an_agent_made_while_compiling_takes_the_compiled_rollouts_once_ready(mo
 
 
 def test_a_hint_with_the_kernels_ready_searches_in_full(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Once the kernels are loaded, a Town solo hint says nothing of a shorter search; and none is said outside
-    Town solo, where the compiled rollouts do not apply."""
+    """Once the kernels are loaded, a Town solo hint says nothing of a shorter search; while they compile, only a
+    widget's quick hint is one (a hint asked from code is the full search's, whenever it is asked); and none is
+    said outside Town solo, where the compiled rollouts do not apply."""
     from townwidget import littletown
     from townwidget.advice import hint
 
     game = town.new_solo("town44", seed=1)
     assert "shorter search" not in hint(game.view(0), iterations=30).text
     monkeypatch.setattr(warm, "compiling", lambda: True)
-    assert hint(game.view(0), iterations=30).text.endswith("the full one is still getting ready)")
+    assert hint(game.view(0), quick=True).text.endswith("the full one is still getting ready)")
+    assert "shorter search" not in hint(game.view(0), iterations=30).text
     little = littletown.new_game(players=2, seed=1)
     assert "shorter search" not in hint(little.view(little.current_player), iterations=10).text
 

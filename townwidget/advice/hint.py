@@ -99,11 +99,12 @@ class Hint:
         return f"Hint({self.text!r})"
 
 
-def hint(view: View, seed: int = 0, iterations: int | None = None) -> Hint:
+def hint(view: View, seed: int = 0, iterations: int | None = None, quick: bool = False) -> Hint:
     """The best agent's move for the viewer, explained by the values its search gave it; ``iterations``: the
-    search's simulations (default: the best agent's own budget, 2000 at most 1.9 CPU s in Town solo; while a
-    widget compiles the search's kernels in the background (:mod:`townwidget.solvers.warm`), a Town solo hint does
-    not wait for them: its search rolls out in Python for :data:`PREPARING_SECONDS`, and its text says so).
+    search's simulations (default: the best agent's own budget, 2000 at most 1.9 CPU s in Town solo). ``quick``
+    (a widget's Hint button): while the search's kernels compile in the background (:mod:`townwidget.solvers.warm`),
+    a Town solo hint does not wait for them but searches in Python for :data:`PREPARING_SECONDS`, and its text says
+    so; without it the hint is the full search's, the same whenever it is asked.
 
     The text is in the language of the enclosing :func:`~townwidget.core.language.speaking` block (English
     outside any). Raises ``ValueError`` if ``view`` is not a view (a full state would give away hidden tiles: pass
@@ -122,8 +123,8 @@ def hint(view: View, seed: int = 0, iterations: int | None = None) -> Hint:
     scale = Scale(public.num_players == 1, public.num_players)
     tiles = town_advice.reward_unit(public) if game_of(public).family == town_advice.FAMILY else 1
     agent = ExpertAgent(seed, iterations=iterations)
-    preparing = scale.solo and agent.rollout is None and warm.compiling()  # a widget's thread compiles them now
-    if preparing and iterations is None:
+    preparing = quick and iterations is None and scale.solo and agent.rollout is None and warm.compiling()
+    if preparing:  # a widget's thread compiles the kernels now: a shorter search rather than a wait
         agent = ExpertAgent(seed, seconds=PREPARING_SECONDS)
     evaluation = agent.decide(view, rivals=True)
     found = Searched.of(evaluation, scale, tiles, len(legal))

@@ -306,7 +306,7 @@ class GameWidget(anywidget.AnyWidget):
             raise Refused(off)
         self._require_turn()
         with speaking(self._lang):  # the sentence in the player's words (the Hint keeps them too)
-            advice = hint(self._state.view(self.seat))
+            advice = hint(self._state.view(self.seat), quick=True)
         self._hints += 1
         action = advice.action.to_dict()
         shown = {"text": advice.text, "action": action, "cells": [action["cell"]] if "cell" in action else []}
