@@ -13,9 +13,10 @@ from collections.abc import Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
-from townwidget.core import State, View
+from townwidget.core import View
 from townwidget.core.extras import numpy_or_none
 from townwidget.core.language import _, ngettext
+from townwidget.core.registry import game_of
 from townwidget.solvers import MAX_BATCH_N
 from townwidget.town.board import Board
 from townwidget.town.state import MultiState, SoloState
@@ -28,9 +29,14 @@ FAMILY = "town"  # the registry's name of the game this module is written for
 PROCESSES = sys.platform != "emscripten"
 
 
+def is_town_solo(state: Any) -> bool:
+    """Whether ``state`` is a Town solo game, asked of the registry's adapter (its family) and the protocol."""
+    return bool(game_of(state).family == FAMILY and state.num_players == 1)
+
+
 def has_par(state: Any) -> bool:
     """Whether a finished game has a par: Town solo, whose deal the clairvoyant solver can play seeing the piles."""
-    return isinstance(state, SoloState)
+    return is_town_solo(state)
 
 
 def solo_engine(state: Any) -> str:
@@ -42,11 +48,11 @@ def solo_engine(state: Any) -> str:
 
 def reward_unit(state: Any) -> int:
     """What a search's reward of 1 stands for: every tile placed in Town solo, else one whole ``returns()``."""
-    return int(state.rules.tiles) if isinstance(state, SoloState) else 1
+    return int(state.rules.tiles) if is_town_solo(state) else 1
 
 
 def par(
-    start: State,
+    start: Any,  # a Town solo deal (has_par)
     score: float,
     line: Sequence[Any],
     seconds: float | None,
@@ -55,8 +61,6 @@ def par(
 ) -> tuple[int, tuple[Any, ...], bool]:
     """``(par, its line, exact)`` of the Town solo deal ``start``, whose player placed ``score`` tiles by ``line``:
     the solver's, from ``solving`` (found aside, :func:`solve_aside`) or found now."""
-    assert isinstance(start, SoloState)  # has_par: Town solo
-
     if score == start.rules.tiles:  # a full board: the player's own line is par, no search can beat it
         return int(score), tuple(line), True
     best = _solve(start, seconds, progress) if solving is None else solving.result()
@@ -67,10 +71,9 @@ def par(
     return found, tuple(played), best.exact or found == start.rules.tiles  # a full board cannot be beaten
 
 
-def solve_aside(start: State, final: State, seconds: float | None) -> Future[Any] | None:
+def solve_aside(start: Any, final: Any, seconds: float | None) -> Future[Any] | None:
     """The solver's par of ``start`` found in a worker process (which ends once it is found), while the caller
     judges the moves; ``None`` where ``final`` is a full board, its own par with no search."""
-    assert isinstance(start, SoloState) and isinstance(final, SoloState)  # has_par: Town solo
     if final.board.placed() == final.rules.tiles:
         return None
     methods = multiprocessing.get_all_start_methods()
@@ -87,11 +90,11 @@ def _solve(start: SoloState, seconds: float | None, progress: bool | None) -> An
     return solve(start, seconds, progress=progress)
 
 
-def reason(view: View, public: State, best: Any, runner: Any) -> str:
+def reason(view: View, public: Any, best: Any, runner: Any) -> str:
     """Why the hinted move ``best`` beats ``runner``, read from the board and the tiles still to come."""
-    if isinstance(public, SoloState):
+    if is_town_solo(public):
         return _solo_reason(view, public, best, runner)
-    if isinstance(public, MultiState) and best.to_dict()["type"] == "place":
+    if best.to_dict()["type"] == "place":  # Town multiplayer (the caller asks only of Town)
         return _multi_reason(view, public, best)
     return ""
 
