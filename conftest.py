@@ -1,6 +1,7 @@
 """Settings for the whole test session."""
 
 import os
+from typing import Any
 
 import pytest
 
@@ -21,3 +22,26 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     # drawn on a slow machine would add an output to a cell whose outputs nbval compares.
     if item.path.suffix == ".ipynb":
         os.environ["TOWNWIDGET_PROGRESS"] = "0"
+
+
+FIGURE = "figure"  # the user property a measured figure travels in (from xdist's workers to the summary too)
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """Print the figures the browser tests measured (latency), whatever the capture mode and the workers."""
+    figures = [
+        value
+        for report in terminalreporter.stats.get("passed", [])
+        for name, value in getattr(report, "user_properties", [])
+        if name == FIGURE
+    ]
+    if figures:
+        terminalreporter.section("browser figures")
+        for line in figures:
+            terminalreporter.write_line(line)
+
+
+@pytest.fixture
+def report_figure(request: pytest.FixtureRequest) -> Any:
+    """``report_figure(line)``: show a measured figure in the test session's summary."""
+    return lambda line: request.node.user_properties.append((FIGURE, line))

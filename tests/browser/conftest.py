@@ -37,23 +37,6 @@ def pytest_configure(config: pytest.Config) -> None:
     )
 
 
-_FIGURES: list[str] = []
-
-
-def pytest_terminal_summary(terminalreporter: Any) -> None:
-    """Print the figures the browser tests measured (latency), whatever the capture mode."""
-    if _FIGURES:
-        terminalreporter.section("browser figures")
-        for line in _FIGURES:
-            terminalreporter.write_line(line)
-
-
-@pytest.fixture
-def report_figure() -> Any:
-    """``report_figure(line)``: show a measured figure in the test session's summary."""
-    return _FIGURES.append
-
-
 @dataclass
 class Lab:
     url: str
