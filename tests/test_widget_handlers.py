@@ -9,7 +9,7 @@ from widget_comm import use_front_ends
 from townwidget import town
 from townwidget.core import IllegalAction
 from townwidget.widget import LittleTownWidget, TownWidget
-from townwidget.widget.intents import INTENT_KEYS, LITTLE_TOWN_INTENT_KEYS
+from townwidget.widget.intents import COMMON_INTENTS, INTENT_KEYS, LITTLE_TOWN_INTENT_KEYS
 from townwidget.widget.session import Session
 
 
@@ -20,7 +20,9 @@ def test_each_intent_of_the_front_end_has_one_handler(monkeypatch: pytest.Monkey
         (LittleTownWidget(seed=1), LITTLE_TOWN_INTENT_KEYS),
     ):
         assert set(widget._handlers) == set(intents)
-        assert all(handler.__self__ is widget for handler in widget._handlers.values())
+        common = {name for name, handler in widget._handlers.items() if handler.__self__ is widget}
+        game = {name for name, handler in widget._handlers.items() if handler.__self__ is widget._presenter}
+        assert common == set(COMMON_INTENTS) and game == set(intents) - common  # the game's kinds: its presenter's
 
 
 def test_the_session_refuses_the_seat_a_move_out_of_turn_and_changes_nothing() -> None:
