@@ -11,7 +11,7 @@ import ast
 import pytest
 from test_doc_links import ROOT
 
-AGNOSTIC = ("townwidget/advice", "townwidget/widget", "townwidget/arena", "townwidget/tables")
+AGNOSTIC = ("townwidget/advice", "townwidget/widget", "townwidget/arena", "townwidget/tables", "townwidget/pages")
 GAMES = ("townwidget.town", "townwidget.littletown")
 # The modules inside those folders written for one game, which may know it, and why.
 WRITTEN_FOR_ONE_GAME = {

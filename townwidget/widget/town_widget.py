@@ -33,8 +33,8 @@ from townwidget.core.language import _
 from townwidget.town import Discard, Exchange, Pass, Place, Rules, State, Tile
 from townwidget.town.actions import parse_pair
 from townwidget.town.rules import resolve_rules
-from townwidget.town.style import COLOUR_NAMES, tile_style
-from townwidget.town.words import colour_name, ranking_words, shape_name, tile_colour
+from townwidget.town.style import COLOUR_NAMES
+from townwidget.town.words import named_style, ranking_words, tile_colour
 from townwidget.widget.base import (
     GameWidget,
     Refused,
@@ -241,12 +241,8 @@ class TownPresenter:
     def traits(self, view: dict[str, Any], names: list[str]) -> dict[str, Any]:
         picks = self.picks
         legal = self.legal_cells()
-        style = tile_style()
-        colours, shapes = range(len(style["colour_names"])), range(len(style["shape_names"]))
-        style["colour_names"] = [colour_name(colour) for colour in colours]
-        style["shape_names"] = [shape_name(shape) for shape in shapes]
         return {
-            "tile_style": style,
+            "tile_style": named_style(),
             "selection": {"pile": picks.pile, "tile": list(picks.tile)} if picks.tile else {},
             "flip": picks.flip,
             "legal": [list(cell) for cell in legal],
