@@ -98,7 +98,7 @@ class TownPresenter:
     and their handlers, its traits and words. What differs between solo and multiplayer is asked of the game's mode
     (:mod:`townwidget.widget.town_modes`), by the state's own mode."""
 
-    looking: tuple[str, ...] = ("inspect", "deselect")  # besides every widget's: the fit counts and Escape work on an earlier move
+    looking: tuple[str, ...] = ("inspect", "deselect")  # the fit counts and Escape work on an earlier move too
 
     def __init__(self, session: Session) -> None:
         self.session = session
