@@ -305,15 +305,6 @@ class GameWidget(anywidget.AnyWidget):
     def _error(self, words: str) -> None:
         self._session.error = words
 
-    @property
-    def _step(self) -> int | None:
-        """The move on show in the history slider (``Session.step``; ``None``: the game itself)."""
-        return self._session.step
-
-    @_step.setter
-    def _step(self, step: int | None) -> None:
-        self._session.step = step
-
     # --- public API ------------------------------------------------------------------------------------------
     @property
     def state(self) -> Any:
@@ -354,7 +345,7 @@ class GameWidget(anywidget.AnyWidget):
         self._session.refuse_reentry("apply")
         with self._session.lock:
             self._require_idle("apply")
-            self._step = None
+            self._session.step = None
             self._session.play(action)
             self._session.advance()
             self._publish()
@@ -368,7 +359,7 @@ class GameWidget(anywidget.AnyWidget):
         self._session.refuse_reentry("undo")
         with self._session.lock:
             self._require_idle("undo")
-            self._step = None
+            self._session.step = None
             self._undo_last()
             self._publish()
 
@@ -481,7 +472,7 @@ class GameWidget(anywidget.AnyWidget):
     def _loaded(self) -> None:
         """What the widget shows of a game just loaded: the game itself, no hint or review; then the opponents move."""
         self.set_trait("seat", self._session.seat)
-        self._step = None
+        self._session.step = None
         self._hints, self._suggested, self._reviewed = 0, None, None
         self._presenter.drop_picks()
         self._session.advance()
@@ -515,10 +506,10 @@ class GameWidget(anywidget.AnyWidget):
             if self._thinker is not None and intent.kind not in (*self._looking, "new_game"):
                 who = self._thinker_name(self._names())
                 raise Refused(_("{who} is thinking: wait for its move (New game stops it)").format(who=who))
-            if self._step is not None and intent.kind not in self._looking:
+            if self._session.step is not None and intent.kind not in self._looking:
                 last = len(self._shown) - 1
                 on_show = _("move {step} of {last} is on show (read only): press Escape to play")
-                raise Refused(on_show.format(step=self._step, last=last))
+                raise Refused(on_show.format(step=self._session.step, last=last))
             self._handlers[intent.kind](intent)
         except Refused as error:  # refused by the widget, already in the player's words
             self._error, self._session.refused = str(error), True
@@ -572,7 +563,7 @@ class GameWidget(anywidget.AnyWidget):
             before = _("move {step} was played before this game was loaded: moves {first} to {last} can be shown")
             raise Refused(before.format(step=intent.step, first=first, last=last))
         self._presenter.drop_picks()
-        self._step = None if intent.step in (None, last) else intent.step
+        self._session.step = None if intent.step in (None, last) else intent.step
 
     def _on_new_game(self, _intent: Any) -> None:
         self.new_game()
@@ -662,7 +653,7 @@ class GameWidget(anywidget.AnyWidget):
         view = self._session.view_of_seat()
         names = self._names()
         shown = self._shown
-        presenter = self._presenter
+        presenter, step = self._presenter, self._session.step  # step: the move on show in the slider (None: now)
         with self.hold_sync():
             self.set_trait("view", view)
             self.set_trait("names", names)
@@ -672,14 +663,14 @@ class GameWidget(anywidget.AnyWidget):
             self.set_trait("error", self._error)
             self.set_trait("moves", presenter.log(view, names))
             self.set_trait("steps", len(shown) - 1)
-            self.set_trait("step", -1 if self._step is None else self._step)
-            self.set_trait("frame", {} if self._step is None else self._frames[shown[self._step]])
+            self.set_trait("step", -1 if step is None else step)
+            self.set_trait("frame", {} if step is None else self._frames[shown[step]])
             outcome = presenter.outcome(names)
             self.set_trait("outcome", {**outcome, "hints": self._hints} if outcome and self._hints else outcome)
             self.set_trait("status", self._status(names))
             self.set_trait("goal", self._game.goal(self._state))
             here = self._position()
-            current = self._suggested is not None and self._suggested[0] == here and self._step is None
+            current = self._suggested is not None and self._suggested[0] == here and step is None
             self.set_trait("suggestion", self._suggested[1] if current and self._suggested else {})
             self.set_trait("reviewed", self._reviewed[1] if self._reviewed and self._reviewed[0] == here else {})
             self.set_trait("assisted", self._hints > 0)
@@ -700,15 +691,15 @@ class GameWidget(anywidget.AnyWidget):
         return _(REVIEWER) if player is None else names[player]
 
     def _buttons(self) -> dict[str, Any]:
-        live, idle, at_table = self._step is None, self._thinker is None, self._session.at_table
+        live, idle, at_table = self._session.step is None, self._thinker is None, self._session.at_table
         undo = live and idle and bool(self._session.undo)
         return {**self._presenter.buttons(), "undo": undo, "new_game": live and not at_table}
 
     def _status(self, names: list[str]) -> str:
-        state = self._state
-        if self._step is not None:
+        state, step = self._state, self._session.step
+        if step is not None:
             message = _("Move {step} of {last} (read only): Escape returns to the game.")
-            return message.format(step=self._step, last=len(self._shown) - 1)
+            return message.format(step=step, last=len(self._shown) - 1)
         if state.current_player is None:
             helped = ngettext(" Played with {count} hint.", " Played with {count} hints.", self._hints)
             helped = helped.format(count=self._hints) if self._hints else ""

@@ -22,7 +22,7 @@ LittleTownWidget(2 players, side 1, seat 0: your turn to place a worker or build
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, cast
+from typing import Any
 
 import traitlets
 
@@ -129,7 +129,7 @@ class LittleTownPresenter:
 
     @property
     def state(self) -> State:
-        return cast(State, self.session.state)
+        return self.session.state
 
     # --- the game's part of the widget -----------------------------------------------------------------------
     def new_state(self, seed: int) -> State:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
 import traitlets
 
@@ -103,14 +103,12 @@ class TownPresenter:
     def __init__(self, session: Session) -> None:
         self.session = session
         self.picks = _Picks()
+        # solo or multiplayer, for the widget's life: its games all have the players of the first
+        self.mode: TownMode = mode_of(session.state)
 
     @property
     def state(self) -> State:
-        return cast(State, self.session.state)
-
-    @property
-    def mode(self) -> TownMode:
-        return mode_of(self.state)
+        return self.session.state
 
     # --- intents from the browser ----------------------------------------------------------------------------
     def handlers(self) -> dict[str, Callable[[Intent], None]]:
@@ -265,7 +263,8 @@ class TownPresenter:
 
     def reasons(self, legal: list[tuple[int, int]]) -> list[list[dict[str, Any] | None]]:
         """For the picked tile, per cell: why it may not go there (and the tile in the way), ``None`` where it may."""
-        tile, board, n = self.picks.tile, self.state.board, self.state.rules.n
+        state = self.state
+        tile, board, n = self.picks.tile, state.board, state.rules.n
         if tile is None:
             return []
         blocker = self.blocker()
@@ -298,8 +297,9 @@ class TownPresenter:
     def fits(self) -> list[list[int | None]]:
         """Per open cell (empty and next to the city), how many of the hand's tiles (solo: pile tops) may go there;
         ``None`` elsewhere, where nothing can go."""
-        board = self.state.board
-        masks = [board.legal_cells(colour, shape) for colour, shape in self.mode.offered(self.state, self.session.seat)]
+        state = self.state
+        board = state.board
+        masks = [board.legal_cells(colour, shape) for colour, shape in self.mode.offered(state, self.session.seat)]
         n = board.n
         return [
             [
