@@ -83,8 +83,8 @@ def named_style() -> dict[str, Any]:
     """The tiles' drawing data (:func:`~townwidget.town.style.tile_style`) with their colours and shapes named in
     the speaking language: what a front end draws Town's tiles with (the widget, the spectator's page).
 
-    >>> named_style()["shape_names"][:2]
-    ['circle', 'square']
+    >>> named_style()["shape_names"][:2], named_style()["colour_names"][:2]
+    (['gable', 'block'], ['orange', 'sky blue'])
     """
     style = tile_style()
     style["colour_names"] = [colour_name(colour) for colour in range(len(COLOUR_NAMES))]
