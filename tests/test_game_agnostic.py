@@ -11,7 +11,14 @@ import ast
 import pytest
 from test_doc_links import ROOT
 
-AGNOSTIC = ("townwidget/advice", "townwidget/widget", "townwidget/arena", "townwidget/tables")
+AGNOSTIC = (
+    "townwidget/advice",
+    "townwidget/widget",
+    "townwidget/arena",
+    "townwidget/tables",
+    "townwidget/pages",
+    "townwidget/envs",
+)
 GAMES = ("townwidget.town", "townwidget.littletown")
 # The modules inside those folders written for one game, which may know it, and why.
 WRITTEN_FOR_ONE_GAME = {
@@ -24,6 +31,14 @@ WRITTEN_FOR_ONE_GAME = {
     "townwidget/widget/little_town_widget.py": "the Little Town widget",
     "townwidget/widget/littletown_words.py": "the Little Town widget's log and refusals in words",
     "townwidget/widget/catalog.py": "the translators' catalog, which lists every game's words from its data",
+    "townwidget/envs/encoding.py": "Town's actions as integers",
+    "townwidget/envs/flat.py": "Town's observations as arrays",
+    "townwidget/envs/multi.py": "the PettingZoo environment of multiplayer Town",
+    "townwidget/envs/observation.py": "the observation spaces of Town's environments",
+    "townwidget/envs/solo.py": "the Gymnasium environment of solo Town",
+    "townwidget/envs/vector.py": "the vector environment over Town's batched simulator",
+    "townwidget/envs/littletown_flat.py": "Little Town's observations as arrays",
+    "townwidget/envs/openspiel.py": "the pyspiel games: one spec per game (its action numbers and tensors)",
 }
 
 

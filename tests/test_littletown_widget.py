@@ -19,7 +19,6 @@ from townwidget.core.rng import Rng
 from townwidget.littletown import Activate, Build, Complete, Done, PlaceBuilding, PlaceWorker
 from townwidget.littletown.board import cell_of
 from townwidget.widget import LittleTownWidget
-from townwidget.widget.intents import LITTLE_TOWN_INTENT_KEYS
 
 ON_SPACES = (PlaceWorker, PlaceBuilding, Activate)
 
@@ -260,11 +259,6 @@ class Stalled:
 
     def act(self, view: Any) -> Any:
         raise TimeoutError("thinking forever")
-
-
-def test_every_intent_kind_is_handled() -> None:
-    widget, _ = new()
-    assert all(callable(getattr(widget, f"_on_{kind}", None)) for kind in LITTLE_TOWN_INTENT_KEYS)
 
 
 def test_trait_writes_from_the_browser_are_refused_and_answered_with_the_truth() -> None:

@@ -1,6 +1,7 @@
 """A third game, written here and registered from outside the package, plays everywhere the package's own games do:
-the arena, a review, the widget's session, the words of hints and the replay pages' lookup, all through its adapter
-(``docs/architecture.md``, "Adding a game"). Nothing in ``advice/``, ``arena/`` or ``widget/`` names it.
+the arena, a review, the widget's session, a widget (its presenter and a front end of its own, here an empty one),
+the words of hints and the replay pages, all through its adapter (``docs/architecture.md``, "Adding a game").
+Nothing in ``advice/``, ``arena/`` or ``widget/`` names it.
 
 The game: a pile of stones; each player in turn takes one or two; whoever takes the last stone wins. Each player
 also holds a secret colour, which no one else sees, so that its views and public form have something to hide.
@@ -9,16 +10,19 @@ also holds a secret colour, which no one else sees, so that its views and public
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pytest
+import traitlets
 
 from townwidget import arena
 from townwidget.advice import review
 from townwidget.advice.words import game_title, words_for
 from townwidget.core import IllegalAction, Rng, SearchAdvice, checked_viewer, make_rng, registry
-from townwidget.widget.replay import widget_class
+from townwidget.widget.base import GameWidget, synced
+from townwidget.widget.intents import COMMON_INTENTS, Intent, common_intent, intent_kind, require_keys
+from townwidget.widget.replay import front_end_class, replay_html, widget_class
 from townwidget.widget.session import Session
 
 FORMAT = "stones/1"
@@ -152,7 +156,99 @@ GAME = registry.Game(
     move_words=lambda state, action: f"take {action.stones} of {state.pile}",
     rules=lambda state: {"take": [1, 2], "last_stone": "wins"},
     parse_action=lambda state, data: parse(data),
+    picture=lambda form: f'<svg xmlns="http://www.w3.org/2000/svg"><text>{form["pile"]} stones</text></svg>',
+    front_end="test_toy_game:StonesWidget",
 )
+INTENTS = {**COMMON_INTENTS, "take": frozenset({"stones"})}  # its front end's intents and their keys
+
+
+class StonesPresenter:
+    """The game's part of its widget (``townwidget.widget.base.Presenter``): one intent, "take", and its words."""
+
+    looking: tuple[str, ...] = ()
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def handlers(self) -> dict[str, Any]:
+        return {"take": self.on_take}
+
+    def parse_intent(self, content: Any) -> Intent:
+        kind = intent_kind(content, INTENTS)
+        require_keys(content, kind, INTENTS)
+        if kind == "take":  # the adapter's parser, shared with the table server
+            return Intent(kind, action=GAME.parse_action(self.session.state, {"type": "take", **content}))
+        return common_intent(kind, content)
+
+    def on_take(self, intent: Intent) -> None:
+        self.session.decide(intent.action)
+
+    def traits(self, view: dict[str, Any], names: list[str]) -> dict[str, Any]:
+        return {"pile": view["pile"]}
+
+    def buttons(self) -> dict[str, Any]:
+        return {"take": [action.stones for action in self.session.seat_actions()]}
+
+    def log(self, view: dict[str, Any], names: list[str]) -> list[str]:
+        return [f"{names[move['player']]} took {move['stones']}" for move in view["history"]]
+
+    def outcome(self, names: list[str]) -> dict[str, Any]:
+        result = self.session.state.result()
+        return {} if result is None else {"winner": names[result["winner"]]}
+
+    def final_status(self, names: list[str]) -> str:
+        return f"{self.outcome(names)['winner']} took the last stone."
+
+    def prompt(self) -> str:
+        return "Take 1 or 2 stones."
+
+    def label(self) -> str:
+        return f"{self.session.state.num_players} players"
+
+    def progress(self) -> str:
+        return f"{self.session.state.pile} stones left"
+
+    def texts(self) -> dict[str, Any]:
+        return {}
+
+    def new_state(self, seed: int) -> Stones:
+        return deal("stones", self.session.state.num_players, seed)
+
+    def drop_picks(self) -> None:
+        pass
+
+    def restore(self, before: Stones) -> Stones:
+        return before
+
+    def undo_is_practice(self) -> bool:
+        return False
+
+    def words(self, reason: str) -> str:
+        return reason
+
+    def why_not(self, action: Any, reason: str) -> str | None:
+        return None
+
+    def review_extras(self, report: Any, final: Any) -> dict[str, Any]:
+        return {}
+
+
+class StonesWidget(GameWidget):
+    """Its widget: a thin anywidget class naming its front end, its one trait and its presenter."""
+
+    _esm = "export default { render({ el }) { el.textContent = 'stones'; } };"
+    GAME, FAMILY, PRESENTER = "Stones", "stones", StonesPresenter
+    pile = synced(traitlets.Int(0, read_only=True))
+
+    def __init__(
+        self, players: int = 2, opponents: Any = None, seat: int = 0, seed: int = 0, state: Any = None
+    ) -> None:
+        self._check_given(state)
+        super().__init__(state or deal("stones", players, seed), seat, opponents, seed, "en")
+
+    @classmethod
+    def holding(cls, state: Any, opponents: Any, seat: int, lang: str) -> StonesWidget:
+        return cls(state.num_players, opponents, seat, state=state)
 
 
 @pytest.fixture(autouse=True)
@@ -198,8 +294,35 @@ def test_its_adapter_serves_views_words_and_the_shared_parser() -> None:
     assert GAME.parse_action(state, {"type": "take", "stones": 1}) == Take(1)
     with pytest.raises(ValueError, match="an action is"):
         GAME.parse_action(state, {"type": "take", "stones": 3})
+    assert widget_class(state) is StonesWidget
     with pytest.raises(ValueError, match="declares no widget"):
-        widget_class(state)
+        front_end_class(replace(GAME, front_end=None))
+
+
+def test_its_widget_plays_it_from_the_browsers_intents_and_reviews_it() -> None:
+    widget = StonesWidget(opponents=["random"], seed=1)
+    assert set(widget._handlers) == set(INTENTS) and widget.status == "Take 1 or 2 stones."
+    pile, shown = widget.state.pile, widget.pile
+    widget._receive_intent(widget, {"intent": "take", "stones": 3}, [])  # refused by the adapter's parser
+    assert "an action is" in widget.error and widget.state.pile == pile and widget.pile == shown
+    while not widget.state.is_terminal():
+        widget._receive_intent(widget, {"intent": "take", "stones": 1}, [])  # the opponent answers each move
+        assert widget.error == ""
+    assert widget.moves[0] == "You took 1" and widget.pile == 0 and widget.status.endswith("took the last stone.")
+    widget._receive_intent(widget, {"intent": "take", "stones": 1}, [])  # the session checks the turn
+    assert widget.error == "the game is over"
+    widget._receive_intent(widget, {"intent": "review"}, [])
+    assert widget.reviewed["game"] == "Stones" and len(widget.reviewed["moves"]) == len(widget._session.decisions())
+    assert repr(widget) == "StonesWidget(2 players, seat 0: game over, 0 stones left)"
+    widget.close()
+
+
+def test_a_replay_page_draws_it_with_the_widget_its_adapter_names() -> None:
+    record = arena.play_game(["random", "random"], game="stones", seed=3)
+    page = replay_html(record, seat=1)
+    first = f"<text>{record.final['start']} stones<\\/text>"  # the deal's picture, in the slider's data
+    assert "Replay: Stones, 2 players" in page and "<text>0 stones</text>" in page and first in page
+    assert "You took" in page and page.count("<li>") == len(record.moves)  # the widget's log, a line a move
 
 
 def test_a_game_without_a_parser_of_its_own_takes_only_legal_actions() -> None:

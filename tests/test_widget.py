@@ -15,7 +15,6 @@ from widget_comm import FrontEnd, SpyAgent, assert_refused, browser_of, updates,
 
 from townwidget import town
 from townwidget.widget import TownWidget
-from townwidget.widget.intents import INTENT_KEYS
 
 
 @pytest.fixture(autouse=True)
@@ -118,11 +117,6 @@ MALFORMED = [
 def test_malformed_or_illegal_intents_are_refused_with_a_reason(content: Any, expected: str) -> None:
     widget, browser = solo()
     assert_refused(widget, browser, content, expected)
-
-
-def test_every_intent_kind_is_handled() -> None:
-    widget, _ = solo()
-    assert all(callable(getattr(widget, f"_on_{kind}", None)) for kind in INTENT_KEYS)
 
 
 def test_trait_writes_from_the_browser_are_refused_and_answered_with_the_truth() -> None:

@@ -4,8 +4,9 @@
 import { html } from "./dom.js";
 
 /**
+ * @typedef {{palette: string[], colour_names: string[], shape_names: string[], label_ink: string[]}} Style
  * @typedef {{kind: string, lang: string, words: Record<string, string>, table?: string, games?: string[],
- *   style?: {palette: string[], colour_names: string[], shape_names: string[], label_ink: string[]}}} PageData
+ *   styles?: Record<string, Style>}} PageData
  * @typedef {{seat: number, name: string | null, bot: boolean, connected: boolean}} SeatEntry
  * @typedef {{table: string, game: string, players: number, seats: SeatEntry[], open: number[], turn: number | null,
  *   finished: boolean, revision: number, log: {revision: number, text: string}[]}} TableSummary
@@ -227,8 +228,8 @@ function watchPage(data, root) {
 function drawPublic(data, holder, view, summary) {
   const words = data.words;
   html("h2", {}, holder, summary.game);
-  seatList(words, holder, summary, view, data.style);
-  const style = data.style;
+  const style = data.styles?.[view.format]; // its game's, as its adapter declares it (townwidget/pages/site.py)
+  seatList(words, holder, summary, view, style);
   if (style && Array.isArray(view.board)) {
     const grid = html("table", { class: "gw-page-board" }, holder);
     for (const row of view.board) {
@@ -254,7 +255,7 @@ function drawPublic(data, holder, view, summary) {
 /**
  * The seats: name, bot or away, whose turn (and at a Town table each hand's colours).
  * @param {Record<string, string>} words @param {HTMLElement} holder @param {TableSummary} summary @param {any} view
- * @param {PageData["style"]} [style]
+ * @param {Style} [style]
  */
 function seatList(words, holder, summary, view, style) {
   const list = html("ul", { class: "gw-page-seats" }, holder);

@@ -3,8 +3,8 @@
 A game family registers one :class:`Game`: the names it plays, its seats, how to deal a new game from a seed, how
 to read its saved JSON form, and how to read a seat's score from ``result()``; and, as its adapter, what the layers
 above read and only the game knows: its title, its moves and phases in words, its rules as data, its seat and
-public views, the parser of untrusted actions, its picture and the widget that draws it. :func:`game_of` finds a
-state's family, so that hints, reviews, widgets and tables never ask a state what game it is. The package's own
+public views, the parser of untrusted actions, its picture and style, and the widget that draws it. :func:`game_of`
+finds a state's family, so that hints, reviews, widgets and tables never ask a state what game it is. The package's own
 games (Town and Little Town) register themselves when first asked for; another game calls :func:`register` once
 (``docs/architecture.md``, "Adding a game").
 
@@ -108,6 +108,9 @@ class Game:
     # how a game like ``state`` is won, in one or two sentences a player reads (in the speaking language; "": none)
     goal: Callable[[State[Any]], str] = _no_goal
     front_end: str | None = None  # "module:Class" of the widget that draws it (None: no widget, the session only)
+    # what a page draws its pieces with, as JSON (colours, and their names in the speaking language): the table
+    # server's spectator page draws a public view of the game's format with it; None: the game has none
+    style: Callable[[], dict[str, Any]] | None = None
 
     def seat_view(self, state: State[Any], seat: int) -> dict[str, Any]:
         """What ``seat`` may know of ``state``, as JSON (the widget's and a seated table client's form)."""

@@ -1,4 +1,5 @@
 """Integer numbering of Town actions, for learning code (the engine's API uses action objects).
+Written for Town by design (its actions are Town's), so it reads Town's rules (``tests/test_game_agnostic.py``).
 
 Solo: ``index = (pile * F + flip) * n^2 + cell`` with ``F = 2`` when the rules allow flips, else 1; the tile is
 the top of the pile. Multiplayer: first every placement (``tile * n^2 + cell``, ``tile = colour * n + shape``),

@@ -2,6 +2,7 @@
 only: the environments' observations (as codes: :func:`solo_codes`, :func:`multi_codes`) and their flat one-hot
 form (:func:`solo_flat`, :func:`multi_flat`: the environments' ``flat=True`` option, the PettingZoo
 ``"observation"`` and the OpenSpiel games' tensors). Numpy only.
+Written for Town by design (an observation's layout is its game's), so it reads Town's rules.
 
 Codes: the board ``(n, n, 2)`` holds per cell colour + 1 and shape + 1 (0 for empty or a colour-only tile's shape,
 ``n + 1`` for a blank tile). Flat: every entry lies in [0, 1], categories one-hot, counts divided by the number of

@@ -1,6 +1,7 @@
 """A flat array of what one player may know of a Little Town game, built from their viewer form
 (``state.to_dict(viewer=player)``) only: the OpenSpiel game's tensors. A summary of the present view (the record
 of play is left out), every count divided by a bound so that most entries lie in [0, 1] (scores may leave it).
+Written for Little Town by design (an observation's layout is its game's).
 
 In order: per cell of the board (row by row) the building's kind (one-hot over the game's kinds), its owner and the
 worker standing there (one-hot over the players); the market's count of each kind; the reserve (resources, coins);

@@ -1,4 +1,5 @@
 """A PettingZoo AEC environment for multiplayer Town (2 to 5 players).
+Written for Town by design (its observations and actions are Town's), so it reads Town's rules.
 
 Agents are ``"player_0"``, ``"player_1"``, ...; the one to act is ``agent_selection`` (a turn may take several
 steps: exchanges, the placement, a discard). Actions are integers of

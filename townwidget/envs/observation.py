@@ -1,4 +1,5 @@
-"""The observation spaces the environments share (the arrays themselves: :mod:`townwidget.envs.flat`)."""
+"""The observation spaces the environments share (the arrays themselves: :mod:`townwidget.envs.flat`).
+Written for Town by design (the shapes of Town's observations), so it reads Town's rules."""
 
 from __future__ import annotations
 

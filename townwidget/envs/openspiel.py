@@ -150,7 +150,10 @@ class Engine:
 
 
 class Spec(NamedTuple):
-    """What differs between the games: how to deal, number actions and encode a view."""
+    """What differs between the games: how to deal, number actions and encode a view. The game and the state of
+    this module know no game and read it only through its spec and the core protocol; each spec
+    (:func:`town_spec`, :func:`littletown_spec`) is written for its game by design (its action numbers and tensors
+    are the game's)."""
 
     deal: Callable[[Rng], Any]
     encode: Callable[[Any, Any], int]  # (engine state, legal action) -> action number

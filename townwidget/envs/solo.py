@@ -1,4 +1,5 @@
 """A Gymnasium environment for solo Town (the Challenge Rule).
+Written for Town by design (its observations and actions are Town's), so it reads Town's rules.
 
 One step places the top of a pile: the action is an integer of :class:`~townwidget.envs.encoding.SoloEncoding`.
 The reward is 1 per tile placed, so an episode's return is the score. An illegal action is refused: the game does

@@ -1,4 +1,5 @@
 """A Gymnasium vector environment of solo Town over the batched simulator: many games stepped together in numpy.
+Written for Town by design (over Town's batched simulator), so it reads Town's rules.
 
 :class:`TownSoloVectorEnv` shows each game exactly as :class:`~townwidget.envs.solo.TownSoloEnv` does (the same
 observation dict, action numbers, rewards and action masks: ``tests/test_envs.py`` steps both in lock step), but

@@ -22,7 +22,6 @@ from townwidget.core.language import check_language
 from townwidget.core.registry import lookup
 
 FIRST_MESSAGE_SECONDS = 10.0
-WIDGETS = {"town": "town", "littletown": "littletown"}  # game family -> the bundle (townwidget/widget/static/)
 
 
 class PageComm:
@@ -74,15 +73,16 @@ def checked_message(text: str) -> dict[str, Any]:
 def open_widget(server: str, table: str, token: str, lang: str, page: PageComm) -> Any:
     """The widget of the seat whose token this is, its comm the page's (its first message carries every trait)."""
     from townwidget.tables import Client, Seat
-    from townwidget.widget import LittleTownWidget, TownWidget
+    from townwidget.widget.replay import front_end_class
 
     client = Client(server)
     seat_number = int(client.request("GET", f"/api/tables/{table}", token=token)["seat"])
-    family = lookup(client.table(table)["status"]["game"]).family
-    widget_type = TownWidget if family == "town" else LittleTownWidget
+    game = lookup(client.table(table)["status"]["game"])
+    widget_type: Any = front_end_class(game)  # a game's widget takes ``table=`` and ``lang=`` (docs/tables.md)
     widget = widget_type(table=Seat(client, table, seat_number, token), lang=lang)
     widget.comm = page  # ipywidgets registers its handler on the new comm
-    page.send({"method": "open", "widget": WIDGETS[family], "state": widget.get_state()})
+    # the game's bundle in townwidget/widget/static/ is named after its family (town.js, littletown.js)
+    page.send({"method": "open", "widget": game.family, "state": widget.get_state()})
     return widget
 
 

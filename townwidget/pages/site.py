@@ -18,11 +18,10 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 
+from townwidget.core import registry
 from townwidget.core.language import languages, speaking
 from townwidget.pages.relay import relay
 from townwidget.tables.lobby import page_words
-from townwidget.town.style import tile_style
-from townwidget.town.words import colour_name, shape_name
 from townwidget.widget.front_end import STATIC
 
 # The files of townwidget/widget/static/ a page may load (nothing else of the package is served).
@@ -98,12 +97,15 @@ async def join_page(request: Request) -> Response:
 
 
 async def watch_page(request: Request) -> Response:
-    lang = page_language(request)
-    with speaking(lang):
-        style = tile_style()
-        style["colour_names"] = [colour_name(colour) for colour in range(len(style["colour_names"]))]
-        style["shape_names"] = [shape_name(shape) for shape in range(len(style["shape_names"]))]
-    return page(request, "watch", "a_table", {"table": request.path_params["table"], "style": style})
+    with speaking(page_language(request)):
+        styles = page_styles()
+    return page(request, "watch", "a_table", {"table": request.path_params["table"], "styles": styles})
+
+
+def page_styles() -> dict[str, dict[str, Any]]:
+    """What the spectator's page draws each game's pieces with, by the ``format`` of its public view: each game's
+    adapter's ``style`` (:class:`townwidget.core.registry.Game`), in the speaking language."""
+    return {form: game.style() for game in registry.families() if game.style is not None for form in game.formats}
 
 
 async def static(request: Request) -> Response:

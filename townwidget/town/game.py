@@ -59,4 +59,5 @@ GAME = Game(
     picture=state_svg,
     goal=lambda state: words.goal_words(state.num_players),
     front_end="townwidget.widget.town_widget:TownWidget",
+    style=words.named_style,
 )

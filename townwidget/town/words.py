@@ -20,7 +20,7 @@ from typing import Any
 from townwidget.core.language import _, pgettext
 from townwidget.core.words import cell_words
 from townwidget.town.actions import Action, Discard, Exchange, Place
-from townwidget.town.style import COLOUR_NAMES, SHAPE_NAMES
+from townwidget.town.style import COLOUR_NAMES, SHAPE_NAMES, tile_style
 
 TILE_CONTEXT = "of a tile"  # a colour qualifying the word "tile" (French: "une tuile verte", but "un pignon vert")
 _PRESET = re.compile(r"town(\d+)")
@@ -77,6 +77,19 @@ def tile_colour(colour: int) -> str:
 
 def shape_name(shape: int) -> str:
     return _(SHAPE_NAMES[shape])
+
+
+def named_style() -> dict[str, Any]:
+    """The tiles' drawing data (:func:`~townwidget.town.style.tile_style`) with their colours and shapes named in
+    the speaking language: what a front end draws Town's tiles with (the widget, the spectator's page).
+
+    >>> named_style()["shape_names"][:2], named_style()["colour_names"][:2]
+    (['gable', 'block'], ['orange', 'sky blue'])
+    """
+    style = tile_style()
+    style["colour_names"] = [colour_name(colour) for colour in range(len(COLOUR_NAMES))]
+    style["shape_names"] = [shape_name(shape) for shape in range(len(SHAPE_NAMES))]
+    return style
 
 
 def tile_words(tile: tuple[int, int]) -> str:

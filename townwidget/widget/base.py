@@ -19,12 +19,15 @@ from an ``on_move`` callback or an agent while the opponents are moving, they ra
 An opponent that fails in any way "could not move", one slower than ``move_seconds`` forfeits its move, and a kernel
 interrupt drops the move it falls in (see :mod:`townwidget.widget.session`).
 
-Each game's widget (:class:`~townwidget.widget.TownWidget`, :class:`~townwidget.widget.LittleTownWidget`) adds its
-own traits, intents and words through the hooks at the end of :class:`GameWidget`.
+A widget is composed of three parts: its game's adapter (:func:`townwidget.core.registry.game_of`: the title, the
+goal), the session, and its game's :class:`Presenter` (Town's and Little Town's are in their widgets' modules): the
+game's own traits, its intents and their handlers, its words. The widget's class is a thin anywidget class that
+names its front end, its traits and its presenter (``PRESENTER``); every intent kind has one handler, in the one
+table of :meth:`GameWidget._intent_handlers`.
 
 Every word the widget publishes is in its language (``lang``; :mod:`townwidget.core.language`): the traits are
 built, and the browser's intents answered, inside ``speaking(lang)``, and the front end's own labels arrive
-translated in ``texts``. A refusal is worded from the rule's data (:meth:`GameWidget._why_not`); exceptions raised to
+translated in ``texts``. A refusal is worded from the rule's data (:meth:`Presenter.why_not`); exceptions raised to
 Python callers, ``repr`` and the engine's messages stay English, for programmers.
 """
 
@@ -34,7 +37,7 @@ import threading
 import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import anywidget
 import traitlets
@@ -47,16 +50,14 @@ from townwidget.core.rng import Rng
 from townwidget.solvers import warm
 from townwidget.widget import session as sessions
 from townwidget.widget.front_end import FRONT_END
+from townwidget.widget.intents import Intent
 from townwidget.widget.replay import export
-from townwidget.widget.session import MOVE_SECONDS, MoveCallback, Session, WidgetBusy, check_seed
+from townwidget.widget.session import MOVE_SECONDS, MoveCallback, Refused, Session, WidgetBusy, check_seed
 from townwidget.widget.table_session import open_table_session
 from townwidget.widget.texts import front_end_texts
 
 REVIEWER = N_("the review")  # who thinks (the ``thinking`` trait) while a finished game is reviewed
-
-
-class Refused(IllegalAction):
-    """A refusal the widget has already worded for the player, in the widget's language."""
+LOOKING = ("step", "review")  # the intents every widget takes while the history slider shows an earlier move
 
 
 def synced(trait: traitlets.TraitType) -> traitlets.TraitType:
@@ -88,8 +89,75 @@ def in_kernel() -> bool:
     return getattr(get_ipython(), "kernel", None) is not None
 
 
+class Presenter(Protocol):
+    """What a game's widget shows and does that no other game's widget does, over the widget's session: its own
+    synced traits, its intents and their handlers, its words (Town's:
+    :class:`~townwidget.widget.town_widget.TownPresenter`). A plain class, made with the session
+    (``PRESENTER(session)``) when the widget is; every word in the speaking language (the widget speaks the
+    player's while it publishes or answers an intent)."""
+
+    looking: tuple[str, ...]  # its intents allowed while the slider shows an earlier move (besides every widget's)
+
+    def handlers(self) -> dict[str, Callable[[Intent], None]]:
+        """Each of the game's own intent kinds (``front_end.json``) and its handler (refusing with :class:`Refused`
+        in the player's words, the seat's decisions played by :meth:`Session.decide`)."""
+
+    def parse_intent(self, content: Any) -> Intent:
+        """A message from the browser checked (:mod:`townwidget.widget.intents`); IllegalAction names the fault."""
+
+    def traits(self, view: dict[str, Any], names: list[str]) -> dict[str, Any]:
+        """The game's own synced traits and their values now, from the seat's ``view``."""
+
+    def buttons(self) -> dict[str, Any]:
+        """The game's own buttons: which are on (or their labels)."""
+
+    def log(self, view: dict[str, Any], names: list[str]) -> list[str]:
+        """The move log in words, one line a move (see :func:`noted`)."""
+
+    def outcome(self, names: list[str]) -> dict[str, Any]:
+        """The final result for the view ({} until the game is over)."""
+
+    def final_status(self, names: list[str]) -> str:
+        """The status line once the game is over."""
+
+    def prompt(self) -> str:
+        """What the seated player may do now, on their turn."""
+
+    def label(self) -> str:
+        """The game in a few words, for ``repr``."""
+
+    def progress(self) -> str:
+        """How far the game is, for ``repr``."""
+
+    def texts(self) -> dict[str, Any]:
+        """Words the front end needs besides ``texts.json`` (names of the game's things)."""
+
+    def new_state(self, seed: int) -> Any:
+        """A new game like the one on show, dealt from ``seed``."""
+
+    def drop_picks(self) -> None:
+        """Forget what the seat picked in the view (after a move, an undo, a new game)."""
+
+    def restore(self, before: Any) -> Any:
+        """The state to go on from after undoing to ``before`` (a game with hidden chance deals it again)."""
+
+    def undo_is_practice(self) -> bool:
+        """Whether an undo makes the result practice (it showed what should have stayed hidden, e.g. solo tiles)."""
+
+    def words(self, reason: str) -> str:
+        """An engine message in the words the view uses."""
+
+    def why_not(self, action: Any, reason: str) -> str | None:
+        """Why the seat's ``action`` was refused (the engine said ``reason``) in the player's words, where the game
+        can word it from the rule's data (``None``: the engine's reason, as any refusal)."""
+
+    def review_extras(self, report: Any, final: Any) -> dict[str, Any]:
+        """What the view needs besides the review's JSON form (e.g. the boards along the par line)."""
+
+
 class _Host:
-    """What the session asks of the widget: publish, drop the picks, and the game's undo rules."""
+    """What the session asks of the widget: publish, and from the game's presenter the picks, the undo rules and
+    the words of a refusal."""
 
     def __init__(self, widget: GameWidget) -> None:
         self.widget = widget
@@ -98,22 +166,26 @@ class _Host:
         self.widget._publish()
 
     def drop_picks(self) -> None:
-        self.widget._drop_picks()
+        self.widget._presenter.drop_picks()
 
     def restore(self, before: Any) -> Any:
-        return self.widget._restore(before)
+        return self.widget._presenter.restore(before)
 
     def undo_is_practice(self) -> bool:
-        return self.widget._undo_is_practice()
+        return self.widget._presenter.undo_is_practice()
+
+    def why_not(self, action: Any, reason: str) -> str:
+        return self.widget._presenter.why_not(action, reason) or self.widget._refusal(reason)
 
 
 class GameWidget(anywidget.AnyWidget):
-    """The seated player's game in a notebook (see the module docstring); subclasses name the game and draw it."""
+    """The seated player's game in a notebook (see the module docstring); subclasses name the game, its front end,
+    its traits and its presenter."""
 
     GAME = "game"  # in messages: "state must be a <GAME> state"
     FAMILY = ""  # the registry's family of the game it draws (core.registry.game_of tells a state's)
+    PRESENTER: Callable[[Session], Presenter]  # the game's part of the widget, made with the session
     DEFAULT_OPPONENTS: tuple[str, ...] = ("random",)
-    LOOKING: tuple[str, ...] = ("step", "review")  # intents allowed while the history slider shows an earlier move
     FRAME_OMITS: tuple[str, ...] = ("history",)  # keys of the viewer form left out of history frames
 
     # After a move from the browser, do the opponents think on a worker thread? None: inside a Jupyter kernel only
@@ -161,13 +233,14 @@ class GameWidget(anywidget.AnyWidget):
         lang = default_language() if lang is None else check_language(lang)
         self._lang = lang
         warm.warm_up_in_background()  # no hint waits on numba's compiler (see townwidget.solvers.warm)
-        self._step: int | None = None  # the move on show (the slider's position, see _shown); None: the game itself
         host = _Host(self)
         shared = None if table is None else open_table_session(table, name, self.FAMILY, lang, self.FRAME_OMITS, host)
         self._session = shared or Session(
             state, seat, opponents, self.DEFAULT_OPPONENTS, seed, lang, move_seconds, self.FRAME_OMITS, host
         )
         self._game = registry.game_of(self._session.state)  # the game's adapter: what only the game knows
+        self._presenter = self.PRESENTER(self._session)
+        self._looking = (*LOOKING, *self._presenter.looking)
         super().__init__()  # opens the comm: only once the arguments are known to be good
         self._handlers = self._intent_handlers()
         self._loaded()
@@ -232,9 +305,6 @@ class GameWidget(anywidget.AnyWidget):
     def _error(self, words: str) -> None:
         self._session.error = words
 
-    def _frame(self, state: Any = None) -> dict[str, Any]:
-        return self._session.frame(state)
-
     # --- public API ------------------------------------------------------------------------------------------
     @property
     def state(self) -> Any:
@@ -275,7 +345,7 @@ class GameWidget(anywidget.AnyWidget):
         self._session.refuse_reentry("apply")
         with self._session.lock:
             self._require_idle("apply")
-            self._step = None
+            self._session.step = None
             self._session.play(action)
             self._session.advance()
             self._publish()
@@ -289,7 +359,7 @@ class GameWidget(anywidget.AnyWidget):
         self._session.refuse_reentry("undo")
         with self._session.lock:
             self._require_idle("undo")
-            self._step = None
+            self._session.step = None
             self._undo_last()
             self._publish()
 
@@ -304,7 +374,7 @@ class GameWidget(anywidget.AnyWidget):
 
         if off := self._session.off_at_table("hint"):
             raise Refused(off)
-        self._require_turn()
+        self._session.require_turn()
         with speaking(self._lang):  # the sentence in the player's words (the Hint keeps them too)
             advice = hint(self._state.view(self.seat), quick=True)
         self._hints += 1
@@ -335,7 +405,7 @@ class GameWidget(anywidget.AnyWidget):
             raise Refused(off)
         self._session.refuse_reentry("new_game")
         with self._session.lock:
-            self._load(self._new_state(self._rng.next64() if seed is None else seed), self.seat)
+            self._load(self._presenter.new_state(self._rng.next64() if seed is None else seed), self.seat)
 
     def wait(self, timeout: float | None = None) -> bool:
         """Wait until the opponents have moved (after a move from the browser they think on a worker thread);
@@ -368,7 +438,12 @@ class GameWidget(anywidget.AnyWidget):
             turn = f"your turn to {self._doing()}"
         else:
             turn = f"player {state.current_player} to {self._doing()}"
-        return f"{type(self).__name__}({self._label()}, seat {seat}: {turn}, {self._progress()})"
+        presenter = self._presenter
+        return f"{type(self).__name__}({presenter.label()}, seat {seat}: {turn}, {presenter.progress()})"
+
+    def _doing(self) -> str:
+        """What the player to act is doing, for ``repr`` ("your turn to ..."), in its game's words."""
+        return self._game.phase_words(self._state.phase)
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
         """Refuse trait writes from the browser but ``drawn`` (a revision it has drawn): it sends intents, and a
@@ -397,9 +472,9 @@ class GameWidget(anywidget.AnyWidget):
     def _loaded(self) -> None:
         """What the widget shows of a game just loaded: the game itself, no hint or review; then the opponents move."""
         self.set_trait("seat", self._session.seat)
-        self._step = None
+        self._session.step = None
         self._hints, self._suggested, self._reviewed = 0, None, None
-        self._drop_picks()
+        self._presenter.drop_picks()
         self._session.advance()
         self._publish()
 
@@ -409,27 +484,6 @@ class GameWidget(anywidget.AnyWidget):
         if self._thinker is not None:
             who = self._thinker_name(self._names())
             raise WidgetBusy(f"{what}() refused: {who} is thinking; call widget.wait() first")
-
-    def _seat_decides(self, action: Any) -> None:
-        """The seated player's move from the browser: checked, applied, shown; then the opponents move."""
-        self._require_turn()
-        try:
-            self._session.play_seat(action)
-        except IllegalAction as error:  # worded from the rule's data where the game can (in any language)
-            raise Refused(self._why_not(action, str(error))) from error
-        if not self._session.background and self._session.opponent_to_move() is not None:
-            self._publish()  # show the player's own move at once, while the opponents think
-        self._session.advance()
-
-    def _require_turn(self) -> None:
-        elsewhere = self._session.turn_elsewhere()
-        if elsewhere:
-            raise Refused(elsewhere)
-
-    def _seat_actions(self) -> list[Any]:
-        """The seated player's legal actions now ([] on another player's turn or while a history frame is shown)."""
-        state = self._state
-        return state.legal_actions() if state.current_player == self.seat and self._step is None else []
 
     # --- intents from the browser ----------------------------------------------------------------------------
     def _receive_intent(self, _widget: Any, content: Any, _buffers: Any) -> None:
@@ -448,14 +502,14 @@ class GameWidget(anywidget.AnyWidget):
         self._error, self._session.refused = "", False
         try:
             self._session.resume()
-            intent = self._parse_intent(content)
-            if self._thinker is not None and intent.kind not in (*self.LOOKING, "new_game"):
+            intent = self._presenter.parse_intent(content)
+            if self._thinker is not None and intent.kind not in (*self._looking, "new_game"):
                 who = self._thinker_name(self._names())
                 raise Refused(_("{who} is thinking: wait for its move (New game stops it)").format(who=who))
-            if self._step is not None and intent.kind not in self.LOOKING:
+            if self._session.step is not None and intent.kind not in self._looking:
                 last = len(self._shown) - 1
                 on_show = _("move {step} of {last} is on show (read only): press Escape to play")
-                raise Refused(on_show.format(step=self._step, last=last))
+                raise Refused(on_show.format(step=self._session.step, last=last))
             self._handlers[intent.kind](intent)
         except Refused as error:  # refused by the widget, already in the player's words
             self._error, self._session.refused = str(error), True
@@ -473,20 +527,22 @@ class GameWidget(anywidget.AnyWidget):
         if self._lang != "en":
             return _("This is not possible now (the game refused the message from the view).")
         try:
-            return self._words(reason)
+            return self._presenter.words(reason)
         except Exception:  # the reason matters more than its words
             traceback.print_exc()
             return reason
 
-    def _intent_handlers(self) -> dict[str, Callable[[Any], None]]:
-        """Each intent every widget takes (``front_end.json``'s "common") and its handler; a game's widget adds its
-        own kinds to this table."""
+    def _intent_handlers(self) -> dict[str, Callable[[Intent], None]]:
+        """The one table of the widget's intents: each kind every widget takes (``front_end.json``'s "common") and
+        its handler here, then each of the game's own kinds and its handler, from its presenter's table
+        (:meth:`Presenter.handlers`: Town's "select", "place"... in :mod:`townwidget.widget.town_widget`)."""
         return {
             "new_game": self._on_new_game,
             "undo": self._on_undo,
             "step": self._on_step,
             "hint": self._on_hint,
             "review": self._on_review,
+            **self._presenter.handlers(),
         }
 
     def _on_undo(self, _intent: Any) -> None:
@@ -506,8 +562,8 @@ class GameWidget(anywidget.AnyWidget):
             first = next(step for step, index in enumerate(shown) if self._frames[index] is not None)
             before = _("move {step} was played before this game was loaded: moves {first} to {last} can be shown")
             raise Refused(before.format(step=intent.step, first=first, last=last))
-        self._drop_picks()
-        self._step = None if intent.step in (None, last) else intent.step
+        self._presenter.drop_picks()
+        self._session.step = None if intent.step in (None, last) else intent.step
 
     def _on_new_game(self, _intent: Any) -> None:
         self.new_game()
@@ -544,7 +600,7 @@ class GameWidget(anywidget.AnyWidget):
         try:
             with speaking(self._lang):  # a worker thread starts in English: the sentences in the player's words
                 report = review_decisions(decisions, final, self.seat, progress=False, par_aside=True)
-                data = {**report.to_dict(), **self._review_extras(report, final)}
+                data = {**report.to_dict(), **self._presenter.review_extras(report, final)}
                 data["summary"] += self._unreviewed(final, decisions)
             shown_review: dict[str, Any] | Exception = data
         except Exception as error:  # a game that cannot be reviewed (ValueError), or a bug, which must be seen
@@ -597,29 +653,31 @@ class GameWidget(anywidget.AnyWidget):
         view = self._session.view_of_seat()
         names = self._names()
         shown = self._shown
+        presenter, step = self._presenter, self._session.step  # step: the move on show in the slider (None: now)
         with self.hold_sync():
             self.set_trait("view", view)
             self.set_trait("names", names)
-            self._publish_game(view, names)
+            for name, value in presenter.traits(view, names).items():
+                self.set_trait(name, value)
             self.set_trait("buttons", self._buttons())
             self.set_trait("error", self._error)
-            self.set_trait("moves", self._log(view, names))
+            self.set_trait("moves", presenter.log(view, names))
             self.set_trait("steps", len(shown) - 1)
-            self.set_trait("step", -1 if self._step is None else self._step)
-            self.set_trait("frame", {} if self._step is None else self._frames[shown[self._step]])
-            outcome = self._outcome(names)
+            self.set_trait("step", -1 if step is None else step)
+            self.set_trait("frame", {} if step is None else self._frames[shown[step]])
+            outcome = presenter.outcome(names)
             self.set_trait("outcome", {**outcome, "hints": self._hints} if outcome and self._hints else outcome)
             self.set_trait("status", self._status(names))
             self.set_trait("goal", self._game.goal(self._state))
             here = self._position()
-            current = self._suggested is not None and self._suggested[0] == here and self._step is None
+            current = self._suggested is not None and self._suggested[0] == here and step is None
             self.set_trait("suggestion", self._suggested[1] if current and self._suggested else {})
             self.set_trait("reviewed", self._reviewed[1] if self._reviewed and self._reviewed[0] == here else {})
             self.set_trait("assisted", self._hints > 0)
             self.set_trait("thinking", self._thinker_name(names))
             self.set_trait("practice", self._practice)
             if not self.texts:
-                self.set_trait("texts", front_end_texts(self._texts()))
+                self.set_trait("texts", front_end_texts(presenter.texts()))
             self.set_trait("revision", self.revision + 1)
 
     def _names(self) -> list[str]:
@@ -633,20 +691,20 @@ class GameWidget(anywidget.AnyWidget):
         return _(REVIEWER) if player is None else names[player]
 
     def _buttons(self) -> dict[str, Any]:
-        live, idle, at_table = self._step is None, self._thinker is None, self._session.at_table
+        live, idle, at_table = self._session.step is None, self._thinker is None, self._session.at_table
         undo = live and idle and bool(self._session.undo)
-        return {**self._game_buttons(), "undo": undo, "new_game": live and not at_table}
+        return {**self._presenter.buttons(), "undo": undo, "new_game": live and not at_table}
 
     def _status(self, names: list[str]) -> str:
-        state = self._state
-        if self._step is not None:
+        state, step = self._state, self._session.step
+        if step is not None:
             message = _("Move {step} of {last} (read only): Escape returns to the game.")
-            return message.format(step=self._step, last=len(self._shown) - 1)
+            return message.format(step=step, last=len(self._shown) - 1)
         if state.current_player is None:
             helped = ngettext(" Played with {count} hint.", " Played with {count} hints.", self._hints)
             helped = helped.format(count=self._hints) if self._hints else ""
             reviewing = _(" Reviewing your moves…") if self._thinker is not None else ""
-            return self._final_status(names).rstrip() + helped + reviewing
+            return self._presenter.final_status(names).rstrip() + helped + reviewing
         stalled = self._session.stalled
         if stalled is not None and state.current_player == stalled:
             interrupted = _("{who} was interrupted: it moves again at your next click.")
@@ -654,92 +712,7 @@ class GameWidget(anywidget.AnyWidget):
             return words.format(who=names[stalled])
         if state.current_player != self.seat:
             return _("{who} is thinking…").format(who=names[state.current_player])
-        return self._prompt()
-
-    # --- what each game provides -----------------------------------------------------------------------------
-    def _new_state(self, seed: int) -> Any:
-        """A new game like the one on show, dealt from ``seed``."""
-        raise NotImplementedError
-
-    def _parse_intent(self, content: Any) -> Any:
-        """The checked intent (with ``kind``, and ``step`` for the slider); raises IllegalAction naming the fault."""
-        raise NotImplementedError
-
-    def _publish_game(self, view: dict[str, Any], names: list[str]) -> None:
-        """Set the game's own traits (inside the publishing ``hold_sync``)."""
-        raise NotImplementedError
-
-    def _describe(self, entry: dict[str, Any], who: str, view: dict[str, Any]) -> str:
-        """One history entry of the viewer form in words."""
-        raise NotImplementedError
-
-    def _log(self, view: dict[str, Any], names: list[str]) -> list[str]:
-        """The move log in words: by default one line per history entry of the viewer form, with a forfeit's
-        words as its note (see :func:`noted`)."""
-        lines = [self._describe(entry, names[entry["player"]], view) for entry in view["history"]]
-        return noted(lines, self._forfeit_notes(names))
-
-    def _forfeit_notes(self, names: list[str]) -> dict[int, list[str]]:
-        """The forfeits' words by the log line (from 1) of the move forfeited."""
-        session = self._session
-        notes: dict[int, list[str]] = {}
-        for move in sorted(session.forfeits):
-            seen = session.seen[move]
-            notes.setdefault(max(1, move if seen is None else seen), []).extend(session.forfeit_lines(move, names))
-        return notes
-
-    def _outcome(self, names: list[str]) -> dict[str, Any]:
-        """The final result for the view ({} until the game is over)."""
-        raise NotImplementedError
-
-    def _final_status(self, names: list[str]) -> str:
-        raise NotImplementedError
-
-    def _prompt(self) -> str:
-        """What the seated player may do now, on their turn."""
-        raise NotImplementedError
-
-    def _label(self) -> str:
-        """The game in a few words, for ``repr``."""
-        raise NotImplementedError
-
-    def _progress(self) -> str:
-        """How far the game is, for ``repr``."""
-        raise NotImplementedError
-
-    def _doing(self) -> str:
-        """What the player to act is doing, for ``repr`` ("your turn to ..."), in its game's words."""
-        return self._game.phase_words(self._state.phase)
-
-    def _game_buttons(self) -> dict[str, Any]:
-        return {}
-
-    def _review_extras(self, report: Any, final: Any) -> dict[str, Any]:
-        """What the view needs besides the review's JSON form (e.g. the boards along the par line)."""
-        return {}
-
-    def _drop_picks(self) -> None:
-        """Forget what the seat picked in the view (after a move, an undo, a new game)."""
-
-    def _undo_is_practice(self) -> bool:
-        """Whether an undo makes the result practice (it showed what should have stayed hidden, e.g. solo tiles)."""
-        return False
-
-    def _restore(self, before: Any) -> Any:
-        """The state to go on from after undoing to ``before`` (a game with hidden chance deals it again)."""
-        return before
-
-    def _words(self, reason: str) -> str:
-        """An engine message in the words the view uses."""
-        return reason
-
-    def _why_not(self, action: Any, reason: str) -> str:
-        """Why the seat's ``action`` was refused (the engine said ``reason``), in the view's words."""
-        return self._refusal(reason)
-
-    def _texts(self) -> dict[str, Any]:
-        """Words the front end needs besides ``texts.json`` (names of the game's things), in the current language."""
-        return {}
+        return self._presenter.prompt()
 
 
 def noted(lines: list[str], notes: dict[int, list[str]]) -> list[str]:

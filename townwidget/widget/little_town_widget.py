@@ -65,7 +65,7 @@ from townwidget.widget.littletown_words import (
     space_words,
     terrain_words,
 )
-from townwidget.widget.session import MOVE_SECONDS, check_seed
+from townwidget.widget.session import MOVE_SECONDS, Session, check_seed
 from townwidget.widget.words import ordinal
 
 # What a click on a space plays, per phase.
@@ -118,6 +118,208 @@ def parse_little_town_intent(content: Any) -> Intent:
     return common_intent(kind, content)
 
 
+class LittleTownPresenter:
+    """Little Town's part of the widget (a :class:`~townwidget.widget.base.Presenter`): its intents and their
+    handlers, its traits and words, all from the seated player's view."""
+
+    looking: tuple[str, ...] = ()  # only every widget's intents work on an earlier move
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    @property
+    def state(self) -> State:
+        return self.session.state
+
+    # --- the game's part of the widget -----------------------------------------------------------------------
+    def new_state(self, seed: int) -> State:
+        return new_game(self.state.num_players, seed, self.state.rules)
+
+    def parse_intent(self, content: Any) -> Intent:
+        return parse_little_town_intent(content)
+
+    def label(self) -> str:
+        return f"{self.state.num_players} players, side {self.state.rules.side}"
+
+    def progress(self) -> str:
+        return f"round {self.state.round} of {ROUNDS}, scores {self.state.score}"
+
+    def log(self, view: dict[str, Any], names: list[str]) -> list[str]:
+        """Every step of the game in words (the engine's log holds only public events): a line per move, the steps
+        the game took on its own (feeding, scoring, a new round) as notes of the move before them."""
+        lines: list[str] = []
+        notes = self.session.forfeit_notes(names)
+        for entry in self.state.log:
+            data = log_entry_to_dict(entry)
+            words = self.describe(data, names[data["player"]], view)
+            if entry[3]:  # automatic
+                notes.setdefault(len(lines), []).append(words)
+            else:
+                lines.append(words)
+        return noted(lines, notes)
+
+    def describe(self, entry: dict[str, Any], who: str, view: dict[str, Any]) -> str:
+        return describe_move(entry, who, view)
+
+    def words(self, reason: str) -> str:
+        """The engine's reason with players named as in the view ('you' for the seat)."""
+        return seat_words(reason, self.session.seat, self.session.names())
+
+    def why_not(self, action: Any, reason: str) -> str:
+        return self.explained(self.state, action)
+
+    def explained(self, state: State, action: Action) -> str:
+        """Why the seat may not play ``action`` in ``state``: in English the engine's own sentence (players named as
+        in the view) unless it names a space (the widget's words name it as the board does), in another language
+        worded from the refusal's data."""
+        refused = explain(state, action)
+        if self.session.lang == "en" and "cell" not in dict(refused.facts):
+            return self.words(refused.text)
+        return refusal_words(refused, self.session.seat, self.session.names())
+
+    def texts(self) -> dict[str, Any]:
+        return {
+            "resources": {resource: _(resource) for resource in RESOURCES},
+            "amounts": {
+                resource: [ngettext(*AMOUNTS[resource], count) for count in (0, 1, 2)] for resource in RESOURCES
+            },
+            "terrain": {ground: terrain_words(ground) for ground in TERRAIN_NAMES},
+        }
+
+    # --- intents from the browser ----------------------------------------------------------------------------
+    def handlers(self) -> dict[str, Callable[[Intent], None]]:
+        """Little Town's intents (``front_end.json``) and their handlers, besides every widget's."""
+        return {"cell": self.on_cell, "build": self.on_build, "act": self.on_act}
+
+    def on_cell(self, intent: Intent) -> None:
+        self.session.require_turn()
+        phase = self.state.phase
+        if phase not in CELL_ACTIONS:
+            raise Refused(_("no space is to be chosen now. {prompt}").format(prompt=_(PROMPTS[phase])))
+        assert intent.cell is not None
+        self.session.decide(CELL_ACTIONS[phase](intent.cell))
+
+    def on_build(self, intent: Intent) -> None:
+        assert intent.building is not None
+        self.session.decide(Build(intent.building))
+
+    def on_act(self, intent: Intent) -> None:
+        self.session.decide(intent.action)
+
+    # --- publishing ------------------------------------------------------------------------------------------
+    def traits(self, view: dict[str, Any], names: list[str]) -> dict[str, Any]:
+        seat, on_show = self.session.seat, self.session.step
+        known = self.state.view(seat).sample_state(0)  # the game as the seat knows it: nothing hidden
+        live = known.current_player == seat and on_show is None
+        actions = known.legal_actions() if live else []
+        on_cells = {
+            action.cell: action for action in actions if isinstance(action, (PlaceWorker, PlaceBuilding, Activate))
+        }
+        return {
+            "catalogue": _catalogue(known),
+            "cards": _readable_cards(view, seat),
+            "legal": [list(cell) for cell in on_cells],
+            "notes": self.notes(known, on_cells, names) if on_show is None else [],
+            "market": self.market(known, actions),
+            "choices": [
+                {"action": action.to_dict(), "text": action_words(action, known, seat, names)}
+                for action in actions
+                if not isinstance(action, ON_THE_BOARD)
+            ],
+        }
+
+    def notes(self, known: State, on_cells: Mapping[Cell, Action], names: list[str]) -> list[list[dict[str, Any]]]:
+        """Per space: what is there (``what``), and on the seat's turn what a click there does or why it cannot
+        (``click``)."""
+        clicking = known.current_player == self.session.seat and known.phase in CELL_ACTIONS
+        grid: list[list[dict[str, Any]]] = [[] for _ in range(CELLS // COLUMNS)]
+        for index in range(CELLS):
+            cell = cell_of(index)
+            if cell in on_cells:
+                click = action_words(on_cells[cell], known, self.session.seat, names)
+            elif clicking and (known.phase not in ("act", "residence") or known.buildings[index] is not None):
+                why = self.explained(known, CELL_ACTIONS[known.phase](cell))
+                click = _("Not here: {reason}").format(reason=why)
+            else:
+                click = ""
+            blocked = bool(click) and cell not in on_cells
+            grid[cell[0]].append({"what": space_words(known, index, names), "click": click, "blocked": blocked})
+        return grid
+
+    def market(self, known: State, actions: list[Any]) -> list[dict[str, Any]]:
+        """The buildings left in the market, each buildable now or with the reason why not."""
+        elsewhere = self.session.turn_elsewhere()
+        rows = []
+        for kind in known.kinds:
+            left = known.market[kind.index]
+            if not left:
+                continue
+            build = Build(kind.id)
+            if build in actions:
+                why = ""
+            elif self.session.step is not None:
+                why = _("an earlier move is on show (read only)")
+            else:
+                why = elsewhere or self.explained(known, build)
+            rows.append({"id": kind.id, "left": left, "buildable": not why, "why": why})
+        return rows
+
+    def outcome(self, names: list[str]) -> dict[str, Any]:
+        result = self.state.result()
+        if result is None:
+            return {}
+        vp = self.state.vp
+        rows = [
+            {
+                "rank": rank,
+                "name": names[player],
+                "score": score,
+                "sources": {source: points for source, points in vp[player].items() if points},
+                "winner": player in result["winners"],
+            }
+            for player, (rank, score) in enumerate(zip(result["ranks"], result["scores"], strict=True))
+        ]
+        reason = _("The game ended after round {round} of {rounds}: the most victory points win (ties share).")
+        reason = reason.format(round=ROUNDS, rounds=ROUNDS)
+        return {"rows": sorted(rows, key=lambda row: row["rank"]), "reason": reason}
+
+    def final_status(self, names: list[str]) -> str:
+        result = self.state.result()
+        assert result is not None
+        scores, winners = result["scores"], result["winners"]
+        mine = scores[self.session.seat]
+        if winners == [self.session.seat]:
+            return _("Game over: you won with {vp} VP.").format(vp=mine)
+        if self.session.seat in winners:
+            others = ", ".join(names[player] for player in winners if player != self.session.seat)
+            return _("Game over: you share the victory with {others} ({vp} VP each).").format(others=others, vp=mine)
+        rank, best = ordinal(result["ranks"][self.session.seat]), scores[winners[0]]
+        won = _(" and ").join(names[player] for player in winners)
+        lost = _("Game over: you finished {rank} of {players} with {vp} VP; {winners} won with {best} VP.")
+        return lost.format(rank=rank, players=self.state.num_players, vp=mine, winners=won, best=best)
+
+    def prompt(self) -> str:
+        """What to do now, then (before the round's feeding) what feeding will cost if nothing changes."""
+        state = self.state
+        warning = feeding_warning(state.seats.workers, state.cubes[self.session.seat], state.coins[self.session.seat])
+        return _(PROMPTS[state.phase]) + (f" {warning}" if warning and state.phase != "feed" else "")
+
+    def buttons(self) -> dict[str, Any]:
+        return {}  # its choices are the ``choices`` trait
+
+    def drop_picks(self) -> None:
+        pass  # nothing is picked before a click plays
+
+    def restore(self, before: State) -> State:
+        return before  # the seat saw nothing of what stays hidden
+
+    def undo_is_practice(self) -> bool:
+        return False
+
+    def review_extras(self, report: Any, final: State) -> dict[str, Any]:
+        return {}
+
+
 class LittleTownWidget(GameWidget):
     """A Little Town game in a notebook: the seated player against AI opponents.
 
@@ -137,6 +339,7 @@ class LittleTownWidget(GameWidget):
     GAME = "Little Town"
     FAMILY = "littletown"
     DEFAULT_OPPONENTS = ("greedy",)
+    PRESENTER = LittleTownPresenter
 
     catalogue = synced(traitlets.Dict(read_only=True))  # every building kind of these rules: cost, VP, effect
     cards = synced(traitlets.Dict(read_only=True))  # the objective cards the seat may read: own and completed ones
@@ -167,179 +370,6 @@ class LittleTownWidget(GameWidget):
     @classmethod
     def holding(cls, state: Any, opponents: Sequence[Any], seat: int, lang: str) -> LittleTownWidget:
         return cls(state.num_players, opponents, seat, state=state, lang=lang)
-
-    # --- the game's part of the widget -----------------------------------------------------------------------
-    def _new_state(self, seed: int) -> State:
-        return new_game(self._state.num_players, seed, self._state.rules)
-
-    def _parse_intent(self, content: Any) -> Intent:
-        return parse_little_town_intent(content)
-
-    def _label(self) -> str:
-        return f"{self._state.num_players} players, side {self._state.rules.side}"
-
-    def _progress(self) -> str:
-        return f"round {self._state.round} of {ROUNDS}, scores {self._state.score}"
-
-    def _log(self, view: dict[str, Any], names: list[str]) -> list[str]:
-        """Every step of the game in words (the engine's log holds only public events): a line per move, the steps
-        the game took on its own (feeding, scoring, a new round) as notes of the move before them."""
-        lines: list[str] = []
-        notes = self._forfeit_notes(names)
-        for entry in self._state.log:
-            data = log_entry_to_dict(entry)
-            words = self._describe(data, names[data["player"]], view)
-            if entry[3]:  # automatic
-                notes.setdefault(len(lines), []).append(words)
-            else:
-                lines.append(words)
-        return noted(lines, notes)
-
-    def _describe(self, entry: dict[str, Any], who: str, view: dict[str, Any]) -> str:
-        return describe_move(entry, who, view)
-
-    def _words(self, reason: str) -> str:
-        """The engine's reason with players named as in the view ('you' for the seat)."""
-        return seat_words(reason, self.seat, self._names())
-
-    def _why_not(self, action: Any, reason: str) -> str:
-        return self._explained(self._state, action)
-
-    def _explained(self, state: State, action: Action) -> str:
-        """Why the seat may not play ``action`` in ``state``: in English the engine's own sentence (players named as
-        in the view) unless it names a space (the widget's words name it as the board does), in another language
-        worded from the refusal's data."""
-        refused = explain(state, action)
-        if self.lang == "en" and "cell" not in dict(refused.facts):
-            return self._words(refused.text)
-        return refusal_words(refused, self.seat, self._names())
-
-    def _texts(self) -> dict[str, Any]:
-        return {
-            "resources": {resource: _(resource) for resource in RESOURCES},
-            "amounts": {
-                resource: [ngettext(*AMOUNTS[resource], count) for count in (0, 1, 2)] for resource in RESOURCES
-            },
-            "terrain": {ground: terrain_words(ground) for ground in TERRAIN_NAMES},
-        }
-
-    # --- intents from the browser ----------------------------------------------------------------------------
-    def _intent_handlers(self) -> dict[str, Callable[[Any], None]]:
-        """Little Town's intents (``front_end.json``) and their handlers, besides every widget's."""
-        return {**super()._intent_handlers(), "cell": self._on_cell, "build": self._on_build, "act": self._on_act}
-
-    def _on_cell(self, intent: Intent) -> None:
-        self._require_turn()
-        phase = self._state.phase
-        if phase not in CELL_ACTIONS:
-            raise Refused(_("no space is to be chosen now. {prompt}").format(prompt=_(PROMPTS[phase])))
-        assert intent.cell is not None
-        self._seat_decides(CELL_ACTIONS[phase](intent.cell))
-
-    def _on_build(self, intent: Intent) -> None:
-        assert intent.building is not None
-        self._seat_decides(Build(intent.building))
-
-    def _on_act(self, intent: Intent) -> None:
-        self._seat_decides(intent.action)
-
-    # --- publishing ------------------------------------------------------------------------------------------
-    def _publish_game(self, view: dict[str, Any], names: list[str]) -> None:
-        known = self._state.view(self.seat).sample_state(0)  # the game as the seat knows it: nothing hidden
-        live = known.current_player == self.seat and self._step is None
-        actions = known.legal_actions() if live else []
-        on_cells = {
-            action.cell: action for action in actions if isinstance(action, (PlaceWorker, PlaceBuilding, Activate))
-        }
-        self.set_trait("catalogue", _catalogue(known))
-        self.set_trait("cards", _readable_cards(view, self.seat))
-        self.set_trait("legal", [list(cell) for cell in on_cells])
-        self.set_trait("notes", self._notes(known, on_cells, names) if self._step is None else [])
-        self.set_trait("market", self._market(known, actions))
-        self.set_trait(
-            "choices",
-            [
-                {"action": action.to_dict(), "text": action_words(action, known, self.seat, names)}
-                for action in actions
-                if not isinstance(action, ON_THE_BOARD)
-            ],
-        )
-
-    def _notes(self, known: State, on_cells: Mapping[Cell, Action], names: list[str]) -> list[list[dict[str, Any]]]:
-        """Per space: what is there (``what``), and on the seat's turn what a click there does or why it cannot
-        (``click``)."""
-        clicking = known.current_player == self.seat and known.phase in CELL_ACTIONS
-        grid: list[list[dict[str, Any]]] = [[] for _ in range(CELLS // COLUMNS)]
-        for index in range(CELLS):
-            cell = cell_of(index)
-            if cell in on_cells:
-                click = action_words(on_cells[cell], known, self.seat, names)
-            elif clicking and (known.phase not in ("act", "residence") or known.buildings[index] is not None):
-                why = self._explained(known, CELL_ACTIONS[known.phase](cell))
-                click = _("Not here: {reason}").format(reason=why)
-            else:
-                click = ""
-            blocked = bool(click) and cell not in on_cells
-            grid[cell[0]].append({"what": space_words(known, index, names), "click": click, "blocked": blocked})
-        return grid
-
-    def _market(self, known: State, actions: list[Any]) -> list[dict[str, Any]]:
-        """The buildings left in the market, each buildable now or with the reason why not."""
-        elsewhere = self._session.turn_elsewhere()
-        rows = []
-        for kind in known.kinds:
-            left = known.market[kind.index]
-            if not left:
-                continue
-            build = Build(kind.id)
-            if build in actions:
-                why = ""
-            elif self._step is not None:
-                why = _("an earlier move is on show (read only)")
-            else:
-                why = elsewhere or self._explained(known, build)
-            rows.append({"id": kind.id, "left": left, "buildable": not why, "why": why})
-        return rows
-
-    def _outcome(self, names: list[str]) -> dict[str, Any]:
-        result = self._state.result()
-        if result is None:
-            return {}
-        vp = self._state.vp
-        rows = [
-            {
-                "rank": rank,
-                "name": names[player],
-                "score": score,
-                "sources": {source: points for source, points in vp[player].items() if points},
-                "winner": player in result["winners"],
-            }
-            for player, (rank, score) in enumerate(zip(result["ranks"], result["scores"], strict=True))
-        ]
-        reason = _("The game ended after round {round} of {rounds}: the most victory points win (ties share).")
-        reason = reason.format(round=ROUNDS, rounds=ROUNDS)
-        return {"rows": sorted(rows, key=lambda row: row["rank"]), "reason": reason}
-
-    def _final_status(self, names: list[str]) -> str:
-        result = self._state.result()
-        assert result is not None
-        scores, winners = result["scores"], result["winners"]
-        mine = scores[self.seat]
-        if winners == [self.seat]:
-            return _("Game over: you won with {vp} VP.").format(vp=mine)
-        if self.seat in winners:
-            others = ", ".join(names[player] for player in winners if player != self.seat)
-            return _("Game over: you share the victory with {others} ({vp} VP each).").format(others=others, vp=mine)
-        rank, best = ordinal(result["ranks"][self.seat]), scores[winners[0]]
-        won = _(" and ").join(names[player] for player in winners)
-        lost = _("Game over: you finished {rank} of {players} with {vp} VP; {winners} won with {best} VP.")
-        return lost.format(rank=rank, players=self._state.num_players, vp=mine, winners=won, best=best)
-
-    def _prompt(self) -> str:
-        """What to do now, then (before the round's feeding) what feeding will cost if nothing changes."""
-        state = self._state
-        warning = feeding_warning(state.seats.workers, state.cubes[self.seat], state.coins[self.seat])
-        return _(PROMPTS[state.phase]) + (f" {warning}" if warning and state.phase != "feed" else "")
 
 
 check_front_end(LittleTownWidget, FRONT_END["littletown"]["traits"])

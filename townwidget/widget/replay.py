@@ -217,7 +217,15 @@ def _widget_of(state: Any, seat: int, names: list[str], lang: str) -> GameWidget
 
 def widget_class(state: Any) -> type[GameWidget]:
     """The widget class that draws ``state``'s game, as its adapter names it (``front_end``, "module:Class")."""
-    game = registry.game_of(state)
+    return front_end_class(registry.game_of(state))
+
+
+def front_end_class(game: registry.Game) -> type[GameWidget]:
+    """The widget class that draws ``game``, as its adapter names it (``front_end``, "module:Class").
+
+    >>> front_end_class(registry.lookup("littletown")).__name__
+    'LittleTownWidget'
+    """
     if game.front_end is None:
         raise ValueError(f"the game {game.family!r} declares no widget (its adapter's front_end is None)")
     module, name = game.front_end.split(":")

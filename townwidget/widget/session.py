@@ -4,7 +4,8 @@ A :class:`Session` holds an engine state (any game on the core protocol), the se
 think on, the undo snapshots and the history frames, and the words said about the moves (``error``: an opponent that
 could not move, an interrupt, a callback that failed; the log's forfeits). The widget over it
 (:class:`~townwidget.widget.base.GameWidget`) only maps traits and intents to it; what the session needs from whoever
-shows it is a small :class:`Host` (publish, drop the picks, and the game's undo rules).
+shows it is a small :class:`Host` (publish, drop the picks, the game's undo rules and its refusals in words). The
+session checks whose turn it is (:meth:`Session.require_turn`, :meth:`Session.decide`).
 
 An opponent thinks on a helper thread of its own: whatever it raises (``SystemExit`` too) it "could not move", and
 the game stops there in plain view (``apply`` may play a move for it); one that thinks longer than ``move_seconds``
@@ -53,6 +54,10 @@ class WidgetBusy(RuntimeError):
     moving, or the opponents are thinking. Nothing was changed."""
 
 
+class Refused(IllegalAction):
+    """A refusal already worded for the player, in the session's language (the widget shows it as it is)."""
+
+
 class TooSlow(Exception):
     """An opponent did not answer within ``move_seconds`` (what :meth:`Session.choose` returns then)."""
 
@@ -71,6 +76,9 @@ class Host(Protocol):
 
     def undo_is_practice(self) -> bool:
         """Whether an undo makes the result practice (it showed what should have stayed hidden)."""
+
+    def why_not(self, action: Any, reason: str) -> str:
+        """Why the engine refused the seat's ``action`` (it said ``reason``, in English), in the player's words."""
 
 
 def check_move_seconds(seconds: Any) -> float:
@@ -123,6 +131,9 @@ class _Quiet:
     def undo_is_practice(self) -> bool:
         return False
 
+    def why_not(self, action: Any, reason: str) -> str:
+        return reason
+
 
 class Session:
     """The seated player's game and everything that moves it (see the module docstring)."""
@@ -164,6 +175,7 @@ class Session:
             raise ValueError(f"seat must be a player number from 0 to {state.num_players - 1}, not {shown(seat)}")
         positions = earlier_positions(state)
         self.state, self.seat = state, seat
+        self.step: int | None = None  # the move on show in the history slider (its position); None: the game itself
         self.generation += 1  # an opponent still thinking about the previous game will find it gone
         self.thinker = None
         self.practice = False
@@ -253,6 +265,31 @@ class Session:
         self.state.apply(action)
         self.undo.append((before, len(self.frames)))
         self.after_move()
+
+    def decide(self, action: Any) -> None:
+        """The seated player's decision from the view: the turn checked, the action played by the engine (its refusal
+        worded for the player by the host, :meth:`Host.why_not`) and shown at once while the opponents think; then
+        they move."""
+        self.require_turn()
+        try:
+            self.play_seat(action)
+        except IllegalAction as error:
+            raise Refused(self.host.why_not(action, str(error))) from error
+        if not self.background and self.opponent_to_move() is not None:
+            self.host.publish()
+        self.advance()
+
+    def require_turn(self) -> None:
+        """Refuse, in the player's words, a decision of the seat when it is not to play (:meth:`turn_elsewhere`)."""
+        elsewhere = self.turn_elsewhere()
+        if elsewhere:
+            raise Refused(elsewhere)
+
+    def seat_actions(self) -> list[Any]:
+        """The seated player's legal actions now ([] on another player's turn or while the slider shows an earlier
+        move)."""
+        state = self.state
+        return state.legal_actions() if state.current_player == self.seat and self.step is None else []
 
     def turn_elsewhere(self) -> str | None:
         """Why the seated player may not act now, in the session's language: the game is over, or another player is
@@ -435,6 +472,14 @@ class Session:
             return []
         words = _("{who} took longer than {seconds} s: its move was forfeited (its first legal move was played).")
         return [words.format(who=names[self.forfeits[move]], seconds=f"{self.move_seconds:g}")]
+
+    def forfeit_notes(self, names: list[str]) -> dict[int, list[str]]:
+        """The forfeits' words by the log line (from 1) of the move forfeited."""
+        notes: dict[int, list[str]] = {}
+        for move in sorted(self.forfeits):
+            seen = self.seen[move]
+            notes.setdefault(max(1, move if seen is None else seen), []).extend(self.forfeit_lines(move, names))
+        return notes
 
     def names(self) -> list[str]:
         """Each player as the seat reads them ("You", "Player 1 (greedy)"), in the current language."""

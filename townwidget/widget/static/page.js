@@ -190,8 +190,8 @@ function watchPage(data, root) {
 function drawPublic(data, holder, view, summary) {
   const words = data.words;
   html("h2", {}, holder, summary.game);
-  seatList(words, holder, summary, view, data.style);
-  const style = data.style;
+  const style = data.styles?.[view.format];
+  seatList(words, holder, summary, view, style);
   if (style && Array.isArray(view.board)) {
     const grid = html("table", { class: "gw-page-board" }, holder);
     for (const row of view.board) {
