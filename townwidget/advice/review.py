@@ -32,7 +32,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from townwidget.advice import town_advice
@@ -51,6 +51,7 @@ from townwidget.core import Rng, State, registry
 from townwidget.core.checks import is_integer, require_count, require_seconds, shown
 from townwidget.core.language import N_, _
 from townwidget.core.progress import progress as progress_bar
+from townwidget.core.words import decimal
 
 PAR_SECONDS = 8.0  # the clairvoyant solver's time for the par of a Town 77 deal (exact on small boards)
 # Drawn states per move, by default: the draws that choose the best move (Town solo on the batched simulator:
@@ -61,10 +62,12 @@ CHOOSING_SAMPLES = {"solo": 6, "town": 16, "littletown": 4, "other": 4}
 MEASURING_SAMPLES = {"batched": 24, "solo": 12, "town": 16, "littletown": 8, "other": 8}
 
 
-# The labels' bounds on a loss beyond noise, in the review's unit (tiles in Town solo, places of expected rank
-# otherwise): good below the first, an inaccuracy below the second, a mistake below the third, a blunder from it.
-# Round numbers near the measured spread of losses (benchmarks/review_losses.py; docs/hints-and-review.md).
-LABEL_BOUNDS = {"tiles": (1.0, 2.5, 4.5), "rank": (0.25, 0.75, 1.0)}
+# The labels' bounds on a loss beyond noise, in the review's unit (tiles in Town solo, VP in Little Town, places of
+# expected rank otherwise): good below the first, an inaccuracy below the second, a mistake below the third, a
+# blunder from it. Round numbers near the measured spread of losses (benchmarks/review_losses.py;
+# docs/hints-and-review.md).
+LABEL_BOUNDS = {"tiles": (1.0, 2.5, 4.5), "rank": (0.25, 0.75, 1.0), "points": (1.0, 3.0, 6.0)}
+COSTLY = ("inaccuracy", "mistake", "blunder")  # the labels of a move whose better alternative is worth naming
 LABELS = {
     "best": N_("best"),
     "as_good": N_("as good as the best"),
@@ -96,6 +99,7 @@ class MoveReview:
     loss: Estimate
     words: str  # the move played, in words
     best_words: str  # the best move measured, in words
+    notes: tuple[str, ...] = ()  # what the move cost in the game's own terms ("this worker gathered nothing")
 
     @property
     def best_played(self) -> bool:
@@ -114,7 +118,7 @@ class MoveReview:
         loss, se = scale.display_se(self.loss.mean), scale.display_se(self.loss.se)
         if loss <= NOISE * se:
             return "as_good"
-        good, inaccuracy, mistake = LABEL_BOUNDS["tiles" if scale.solo else "rank"]
+        good, inaccuracy, mistake = LABEL_BOUNDS["tiles" if scale.solo else "points" if scale.points else "rank"]
         return (
             "good" if loss < good else "inaccuracy" if loss < inaccuracy else "mistake" if loss < mistake else "blunder"
         )
@@ -123,7 +127,10 @@ class MoveReview:
 @dataclass(frozen=True)
 class Review:
     """The review of one player's game: ``moves`` (:class:`MoveReview`, in order), the final ``score`` (tiles
-    placed in Town solo; the player's ``returns()`` otherwise), the ``scale`` of the estimates, and in Town solo
+    placed in Town solo, VP in Little Town: the ``scale``'s unit; the player's ``returns()`` otherwise), the
+    ``scale`` of the estimates, the final ``rank`` (1 = first, shared places averaged), ``costs``: what cost the
+    player most over the game in the game's words ("feeding cost 9 VP (3 hungry workers)"; "" if nothing stands
+    out, and in Town), and in Town solo
     ``par`` (at least the score: the clairvoyant solver's best line, or the player's own when the solver's time ran
     out below it), ``par_line`` (its moves), ``par_exact`` (whether the solver proved no line does better) and
     ``par_words`` (its moves in words, in the language the review was made in)."""
@@ -133,6 +140,8 @@ class Review:
     moves: tuple[MoveReview, ...]
     score: float
     scale: Scale
+    rank: float = 1.0
+    costs: str = ""
     par: int | None = None
     par_line: tuple[Any, ...] | None = None
     par_exact: bool | None = None
@@ -155,6 +164,17 @@ class Review:
             par = _("par {par}") if self.par_exact else _("par at least {par}")
             solver = _("{placed}; {par} (the clairvoyant solver, which sees the piles)")
             return solver.format(placed=placed, par=par.format(par=self.par))
+        if self.scale.points:
+            finished = _("{game}: player {player} finished with {score} (rank {rank} of {players})").format(
+                game=self.game,
+                player=self.player + 1,
+                score=_("{value} {points}").format(value=f"{self.score:g}", points=_(self.scale.points)),
+                rank=f"{self.rank:g}" if float(self.rank).is_integer() else decimal(self.rank),
+                players=self.scale.players,
+            )
+            if not self.costs:
+                return finished
+            return _("{finished}; what cost most: {costs}").format(finished=finished, costs=self.costs)
         return _("{game}: player {player} finished with returns {returns} (rank {rank} of {players})").format(
             game=self.game,
             player=self.player,
@@ -182,7 +202,9 @@ class Review:
             "player": self.player,
             "summary": self.summary,
             "score": self.score,
-            "unit": "tiles" if self.scale.solo else "rank",
+            "unit": "tiles" if self.scale.solo else self.scale.points or "rank",
+            "rank": self.rank,
+            "costs": self.costs,
             "moves": [
                 {
                     "number": move.number,
@@ -197,6 +219,7 @@ class Review:
                     "loss": estimate(move.loss),
                     "label": move.label(self.scale),
                     "label_words": _(LABELS[move.label(self.scale)]),
+                    "notes": list(move.notes),
                     "shown": {  # the estimates in the units the summary uses (tiles, or the expected rank)
                         "before": self._shown(move.before),
                         "after": self._shown(move.after),
@@ -287,11 +310,16 @@ def review_decisions(
     solving = None
     if par_aside and town_advice.PROCESSES and start is not None and not without_par:
         solving = town_advice.solve_aside(start, final, par_seconds)
-    moves = []
+    scale, game = Scale.of(final), registry.game_of(final)
+    moves, played = [], []
     for number, before, action in progress_bar(decisions, desc="reviewing", unit="move", enabled=progress):
-        moves.append(_judged(_seen_number(before, player, number), before, action, player, seed, samples))
-    scale = Scale(final.num_players == 1, final.num_players)
-    review_ = Review(game_title(final), player, tuple(moves), final_score(final, player), scale)
+        move = _judged(_seen_number(before, player, number), before, action, player, seed, samples)
+        better = move.best if move.label(scale) in COSTLY else None
+        moves.append(replace(move, notes=game.move_notes(before, action, better, player)))
+        played.append((before, action, better))
+    rank = scale.rank(final.returns()[player])
+    costs = game.cost_words(final, player, played)
+    review_ = Review(game_title(final), player, tuple(moves), final_score(final, player), scale, rank, costs)
     if start is not None and not without_par:
         line = [action for _player, _phase, action in final.history]
         par, par_line, exact = town_advice.par(start, review_.score, line, par_seconds, progress, solving)
@@ -368,9 +396,9 @@ def _stream(seed: int, k: int) -> int:
     return rng.next64()
 
 
-def _fields(review_: Review) -> tuple[str, int, tuple[MoveReview, ...], float, Scale]:
+def _fields(review_: Review) -> tuple[str, int, tuple[MoveReview, ...], float, Scale, float, str]:
     """A review's fields before the par."""
-    return review_.game, review_.player, review_.moves, review_.score, review_.scale
+    return review_.game, review_.player, review_.moves, review_.score, review_.scale, review_.rank, review_.costs
 
 
 # --- what can be replayed ----------------------------------------------------------------------------------------
