@@ -161,6 +161,12 @@ class Measurement:
         ahead, behind = self.outcomes[self.actions.index(better)], self.outcomes[self.actions.index(worse)]
         return Estimate.of([a - b for a, b in zip(ahead, behind, strict=True)])
 
+    def joined(self, other: Measurement) -> Measurement:
+        """This measurement and ``other`` (of the same actions, on other drawn states) as one, best first."""
+        actions = self.actions
+        rows = [self.outcomes[i] + other.outcomes[other.actions.index(action)] for i, action in enumerate(actions)]
+        return _measurement(self.player, list(actions), rows, self.scale, self.legal)
+
 
 def measure(
     view: View,
@@ -191,15 +197,22 @@ def measure(
     else:
         candidates = _screen(first, actions, view.player, SCREEN[family], include) if only is None else list(only)
         outcomes = _outcomes(view, candidates, first, samples or SAMPLES[family], family, rng)
+    return _measurement(view.player, candidates, outcomes, Scale.of(first), len(actions))
+
+
+def _measurement(
+    player: int, candidates: list[Any], outcomes: Sequence[tuple[float, ...]], scale: Scale, legal: int
+) -> Measurement:
+    """The measured ``candidates`` (rows of ``outcomes``) best first: stable, the given order among equals."""
     values = [Estimate.of(row) for row in outcomes]
-    order = sorted(range(len(candidates)), key=lambda i: -values[i].mean)  # stable: the legal order among equals
+    order = sorted(range(len(candidates)), key=lambda i: -values[i].mean)
     return Measurement(
-        view.player,
+        player,
         tuple(candidates[i] for i in order),
         tuple(values[i] for i in order),
-        tuple(outcomes[i] for i in order),
-        Scale.of(first),
-        len(actions),
+        tuple(tuple(outcomes[i]) for i in order),
+        scale,
+        legal,
     )
 
 

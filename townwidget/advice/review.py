@@ -40,6 +40,7 @@ from townwidget.advice.estimate import (
     MAX_SAMPLES,
     NOISE,
     Estimate,
+    Measurement,
     Scale,
     family_of,
     final_score,
@@ -66,7 +67,7 @@ MEASURING_SAMPLES = {"batched": 24, "solo": 12, "town": 16, "littletown": 8, "ot
 # expected rank otherwise): good below the first, an inaccuracy below the second, a mistake below the third, a
 # blunder from it. Round numbers near the measured spread of losses (benchmarks/review_losses.py;
 # docs/hints-and-review.md).
-LABEL_BOUNDS = {"tiles": (1.0, 2.5, 4.5), "rank": (0.25, 0.75, 1.0), "points": (1.0, 3.0, 6.0)}
+LABEL_BOUNDS = {"tiles": (1.0, 2.5, 4.5), "rank": (0.25, 0.75, 1.0), "points": (2.0, 5.0, 7.5)}
 COSTLY = ("inaccuracy", "mistake", "blunder")  # the labels of a move whose better alternative is worth naming
 LABELS = {
     "best": N_("best"),
@@ -335,8 +336,9 @@ def _seen_number(before: Any, player: int, number: int) -> int:
 
 
 def _judged(number: int, before: Any, action: Any, player: int, seed: int, samples: int | None) -> MoveReview:
-    """One decision: the best move chosen on the draws of ``seed``, then it, the move played and the best
-    alternative to the move played measured on fresh draws (see the module docstring)."""
+    """One decision: the best move chosen on the draws of ``seed``, then it and the move played measured on fresh
+    draws (see the module docstring); the best alternative to the move played is the chosen best unless that is
+    the move played, and then it is named but not measured (no label or loss reads it)."""
     view = before.view(player)
     family = family_of(before)
     choosing = CHOOSING_SAMPLES.get(family) or solo_samples(len(view.legal_actions()), CHOOSING_PLAYOUTS)
@@ -344,8 +346,8 @@ def _judged(number: int, before: Any, action: Any, player: int, seed: int, sampl
     best = ranked[0]
     others = [other for other in ranked if other != action]
     alternative = others[0] if others else None
-    judged = list(dict.fromkeys(move for move in (best, action, alternative) if move is not None))
-    fresh = measure(view, fresh_seed(seed), samples or MEASURING_SAMPLES[family], only=judged)
+    judged = list(dict.fromkeys((best, action)))
+    fresh = _fresh(view, seed, samples or MEASURING_SAMPLES[family], judged, halve=family != "batched")
     after = fresh.value_of(action)
     loss = Estimate(0.0, 0.0, after.samples) if best == action else fresh.margin(best, action)
     return MoveReview(
@@ -355,11 +357,25 @@ def _judged(number: int, before: Any, action: Any, player: int, seed: int, sampl
         after,
         best,
         alternative,
-        None if alternative is None else fresh.value_of(alternative),
+        None if alternative is None or alternative not in judged else fresh.value_of(alternative),
         loss,
         words_for(before, action),
         words_for(before, best),
     )
+
+
+def _fresh(view: Any, seed: int, samples: int, judged: list[Any], halve: bool) -> Measurement:
+    """The ``judged`` moves measured on the fresh draws of ``seed``. With ``halve`` (the scalar engine) in two
+    halves: two moves that end every drawn state of the first half alike (the same result in each: a step taken now
+    or later in the turn, two equal payments) are equivalent, and the second half is not played for them."""
+    first = samples // 2 if halve and len(judged) == 2 else 0
+    if not first:
+        return measure(view, fresh_seed(seed), samples, only=judged)
+    opening = measure(view, fresh_seed(seed), first, only=judged)
+    if opening.outcomes[0] == opening.outcomes[1]:
+        return opening
+    more = measure(view, _stream(seed, 2), samples - first, only=judged)
+    return opening.joined(more)
 
 
 def _ranked(view: Any, seed: int, samples: int, action: Any, halve: bool) -> list[Any]:

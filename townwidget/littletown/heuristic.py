@@ -57,7 +57,7 @@ def expected_points(state: State, player: int) -> float:
     unfed = max(0, state.seats.workers - cubes[FISH] - cubes[WHEAT])
     bought = min(unfed, max(0, int(coins)) // COINS_PER_SUBSTITUTE)
     cost = UNFED_PENALTY * (unfed - bought) + bought * COINS_PER_SUBSTITUTE / COINS_PER_END_VP
-    worth = state.score[player] + points + coins / COINS_PER_END_VP + CUBE_VP * sum(cubes)
+    worth = sum(state.vp[player].values()) + points + coins / COINS_PER_END_VP + CUBE_VP * sum(cubes)
     return worth - 0.5 * cost
 
 
