@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from townwidget.core.checks import shown
 from townwidget.core.errors import IllegalAction
-from townwidget.core.protocol import Viewer
+from townwidget.core.protocol import PUBLIC, Viewer
 from townwidget.core.rng import Rng
 from townwidget.littletown import effects, rounds
 from townwidget.littletown import objectives as obj
@@ -298,10 +298,11 @@ class State:
         return state_to_dict(self, viewer)
 
     def _repr_svg_(self) -> str:
-        """The board, the players and the market as a static SVG picture (Jupyter shows it; no JavaScript)."""
+        """The board, the players and the market as a static SVG picture (Jupyter shows it; no JavaScript): what
+        every player may know (a player's objective cards are hidden; their view's picture shows their own)."""
         from townwidget.littletown.render import state_svg
 
-        return state_svg(self.to_dict())
+        return state_svg(self.to_dict(viewer=PUBLIC))
 
     @classmethod
     def from_dict(cls, data: Any) -> State:

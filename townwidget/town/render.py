@@ -108,14 +108,18 @@ def _size(picture: str) -> tuple[int, int]:
 
 def state_svg(state: dict[str, Any]) -> str:
     """A state's JSON form (full or a viewer's) drawn as its board with a one-line caption, and below it what the
-    form holds besides: the pile tops (solo) or the hands (multiplayer), each as the form shows it (a viewer's form
-    shows the other hands' colours only)."""
+    form holds besides: the pile tops (solo) or the hands the form shows in full (multiplayer: a seat's own hand in
+    its view, every hand in a full form, none in the public one)."""
     board = board_svg(state["board"], caption=caption(state))
-    if state["mode"] == "solo":
+    if state["mode"] == "solo":  # the top of each pile (a view shows the tops only) and its size
         rows = [(f"Pile {p + 1} ({len(pile)})", [pile[-1]] if pile else []) for p, pile in enumerate(state["piles"])]
-    else:
-        rows = [(f"Player {p + 1}", hand) for p, hand in enumerate(state["hands"])]  # counted from 1
-    return _stacked(board, _held_svg(rows, solo=state["mode"] == "solo"))
+    else:  # the hands the form shows in full: a seat's own in its view (the others' are not drawn), all in a full form
+        rows = [(f"Player {p + 1}", hand) for p, hand in enumerate(state["hands"]) if _known(hand)]
+    return _stacked(board, _held_svg(rows, solo=state["mode"] == "solo")) if rows else board
+
+
+def _known(hand: list[Any]) -> bool:
+    return bool(hand) and all(tile[1] is not None for tile in hand)
 
 
 HELD = 32  # the side of a held tile (a pile top, a tile in hand)
