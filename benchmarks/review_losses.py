@@ -3,9 +3,10 @@
 Games are played by agents of different strength (random, greedy, and a mix: each move by one of them at random),
 then reviewed with default samples and no par. For each reviewed move the loss (how much the best move measured did
 better, in the review's unit: tiles in Town solo, places of rank in multiplayer Town, VP in Little Town) is kept
-with its standard error. Printed and saved: the share of moves whose loss is within noise of 0 (below 1.96 standard errors, or 0 when
-the best was played), and the quantiles (50, 75, 90, 95%) of the other moves' losses with bootstrap 95% intervals.
-The thresholds of ``townwidget.advice.review.LABEL_BOUNDS`` are round numbers near these quantiles.
+with its standard error. Printed and saved: the share of moves whose loss is within noise of 0 (below 1.96 standard
+errors, or 0 when the best was played), and the quantiles (50, 75, 90, 95%) of the other moves' losses with
+bootstrap 95% intervals. The thresholds of ``townwidget.advice.review.LABEL_BOUNDS`` are round numbers near
+these quantiles.
 
     nice -n 10 python benchmarks/review_losses.py [--games 4] [--rules town44] [--players 1] [--seed 1]
     nice -n 10 python benchmarks/review_losses.py --rules littletown --players 2 --games 6
