@@ -7,8 +7,9 @@ those whose expected result fell most below the best's. In Town solo the review 
 the score of the clairvoyant solver, which sees the order of the piles (no honest player can count on it).
 
 The review does not grade itself on its own luck: it **chooses** each position's best move on one set of drawn
-states and **measures** that move, the move played and the best alternative on a fresh set, drawn with another
-seed. The largest of many noisy means leans high (the move that looks best is often the one whose draws were
+states and **measures** that move and the move played on a fresh set, drawn with another seed. (With the scalar engine the fresh
+set is played in two halves, and two moves that end every drawn state of the first half alike are taken as
+equivalent, loss 0, without the second: a step taken now or later in the same turn.) The largest of many noisy means leans high (the move that looks best is often the one whose draws were
 kind); measured again on draws that played no part in the choice, it does not, so for a player who always plays
 the best move the expected reported loss is 0 (exactly 0: the move played is the one chosen), and for any player
 the reported loss is an unbiased estimate of what the move cost against the review's choice. *Loss* (chosen
@@ -85,7 +86,8 @@ class MoveReview:
     ``number + 1`` of the log and the slider, which count a move hidden from the player not), the ``action`` played,
     the expected result ``before`` it (the best move's estimate) and ``after`` it (the played move's), the
     ``best`` move (chosen on one set of draws, maybe the one played) and the best ``alternative`` to the move
-    played with its estimate (``None`` when no other move was legal), and ``loss``: how much the best did better
+    played with its estimate (``None`` when no other move was legal; the estimate ``None`` too when the move played
+    was the best: the alternative is then named, not measured), ``loss``: how much the best did better
     than the move played, paired drawn state by drawn state (exactly 0 when the move played was the best). Every
     estimate is measured on draws that did not choose the best move (see the module docstring): ``loss.mean``
     plus or minus 1.96 ``loss.se`` is a 95% interval for what the move cost."""
