@@ -7,16 +7,17 @@ those whose expected result fell most below the best's. In Town solo the review 
 the score of the clairvoyant solver, which sees the order of the piles (no honest player can count on it).
 
 The review does not grade itself on its own luck: it **chooses** each position's best move on one set of drawn
-states and **measures** that move and the move played on a fresh set, drawn with another seed. (With the scalar engine the fresh
-set is played in two halves, and two moves that end every drawn state of the first half alike are taken as
-equivalent, loss 0, without the second: a step taken now or later in the same turn.) The largest of many noisy means leans high (the move that looks best is often the one whose draws were
-kind); measured again on draws that played no part in the choice, it does not, so for a player who always plays
-the best move the expected reported loss is 0 (exactly 0: the move played is the one chosen), and for any player
-the reported loss is an unbiased estimate of what the move cost against the review's choice. *Loss* (chosen
-minus played) is measured drawn state by drawn state on the fresh draws, which makes it much more precise than the
-two values it compares; its mean plus or minus 1.96 standard errors is a 95% interval for the tiles (or returns)
-that move cost against the review's choice, under the playout policy. It can be negative: the move played then
-did better than the choice on the fresh draws.
+states and **measures** that move and the move played on a fresh set, drawn with another seed. (With the scalar
+engine the fresh set is played in two halves, and two moves that end every drawn state of the first half alike are
+taken as equivalent, loss 0, without the second: a step taken now or later in the same turn.) The largest of many
+noisy means leans high (the move that looks best is often the one whose draws were kind); measured again on draws
+that played no part in the choice, it does not, so for a player who always plays the best move the expected reported
+loss is 0 (exactly 0: the move played is the one chosen), and for any player the reported loss is an unbiased
+estimate of what the move cost against the review's choice. *Loss* (chosen minus played) is measured drawn state by
+drawn state on the fresh draws, which makes it much more precise than the two values it compares; its mean plus or
+minus 1.96 standard errors is a 95% interval for the tiles (VP in Little Town, returns in multiplayer Town) that
+move cost against the review's choice, under the playout policy. It can be negative: the move played then did better
+than the choice on the fresh draws.
 
 >>> from townwidget import town
 >>> game = town.new_solo("town44", seed=2)

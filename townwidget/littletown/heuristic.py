@@ -67,6 +67,6 @@ def evaluate(state: State, player: int) -> float:
     if state.is_terminal():
         return state.returns()[player]
     mine = expected_points(state, player)
-    mine += sum(CARDS[card].vp for card in state.objectives[player] if obj.fulfilled(state, player, card))
+    mine += sum(CARDS[card].vp for card in obj.fulfilled_cards(state, player))
     best = max(expected_points(state, other) for other in range(state.num_players) if other != player)
     return 0.5 + 0.5 * math.tanh((mine - best) / SCALE)

@@ -380,7 +380,7 @@ class State:
 
     def completions(self, player: int) -> list[Action]:
         """The objective cards ``player`` may complete now."""
-        return [Complete(card) for card in self.objectives[player] if obj.fulfilled(self, player, card)]
+        return [Complete(card) for card in obj.fulfilled_cards(self, player)]
 
     def can_build(self, player: int, kind: Kind) -> bool:
         """Whether the market offers ``kind`` and ``player`` can pay for it (a house and a space aside)."""
