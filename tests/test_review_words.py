@@ -118,3 +118,24 @@ def test_the_labels_of_a_vp_review_follow_the_vp_bounds() -> None:
 
 def move_with(move: MoveReview, loss: float) -> MoveReview:
     return replace(move, loss=Estimate(loss, 0.001, 8))
+
+
+def test_the_widget_says_how_far_the_review_has_come(monkeypatch: pytest.MonkeyPatch) -> None:
+    from widget_comm import browser_of, use_front_ends
+
+    from townwidget.widget import TownWidget
+
+    use_front_ends(monkeypatch)
+    widget = TownWidget("town33", seed=3)
+    widget.background_thinking = True  # as in a kernel: the review runs on a worker thread
+    while not widget.state.is_terminal():
+        widget.apply(widget.state.legal_actions()[-1])
+    said: list[str] = []
+    widget.observe(lambda change: said.append(change["new"]), names="status")
+    browser_of(widget).intent_now(intent="review")
+    assert widget.wait(60)
+    progress = [status for status in said if "Reviewing your moves:" in status]
+    total = len(widget.state.history)
+    assert progress[0].endswith(f"Reviewing your moves: 1 of {total}…")
+    assert progress[-1].endswith(f"Reviewing your moves: {total} of {total}…")
+    assert widget.reviewed and "Reviewing" not in widget.status

@@ -33,7 +33,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -298,13 +298,15 @@ def review_decisions(
     par_seconds: float | None = PAR_SECONDS,
     progress: bool | None = None,
     par_aside: bool = False,
+    on_move: Callable[[int, int], None] | None = None,
 ) -> Review:
     """Review the ``decisions`` of ``player`` in the finished game ``final``: each ``(number, state, action)`` is
     the move number in the history, the full state before it (only the player's view of it is read) and the action
     played. This is what :func:`review` does after replaying a game; a widget calls it with the snapshots it keeps
     for undo. In Town solo the par is solved from ``final``'s deal; with ``par_aside``, in a worker process while
     the moves are judged here (where processes can start: not in Pyodide): the same par, its budget in CPU seconds
-    of that process, and the review sooner where a core is free."""
+    of that process, and the review sooner where a core is free. ``on_move(done, total)`` is called after each move
+    judged (a widget's progress)."""
     without_par = type(par_seconds) in (int, float) and par_seconds == 0
     if not without_par:
         require_seconds(par_seconds, "par_seconds")
@@ -321,6 +323,8 @@ def review_decisions(
         better = move.best if move.label(scale) in COSTLY else None
         moves.append(replace(move, notes=game.move_notes(before, action, better, player)))
         played.append((before, action, better))
+        if on_move is not None:
+            on_move(len(moves), len(decisions))
     rank = scale.rank(final.returns()[player])
     costs = game.cost_words(final, player, played)
     review_ = Review(game_title(final), player, tuple(moves), final_score(final, player), scale, rank, costs)
