@@ -2,12 +2,14 @@
 
 Games are played by agents of different strength (random, greedy, and a mix: each move by one of them at random),
 then reviewed with default samples and no par. For each reviewed move the loss (how much the best move measured did
-better, in the review's unit: tiles in Town solo, places of rank in multiplayer Town) is kept with its standard
-error. Printed and saved: the share of moves whose loss is within noise of 0 (below 1.96 standard errors, or 0 when
-the best was played), and the quantiles (50, 75, 90, 95%) of the other moves' losses with bootstrap 95% intervals.
-The thresholds of ``townwidget.advice.review.LABEL_THRESHOLDS`` are round numbers near these quantiles.
+better, in the review's unit: tiles in Town solo, places of rank in multiplayer Town, VP in Little Town) is kept
+with its standard error. Printed and saved: the share of moves whose loss is within noise of 0 (below 1.96 standard
+errors, or 0 when the best was played), and the quantiles (50, 75, 90, 95%) of the other moves' losses with
+bootstrap 95% intervals. The thresholds of ``townwidget.advice.review.LABEL_BOUNDS`` are round numbers near
+these quantiles.
 
     nice -n 10 python benchmarks/review_losses.py [--games 4] [--rules town44] [--players 1] [--seed 1]
+    nice -n 10 python benchmarks/review_losses.py --rules littletown --players 2 --games 6
 """
 
 from __future__ import annotations
@@ -50,14 +52,16 @@ def bootstrap(values: list[float], q: float, rng: random.Random, rounds: int = 4
     return draws[int(0.025 * rounds)], draws[int(0.975 * rounds) - 1]
 
 
-def losses(rules: str, players: int, games: int, seed: int) -> tuple[list[float], int]:
-    """The losses of the moves not within noise of the best (in the review's unit), and how many moves were."""
-    found, within = [], 0
+def losses(rules: str, players: int, games: int, seed: int) -> tuple[list[float], int, str]:
+    """The losses of the moves not within noise of the best (in the review's unit), how many moves were, and the
+    unit."""
+    found, within, unit = [], 0, "tiles"
     for game in range(games):
         kind = ("random", "greedy", "mixed")[game % 3]
         seat = Mixed(seed + game) if kind == "mixed" else kind
         record = arena.play_game([seat] + ["greedy"] * (players - 1), rules, seed=seed + game)
         report = review(record, 0, seed=seed + game, par_seconds=0, progress=False)
+        unit = "ranks" if report.scale.unit == "returns" else report.scale.unit
         for move in report.moves:
             loss = report.scale.display_se(move.loss.mean)
             se = report.scale.display_se(move.loss.se)
@@ -66,7 +70,7 @@ def losses(rules: str, players: int, games: int, seed: int) -> tuple[list[float]
             else:
                 found.append(loss)
         print(f"game {game + 1} ({kind}): {len(report.moves)} moves reviewed", flush=True)
-    return found, within
+    return found, within, unit
 
 
 def main() -> None:
@@ -76,8 +80,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    found, within = losses(args.rules, args.players, args.games, args.seed)
-    unit = "tiles" if args.players == 1 else "ranks"
+    found, within, unit = losses(args.rules, args.players, args.games, args.seed)
     where = f"{args.rules}, {args.players} player(s)"
     total = within + len(found)
     figures = [results.Figure(f"{where}: moves within noise of the best", round(within / total, 3), "share")]

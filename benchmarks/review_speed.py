@@ -12,7 +12,7 @@ moves in a 2-player game between greedy agents, default samples, with its progre
 and wall). Hints are timed on positions of games played by the greedy agent: Town 77 solo, Town 77 with 3
 players, Little Town with 2 players (budget: about 1 s).
 
-    nice -n 10 python benchmarks/review_speed.py [--games 3] [--little-town 3] [--hints 10] [--seed 1]
+    nice -n 10 python benchmarks/review_speed.py [--games 3] [--little-town 3] [--hints 10] [--seed 1] [--tag TAG]
 
 Prints each figure, the means with 95% intervals (Student t), and a last JSON line with the figures.
 """
@@ -25,6 +25,7 @@ import math
 import random
 import statistics
 import time
+from dataclasses import replace
 from typing import Any
 
 import results
@@ -103,6 +104,7 @@ def main() -> None:
     parser.add_argument("--little-town", type=int, default=3, help="2-player Little Town games to review")
     parser.add_argument("--hints", type=int, default=10, help="positions per game for hints")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--tag", default="", help="added to each saved label, e.g. 'before #48' for a baseline")
     args = parser.parse_args()
     figures: dict[str, Any] = {
         "review_cpu": [],
@@ -170,6 +172,8 @@ def main() -> None:
             results.mean_figure(f"hint, {label}", times, "CPU s"),
             results.Figure(f"hint, {label}: slowest", round(max(times), 3), "CPU s"),
         ]
+    if args.tag:
+        saved = [replace(figure, label=f"{figure.label} ({args.tag})") for figure in saved]
     results.save(__file__, saved)
 
 

@@ -152,3 +152,18 @@ def test_a_view_does_not_depend_on_other_players_hidden_cards(players: int, seed
         assert twin_view.legal_actions() == view.legal_actions()
         assert twin_view.sample_state(3).to_dict() == view.sample_state(3).to_dict()
         assert twin.heuristic(viewer) == game.heuristic(viewer)
+
+
+@settings(max_examples=15, deadline=None)
+@given(players=st.integers(2, 4), seed=st.integers(0, 2**32), steps=st.integers(0, 250))
+def test_the_quick_heuristic_after_a_step_is_the_one_on_a_full_copy(players: int, seed: int, steps: int) -> None:
+    """``heuristic_after`` plays the step on the position alone, without the record of play: every legal step of a
+    random position rates as on a played copy, for every player, and the position does not change."""
+    game = played(littletown.new_game(players, seed=seed), steps, seed)
+    saved = game.to_dict()
+    for action in game.legal_actions():
+        child = game.clone()
+        child.apply(action)
+        for player in range(players):
+            assert game.heuristic_after(action, player) == child.heuristic(player)
+    assert game.to_dict() == saved and len(game.log) >= len(game.history)

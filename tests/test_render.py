@@ -6,6 +6,7 @@ import re
 import xml.etree.ElementTree as ElementTree
 
 from townwidget import town
+from townwidget.core.protocol import PUBLIC
 from townwidget.town.style import PALETTE, SHAPE_PATHS
 
 
@@ -55,7 +56,10 @@ def test_a_little_town_state_shows_as_an_svg_of_its_board_players_and_market() -
     assert root.tag.endswith("svg") and "<script" not in svg
     assert svg.count('class="lt-cell"') == 54 and svg.count('class="lt-worker"') == 1
     assert svg.count("Player ") == 3 and "Round 1 of 4" in svg and "Market: Wheat Field x5" in svg
-    assert svg == state_svg(game.to_dict(viewer=0))  # public information only
+    assert svg == state_svg(game.to_dict(viewer=PUBLIC)) != state_svg(game.to_dict(viewer=0))  # public only
+    own = [littletown.data.CARDS[card].text for card in game.objectives[0]]
+    seen = " ".join(" ".join(ElementTree.fromstring(state_svg(game.to_dict(viewer=0))).itertext()).split())
+    assert all(text in seen for text in own) and "Player 2's objectives" not in seen  # the seat's cards only
 
 
 def test_a_finished_little_town_game_shows_its_buildings_and_result() -> None:

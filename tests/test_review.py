@@ -191,7 +191,8 @@ def test_a_little_town_record_is_reviewed_for_the_chosen_player() -> None:
     report = review(record, player=1, samples=2, progress=False)
     final = arena.replay(record)
     assert len(report.moves) == sum(player == 1 for player, _phase, _action in final.history)
-    assert report.game == "Little Town" and report.score == final.returns()[1]
+    assert report.game == "Little Town" and report.score == final.score[1]  # in VP
+    assert report.rank == 1 + (1 - final.returns()[1]) and report.scale.unit == "VP"
     assert all(move.loss.mean == pytest.approx(move.before.mean - move.after.mean) for move in report.moves)
     assert all(move.loss.mean == 0 for move in report.moves if move.best_played)  # the choice played costs nothing
     costly = report.costliest(3)

@@ -3,6 +3,7 @@ nothing the seat may not know and no address to fetch anything from."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
@@ -32,6 +33,11 @@ def log_lines(page: str) -> list[str]:
     return re.findall(r"<li>(.*?)</li>", found[1])
 
 
+def shown_text(svg: str) -> str:
+    """The words an SVG picture shows, its lines joined."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", svg)).split())
+
+
 @pytest.fixture(scope="module")
 def town_record() -> GameRecord:
     return arena.play_game(["random", "greedy"], "town44", seed=3)
@@ -59,7 +65,7 @@ def test_a_reviewed_game_shares_the_review_plot(tmp_path: Path, monkeypatch: Any
     browser_of(widget).intent(intent="review")
     after = widget.export_html(tmp_path / "after.html").read_text(encoding="utf-8")
     assert 'class="rp-plot"' not in before and 'class="rp-plot"' in after
-    plot = re.search(r'<section class="rp-plot"><h2>Review</h2>(<svg.*?</svg>)</section>', after, re.S)
+    plot = re.search(r'<section class="rp-plot"><h2>Review</h2>(?:<p>[^<]*</p>)*(<svg.*?</svg>)</section>', after, re.S)
     assert plot and "<polyline" in plot[1] and not FETCHES.search(after)
 
 
@@ -141,3 +147,59 @@ def test_bad_input_is_refused_in_words(town_record: GameRecord, tmp_path: Path, 
     assert len(page_data(replay_html(unfinished, seat=1))["frames"]) == 3  # the seat to play may show it
     with pytest.raises(TypeError, match="path must be a file name"):
         LittleTownWidget(seed=1).export_html(3)  # type: ignore[arg-type]
+
+
+def test_little_town_twins_that_differ_only_in_hidden_cards_export_the_same_page(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    """Seat 0 sees its own objective cards on the page, never seat 1's: swapping seat 1's hidden cards for others
+    of the unused ones changes no byte."""
+    from townwidget import littletown
+    from townwidget.littletown.data import CARDS
+
+    use_front_ends(monkeypatch)
+    game = littletown.new_game(players=2, seed=4)
+    game.apply(game.legal_actions()[0])
+    twin = game.clone()
+    twin.objectives[1], twin.unused = (
+        sorted(twin.unused[: len(twin.objectives[1])]),
+        sorted(twin.unused[len(twin.objectives[1]) :] + twin.objectives[1]),
+    )
+    assert twin.objectives[1] != game.objectives[1] and twin.to_dict(viewer=0) == game.to_dict(viewer=0)
+    pages = [
+        LittleTownWidget(state=state, opponents=["greedy"]).export_html(tmp_path / f"{k}.html").read_text("utf-8")
+        for k, state in enumerate((game, twin))
+    ]
+    assert pages[0] == pages[1]
+    drawn = [shown_text(drawing) for drawing in page_data(pages[0])["drawings"]]
+    assert all(CARDS[card].text in text for card in game.objectives[0] for text in drawn)  # the seat's own cards
+    assert not any(CARDS[card].text in text for card in twin.objectives[1] for text in drawn)
+
+
+def test_a_reviewed_little_town_page_says_the_review_at_each_move(tmp_path: Path, monkeypatch: Any) -> None:
+    use_front_ends(monkeypatch)
+    widget = LittleTownWidget(seed=3, opponents=["greedy"])
+    reviewed = {
+        "summary": "Little Town: player 1 finished with 12 VP (rank 2 of 2); what cost most: feeding cost 6 VP",
+        "costliest_words": "Costliest: move 2, end the turn: about 4.0 VP (this worker gathered nothing).",
+        "unit": "VP",
+        "svg": '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>',
+        "moves": [
+            {
+                "number": 1,
+                "words": "end the turn",
+                "best_words": "gather wood now",
+                "label_words": "mistake",
+                "action": {"type": "done"},
+                "best": {"type": "gather", "resource": "wood"},
+                "notes": ["this worker gathered nothing"],
+                "shown": {key: {"mean": 4.0, "se": 0.5} for key in ("before", "after", "loss")},
+            }
+        ],
+    }
+    widget.set_trait("reviewed", reviewed)
+    page = widget.export_html(tmp_path / "reviewed.html").read_text(encoding="utf-8")
+    said = page_data(page)["said"]
+    assert list(said) == ["2"] and said["2"].startswith("Move 2 (mistake): you played end the turn.")
+    assert said["2"].endswith("Best measured: gather wood now. This worker gathered nothing.")
+    assert 'id="rp-said"' in page and "what cost most: feeding cost 6 VP" in page and "about 4.0 VP" in page

@@ -18,6 +18,7 @@ import english from "../../townwidget/widget/texts.json" with { type: "json" };
  * @property {{before: Shown, after: Shown, loss: Shown}} shown the estimates as shown (the loss never below 0)
  * @property {string} label its label's key: best, as_good, good, inaccuracy, mistake or blunder
  * @property {string} label_words its label in words
+ * @property {string[]} [notes] what the move cost in the game's own words ("this worker gathered nothing")
  */
 /**
  * @typedef {object} Targets what a suggested move points at, to highlight
@@ -99,11 +100,12 @@ export const decimal = (texts, value) => value.toFixed(1).replace(/^-(0\.0)$/, "
  * An estimate in words: "30.1 ± 0.4 tiles", "rank 1.4 ± 0.2".
  * @param {Texts | undefined} texts
  * @param {Shown} value
- * @param {string} unit "tiles" or "rank" (the review's `unit`)
+ * @param {string} unit "tiles", "VP" or "rank" (the review's `unit`)
  */
 export function estimateText(texts, value, unit) {
   const both = `${decimal(texts, value.mean)} ± ${decimal(texts, value.se)}`;
-  return words(texts, unit === "rank" ? "estimate_rank" : "estimate_tiles", { value: both });
+  const key = unit === "rank" ? "estimate_rank" : unit === "VP" ? "estimate_vp" : "estimate_tiles";
+  return words(texts, key, { value: both });
 }
 
 /**
@@ -127,7 +129,9 @@ export function moveReviewText(texts, reviewed, step) {
     loss: estimateText(texts, loss, reviewed.unit),
   });
   const best = sameAction(move.best, move.action) ? words(texts, "best_played") : words(texts, "best_other", { best: move.best_words });
-  return `${said} ${best}`;
+  const sentence = (/** @type {string} */ note) => note.charAt(0).toUpperCase() + note.slice(1);
+  const notes = (move.notes || []).map((note) => words(texts, "review_note", { note: sentence(note) })).join(" ");
+  return notes ? `${said} ${best} ${notes}` : `${said} ${best}`;
 }
 
 /**

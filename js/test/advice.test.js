@@ -83,6 +83,30 @@ test("the move on the history slider in words: estimates with standard errors, i
   assert.equal(decimal(undefined, -0.01), "0.0"); // no "-0.0"
 });
 
+test("a Little Town move in VP, with what it cost in the game's own words", () => {
+  const vp = {
+    unit: "VP",
+    moves: [
+      {
+        number: 4,
+        words: "end the turn",
+        best_words: "build the Pier",
+        action: { type: "done" },
+        best: { type: "build", building: "pier" },
+        shown: { before: { mean: 21.5, se: 1.0 }, after: { mean: 17.5, se: 1.2 }, loss: { mean: 4.0, se: 0.5 } },
+        label: "mistake",
+        label_words: "mistake",
+        notes: ["this worker gathered nothing", "2 workers went hungry: -6 VP"],
+      },
+    ],
+  };
+  assert.equal(
+    moveReviewText(undefined, vp, 5),
+    "Move 5 (mistake): you played end the turn. Expected 21.5 ± 1.0 VP before it, 17.5 ± 1.2 VP after it (cost 4.0 ± 0.5 VP). " +
+      "Best measured: build the Pier. This worker gathered nothing. 2 workers went hungry: -6 VP.",
+  );
+});
+
 test("the hints used and the par line in words", () => {
   assert.equal(assistedText(undefined, 0), "");
   assert.equal(assistedText(undefined, 1), "Played with 1 hint: this result is marked as assisted.");

@@ -10,8 +10,9 @@ the differences between moves are measured more precisely than the values themse
   measured. On 9 x 9 boards, too large for the batched simulator, and where numpy is not installed (a browser's
   Python), the scalar engine measures the best few instead, as below: other figures than the batched ones, as
   reproducible by seed.
-- Town multiplayer and Little Town: the player's ``returns()`` at the end (1 for a win, 0 for last place, shared
-  on ties), shown as an expected rank, with the rollout policy of the tree-search agents
+- Town multiplayer: the player's ``returns()`` at the end (1 for a win, 0 for last place, shared on ties), shown
+  as an expected rank; Little Town (and any game whose adapter says ``reviews_in_score``): the player's score at
+  the end (VP); both with the rollout policy of the tree-search agents
   (:func:`townwidget.agents.mcts.heuristic_move`). When there are many legal actions, the :data:`SCREEN` best by the
   game's position estimate after them are measured.
 
@@ -88,28 +89,44 @@ class Estimate:
 
 @dataclass(frozen=True)
 class Scale:
-    """How a game's playout values read: tiles placed (Town solo) or ``returns()`` shown as an expected rank."""
+    """How a game's playout values read: tiles placed (Town solo), the game's ``points`` (a multiplayer game whose
+    reviews measure its score: Little Town's "VP"), or ``returns()`` shown as an expected rank."""
 
     solo: bool
     players: int
+    points: str = ""
+
+    @classmethod
+    def of(cls, state: State) -> Scale:
+        """The scale advice measures ``state``'s game in: its score in one-player games and in the games whose
+        adapter says so (:attr:`~townwidget.core.registry.Game.reviews_in_score`), else the expected rank."""
+        players, game = state.num_players, game_of(state)
+        return cls(players == 1, players, game.score_name(players) if players > 1 and game.reviews_in_score else "")
 
     def show(self, value: float) -> str:
-        """A value in words, in the current language: '33.8 tiles', or 'rank 1.4 of 3' (1 is first)."""
+        """A value in words, in the current language: '33.8 tiles', '21.5 VP', or 'rank 1.4 of 3' (1 is first)."""
         if self.solo:
             return _("{value} tiles").format(value=self.number(value))
+        if self.points:
+            return _("{value} {points}").format(value=self.number(value), points=_(self.points))
         return _("rank {rank} of {players}").format(rank=self.number(value), players=self.players)
 
     def number(self, value: float) -> str:
         """A value as a bare number in the shown units: '33.8' (tiles), '1.4' (the expected rank); French '33,8'."""
         return decimal(self.display(value))
 
+    @property
+    def in_score(self) -> bool:
+        """Whether values are the player's score (tiles or points, more is better) rather than returns."""
+        return self.solo or bool(self.points)
+
     def display(self, value: float) -> float:
-        """A value as shown: tiles, or the expected rank."""
-        return value if self.solo else self.rank(value)
+        """A value as shown: tiles or points, or the expected rank."""
+        return value if self.in_score else self.rank(value)
 
     def display_se(self, se: float) -> float:
         """A standard error in the shown units."""
-        return se if self.solo else se * (self.players - 1)
+        return se if self.in_score else se * (self.players - 1)
 
     def rank(self, value: float) -> float:
         """The expected rank (1 = first) for a mean of ``returns()``."""
@@ -117,7 +134,8 @@ class Scale:
 
     @property
     def unit(self) -> str:
-        return "tiles" if self.solo else "returns"
+        """What the values count: "tiles", the game's points ("VP") or "returns"."""
+        return "tiles" if self.solo else self.points or "returns"
 
 
 @dataclass(frozen=True)
@@ -142,6 +160,12 @@ class Measurement:
         its standard error is that of the difference, smaller than either's when the two go together."""
         ahead, behind = self.outcomes[self.actions.index(better)], self.outcomes[self.actions.index(worse)]
         return Estimate.of([a - b for a, b in zip(ahead, behind, strict=True)])
+
+    def joined(self, other: Measurement) -> Measurement:
+        """This measurement and ``other`` (of the same actions, on other drawn states) as one, best first."""
+        actions = self.actions
+        rows = [self.outcomes[i] + other.outcomes[other.actions.index(action)] for i, action in enumerate(actions)]
+        return _measurement(self.player, list(actions), rows, self.scale, self.legal)
 
 
 def measure(
@@ -173,15 +197,22 @@ def measure(
     else:
         candidates = _screen(first, actions, view.player, SCREEN[family], include) if only is None else list(only)
         outcomes = _outcomes(view, candidates, first, samples or SAMPLES[family], family, rng)
+    return _measurement(view.player, candidates, outcomes, Scale.of(first), len(actions))
+
+
+def _measurement(
+    player: int, candidates: list[Any], outcomes: Sequence[tuple[float, ...]], scale: Scale, legal: int
+) -> Measurement:
+    """The measured ``candidates`` (rows of ``outcomes``) best first: stable, the given order among equals."""
     values = [Estimate.of(row) for row in outcomes]
-    order = sorted(range(len(candidates)), key=lambda i: -values[i].mean)  # stable: the legal order among equals
+    order = sorted(range(len(candidates)), key=lambda i: -values[i].mean)
     return Measurement(
-        view.player,
+        player,
         tuple(candidates[i] for i in order),
         tuple(values[i] for i in order),
-        tuple(outcomes[i] for i in order),
-        Scale(first.num_players == 1, first.num_players),
-        len(actions),
+        tuple(tuple(outcomes[i]) for i in order),
+        scale,
+        legal,
     )
 
 
@@ -273,9 +304,10 @@ def _play_out(state: State, player: int, rng: Rng, family: str) -> float:
 
 
 def final_score(state: State, player: int) -> float:
-    """A finished game's value for ``player`` in the units advice measures: one player's score (Town solo: the
-    tiles placed), else ``returns()``."""
-    if state.num_players == 1:
+    """A finished game's value for ``player`` in the units advice measures (:meth:`Scale.of`): the player's score
+    in one-player games (Town solo: the tiles placed) and in the games reviewed in their score (Little Town's VP),
+    else ``returns()``."""
+    if Scale.of(state).in_score:
         result = state.result()
         assert result is not None  # the game is over
         return float(game_of(state).score(result, player))

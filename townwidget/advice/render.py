@@ -9,6 +9,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from townwidget.core.language import _
+from townwidget.core.words import decimal
 
 if TYPE_CHECKING:
     from townwidget.advice.review import MoveReview, Review
@@ -35,7 +36,7 @@ def review_svg(review: Review) -> str:
         + [a + s for a, s in zip(after, spread, strict=True)]
         + [a - s for a, s in zip(after, spread, strict=True)]
     )
-    marks = {_("score") if scale.solo else _("final rank"): scale.display(review.score)}
+    marks = {_("score") if scale.in_score else _("final rank"): scale.display(review.score)}
     if review.par is not None and review.par == review.score:
         marks = {_("score = par"): float(review.par)}  # one line, one label (two would print over each other)
     elif review.par is not None:
@@ -44,7 +45,7 @@ def review_svg(review: Review) -> str:
     low, high = min(levels), max(levels)
     if high - low < 1e-9:
         low, high = low - 1, high + 1
-    up = scale.solo  # tiles: up is better; rank: 1 (first) at the top
+    up = scale.in_score  # tiles or points: up is better; rank: 1 (first) at the top
 
     def x(i: float) -> float:
         return LEFT + (WIDTH - LEFT - RIGHT) * (i / max(1, len(moves) - 1))
@@ -81,7 +82,13 @@ def review_svg(review: Review) -> str:
             f'<text x="{x(i):.1f}" y="{y(after[i]) + 16:.1f}" text-anchor="middle" fill="#9E3B00">'
             f"{move.number + 1}</text>"
         )
-    unit = _("expected tiles at the end") if scale.solo else _("expected rank (1 = first)")
+    unit = (
+        _("expected tiles at the end")
+        if scale.solo
+        else _("expected {points} at the end").format(points=_(scale.points))
+        if scale.points
+        else _("expected rank (1 = first)")
+    )
     caption = _(
         "{unit}: after the move played (blue, band of 2 standard errors) and after the best move (green, dashed)"
     )
@@ -122,15 +129,22 @@ def costliest_words(review: Review, k: int = MARKED) -> str:
     moves = review.costliest(k)
     if not moves:
         return _("Every move played was the best measured.")
-    cost = _("about {value} tiles") if review.scale.solo else _("about {value} in the expected rank")
-    named = [
-        _("move {number}, {move}: {cost}").format(
+    scale = review.scale
+    cost = (
+        _("about {value} tiles")
+        if scale.solo
+        else _("about {value} {points}")
+        if scale.points
+        else _("about {value} in the expected rank")
+    )
+    named = []
+    for move in moves:
+        said = _("move {number}, {move}: {cost}").format(
             number=move.number + 1,
             move=move.words,
-            cost=cost.format(value=f"{review.scale.display_se(move.loss.mean):.1f}"),
+            cost=cost.format(value=decimal(scale.display_se(move.loss.mean)), points=_(scale.points)),
         )
-        for move in moves
-    ]
+        named.append(_("{said} ({notes})").format(said=said, notes=_("; ").join(move.notes)) if move.notes else said)
     return _("Costliest: {moves}.").format(moves=_("; ").join(named))
 
 
@@ -150,7 +164,13 @@ def review_html(review: Review) -> str:
         )
     after_it = _("expected after it")
     headings = [_("move"), _("played"), after_it, _("best measured"), after_it]
-    headings.append(_("cost (tiles)") if scale.solo else _("cost (rank)"))
+    headings.append(
+        _("cost (tiles)")
+        if scale.solo
+        else _("cost ({points})").format(points=_(scale.points))
+        if scale.points
+        else _("cost (rank)")
+    )
     cells = "".join(f"<th>{escape(heading)}</th>" for heading in headings)
     table = (
         f"<table><tr>{cells}</tr>{''.join(rows)}</table>"

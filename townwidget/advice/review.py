@@ -7,15 +7,17 @@ those whose expected result fell most below the best's. In Town solo the review 
 the score of the clairvoyant solver, which sees the order of the piles (no honest player can count on it).
 
 The review does not grade itself on its own luck: it **chooses** each position's best move on one set of drawn
-states and **measures** that move, the move played and the best alternative on a fresh set, drawn with another
-seed. The largest of many noisy means leans high (the move that looks best is often the one whose draws were
-kind); measured again on draws that played no part in the choice, it does not, so for a player who always plays
-the best move the expected reported loss is 0 (exactly 0: the move played is the one chosen), and for any player
-the reported loss is an unbiased estimate of what the move cost against the review's choice. *Loss* (chosen
-minus played) is measured drawn state by drawn state on the fresh draws, which makes it much more precise than the
-two values it compares; its mean plus or minus 1.96 standard errors is a 95% interval for the tiles (or returns)
-that move cost against the review's choice, under the playout policy. It can be negative: the move played then
-did better than the choice on the fresh draws.
+states and **measures** that move and the move played on a fresh set, drawn with another seed. (With the scalar
+engine the fresh set is played in two halves, and two moves that end every drawn state of the first half alike are
+taken as equivalent, loss 0, without the second: a step taken now or later in the same turn.) The largest of many
+noisy means leans high (the move that looks best is often the one whose draws were kind); measured again on draws
+that played no part in the choice, it does not, so for a player who always plays the best move the expected reported
+loss is 0 (exactly 0: the move played is the one chosen), and for any player the reported loss is an unbiased
+estimate of what the move cost against the review's choice. *Loss* (chosen minus played) is measured drawn state by
+drawn state on the fresh draws, which makes it much more precise than the two values it compares; its mean plus or
+minus 1.96 standard errors is a 95% interval for the tiles (VP in Little Town, returns in multiplayer Town) that
+move cost against the review's choice, under the playout policy. It can be negative: the move played then did better
+than the choice on the fresh draws.
 
 >>> from townwidget import town
 >>> game = town.new_solo("town44", seed=2)
@@ -31,8 +33,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from townwidget.advice import town_advice
@@ -40,6 +42,7 @@ from townwidget.advice.estimate import (
     MAX_SAMPLES,
     NOISE,
     Estimate,
+    Measurement,
     Scale,
     family_of,
     final_score,
@@ -51,6 +54,7 @@ from townwidget.core import Rng, State, registry
 from townwidget.core.checks import is_integer, require_count, require_seconds, shown
 from townwidget.core.language import N_, _
 from townwidget.core.progress import progress as progress_bar
+from townwidget.core.words import decimal
 
 PAR_SECONDS = 8.0  # the clairvoyant solver's time for the par of a Town 77 deal (exact on small boards)
 # Drawn states per move, by default: the draws that choose the best move (Town solo on the batched simulator:
@@ -61,10 +65,12 @@ CHOOSING_SAMPLES = {"solo": 6, "town": 16, "littletown": 4, "other": 4}
 MEASURING_SAMPLES = {"batched": 24, "solo": 12, "town": 16, "littletown": 8, "other": 8}
 
 
-# The labels' bounds on a loss beyond noise, in the review's unit (tiles in Town solo, places of expected rank
-# otherwise): good below the first, an inaccuracy below the second, a mistake below the third, a blunder from it.
-# Round numbers near the measured spread of losses (benchmarks/review_losses.py; docs/hints-and-review.md).
-LABEL_BOUNDS = {"tiles": (1.0, 2.5, 4.5), "rank": (0.25, 0.75, 1.0)}
+# The labels' bounds on a loss beyond noise, in the review's unit (tiles in Town solo, VP in Little Town, places of
+# expected rank otherwise): good below the first, an inaccuracy below the second, a mistake below the third, a
+# blunder from it. Round numbers near the measured spread of losses (benchmarks/review_losses.py;
+# docs/hints-and-review.md).
+LABEL_BOUNDS = {"tiles": (1.0, 2.5, 4.5), "rank": (0.25, 0.75, 1.0), "points": (2.0, 5.0, 7.5)}
+COSTLY = ("inaccuracy", "mistake", "blunder")  # the labels of a move whose better alternative is worth naming
 LABELS = {
     "best": N_("best"),
     "as_good": N_("as good as the best"),
@@ -81,7 +87,8 @@ class MoveReview:
     ``number + 1`` of the log and the slider, which count a move hidden from the player not), the ``action`` played,
     the expected result ``before`` it (the best move's estimate) and ``after`` it (the played move's), the
     ``best`` move (chosen on one set of draws, maybe the one played) and the best ``alternative`` to the move
-    played with its estimate (``None`` when no other move was legal), and ``loss``: how much the best did better
+    played with its estimate (``None`` when no other move was legal; the estimate ``None`` too when the move played
+    was the best: the alternative is then named, not measured), ``loss``: how much the best did better
     than the move played, paired drawn state by drawn state (exactly 0 when the move played was the best). Every
     estimate is measured on draws that did not choose the best move (see the module docstring): ``loss.mean``
     plus or minus 1.96 ``loss.se`` is a 95% interval for what the move cost."""
@@ -96,6 +103,7 @@ class MoveReview:
     loss: Estimate
     words: str  # the move played, in words
     best_words: str  # the best move measured, in words
+    notes: tuple[str, ...] = ()  # what the move cost in the game's own terms ("this worker gathered nothing")
 
     @property
     def best_played(self) -> bool:
@@ -114,7 +122,7 @@ class MoveReview:
         loss, se = scale.display_se(self.loss.mean), scale.display_se(self.loss.se)
         if loss <= NOISE * se:
             return "as_good"
-        good, inaccuracy, mistake = LABEL_BOUNDS["tiles" if scale.solo else "rank"]
+        good, inaccuracy, mistake = LABEL_BOUNDS["tiles" if scale.solo else "points" if scale.points else "rank"]
         return (
             "good" if loss < good else "inaccuracy" if loss < inaccuracy else "mistake" if loss < mistake else "blunder"
         )
@@ -123,7 +131,10 @@ class MoveReview:
 @dataclass(frozen=True)
 class Review:
     """The review of one player's game: ``moves`` (:class:`MoveReview`, in order), the final ``score`` (tiles
-    placed in Town solo; the player's ``returns()`` otherwise), the ``scale`` of the estimates, and in Town solo
+    placed in Town solo, VP in Little Town: the ``scale``'s unit; the player's ``returns()`` otherwise), the
+    ``scale`` of the estimates, the final ``rank`` (1 = first, shared places averaged), ``costs``: what cost the
+    player most over the game in the game's words ("feeding cost 9 VP (3 hungry workers)"; "" if nothing stands
+    out, and in Town), and in Town solo
     ``par`` (at least the score: the clairvoyant solver's best line, or the player's own when the solver's time ran
     out below it), ``par_line`` (its moves), ``par_exact`` (whether the solver proved no line does better) and
     ``par_words`` (its moves in words, in the language the review was made in)."""
@@ -133,6 +144,8 @@ class Review:
     moves: tuple[MoveReview, ...]
     score: float
     scale: Scale
+    rank: float = 1.0
+    costs: str = ""
     par: int | None = None
     par_line: tuple[Any, ...] | None = None
     par_exact: bool | None = None
@@ -155,6 +168,17 @@ class Review:
             par = _("par {par}") if self.par_exact else _("par at least {par}")
             solver = _("{placed}; {par} (the clairvoyant solver, which sees the piles)")
             return solver.format(placed=placed, par=par.format(par=self.par))
+        if self.scale.points:
+            finished = _("{game}: player {player} finished with {score} (rank {rank} of {players})").format(
+                game=self.game,
+                player=self.player + 1,
+                score=_("{value} {points}").format(value=f"{self.score:g}", points=_(self.scale.points)),
+                rank=f"{self.rank:g}" if float(self.rank).is_integer() else decimal(self.rank),
+                players=self.scale.players,
+            )
+            if not self.costs:
+                return finished
+            return _("{finished}; what cost most: {costs}").format(finished=finished, costs=self.costs)
         return _("{game}: player {player} finished with returns {returns} (rank {rank} of {players})").format(
             game=self.game,
             player=self.player,
@@ -182,7 +206,9 @@ class Review:
             "player": self.player,
             "summary": self.summary,
             "score": self.score,
-            "unit": "tiles" if self.scale.solo else "rank",
+            "unit": "tiles" if self.scale.solo else self.scale.points or "rank",
+            "rank": self.rank,
+            "costs": self.costs,
             "moves": [
                 {
                     "number": move.number,
@@ -197,6 +223,7 @@ class Review:
                     "loss": estimate(move.loss),
                     "label": move.label(self.scale),
                     "label_words": _(LABELS[move.label(self.scale)]),
+                    "notes": list(move.notes),
                     "shown": {  # the estimates in the units the summary uses (tiles, or the expected rank)
                         "before": self._shown(move.before),
                         "after": self._shown(move.after),
@@ -271,13 +298,15 @@ def review_decisions(
     par_seconds: float | None = PAR_SECONDS,
     progress: bool | None = None,
     par_aside: bool = False,
+    on_move: Callable[[int, int], None] | None = None,
 ) -> Review:
     """Review the ``decisions`` of ``player`` in the finished game ``final``: each ``(number, state, action)`` is
     the move number in the history, the full state before it (only the player's view of it is read) and the action
     played. This is what :func:`review` does after replaying a game; a widget calls it with the snapshots it keeps
     for undo. In Town solo the par is solved from ``final``'s deal; with ``par_aside``, in a worker process while
     the moves are judged here (where processes can start: not in Pyodide): the same par, its budget in CPU seconds
-    of that process, and the review sooner where a core is free."""
+    of that process, and the review sooner where a core is free. ``on_move(done, total)`` is called after each move
+    judged (a widget's progress)."""
     without_par = type(par_seconds) in (int, float) and par_seconds == 0
     if not without_par:
         require_seconds(par_seconds, "par_seconds")
@@ -287,11 +316,18 @@ def review_decisions(
     solving = None
     if par_aside and town_advice.PROCESSES and start is not None and not without_par:
         solving = town_advice.solve_aside(start, final, par_seconds)
-    moves = []
+    scale, game = Scale.of(final), registry.game_of(final)
+    moves, played = [], []
     for number, before, action in progress_bar(decisions, desc="reviewing", unit="move", enabled=progress):
-        moves.append(_judged(_seen_number(before, player, number), before, action, player, seed, samples))
-    scale = Scale(final.num_players == 1, final.num_players)
-    review_ = Review(game_title(final), player, tuple(moves), final_score(final, player), scale)
+        move = _judged(_seen_number(before, player, number), before, action, player, seed, samples)
+        better = move.best if move.label(scale) in COSTLY else None
+        moves.append(replace(move, notes=game.move_notes(before, action, better, player)))
+        played.append((before, action, better))
+        if on_move is not None:
+            on_move(len(moves), len(decisions))
+    rank = scale.rank(final.returns()[player])
+    costs = game.cost_words(final, player, played)
+    review_ = Review(game_title(final), player, tuple(moves), final_score(final, player), scale, rank, costs)
     if start is not None and not without_par:
         line = [action for _player, _phase, action in final.history]
         par, par_line, exact = town_advice.par(start, review_.score, line, par_seconds, progress, solving)
@@ -307,8 +343,9 @@ def _seen_number(before: Any, player: int, number: int) -> int:
 
 
 def _judged(number: int, before: Any, action: Any, player: int, seed: int, samples: int | None) -> MoveReview:
-    """One decision: the best move chosen on the draws of ``seed``, then it, the move played and the best
-    alternative to the move played measured on fresh draws (see the module docstring)."""
+    """One decision: the best move chosen on the draws of ``seed``, then it and the move played measured on fresh
+    draws (see the module docstring); the best alternative to the move played is the chosen best unless that is
+    the move played, and then it is named but not measured (no label or loss reads it)."""
     view = before.view(player)
     family = family_of(before)
     choosing = CHOOSING_SAMPLES.get(family) or solo_samples(len(view.legal_actions()), CHOOSING_PLAYOUTS)
@@ -316,8 +353,8 @@ def _judged(number: int, before: Any, action: Any, player: int, seed: int, sampl
     best = ranked[0]
     others = [other for other in ranked if other != action]
     alternative = others[0] if others else None
-    judged = list(dict.fromkeys(move for move in (best, action, alternative) if move is not None))
-    fresh = measure(view, fresh_seed(seed), samples or MEASURING_SAMPLES[family], only=judged)
+    judged = list(dict.fromkeys((best, action)))
+    fresh = _fresh(view, seed, samples or MEASURING_SAMPLES[family], judged, halve=family != "batched")
     after = fresh.value_of(action)
     loss = Estimate(0.0, 0.0, after.samples) if best == action else fresh.margin(best, action)
     return MoveReview(
@@ -327,11 +364,25 @@ def _judged(number: int, before: Any, action: Any, player: int, seed: int, sampl
         after,
         best,
         alternative,
-        None if alternative is None else fresh.value_of(alternative),
+        None if alternative is None or alternative not in judged else fresh.value_of(alternative),
         loss,
         words_for(before, action),
         words_for(before, best),
     )
+
+
+def _fresh(view: Any, seed: int, samples: int, judged: list[Any], halve: bool) -> Measurement:
+    """The ``judged`` moves measured on the fresh draws of ``seed``. With ``halve`` (the scalar engine) in two
+    halves: two moves that end every drawn state of the first half alike (the same result in each: a step taken now
+    or later in the turn, two equal payments) are equivalent, and the second half is not played for them."""
+    first = samples // 2 if halve and len(judged) == 2 else 0
+    if not first:
+        return measure(view, fresh_seed(seed), samples, only=judged)
+    opening = measure(view, fresh_seed(seed), first, only=judged)
+    if opening.outcomes[0] == opening.outcomes[1]:
+        return opening
+    more = measure(view, _stream(seed, 2), samples - first, only=judged)
+    return opening.joined(more)
 
 
 def _ranked(view: Any, seed: int, samples: int, action: Any, halve: bool) -> list[Any]:
@@ -368,9 +419,9 @@ def _stream(seed: int, k: int) -> int:
     return rng.next64()
 
 
-def _fields(review_: Review) -> tuple[str, int, tuple[MoveReview, ...], float, Scale]:
+def _fields(review_: Review) -> tuple[str, int, tuple[MoveReview, ...], float, Scale, float, str]:
     """A review's fields before the par."""
-    return review_.game, review_.player, review_.moves, review_.score, review_.scale
+    return review_.game, review_.player, review_.moves, review_.score, review_.scale, review_.rank, review_.costs
 
 
 # --- what can be replayed ----------------------------------------------------------------------------------------

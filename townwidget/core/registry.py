@@ -59,6 +59,14 @@ def _no_rules(state: State[Any]) -> dict[str, Any]:
     return {}
 
 
+def _no_notes(before: State[Any], action: Any, better: Any | None, player: int) -> tuple[str, ...]:
+    return ()
+
+
+def _no_costs(final: State[Any], player: int, moves: list[tuple[State[Any], Any, Any | None]]) -> str:
+    return ""
+
+
 def legal_action_named(state: State[Any], data: Any) -> Any:
     """The legal action of ``state`` whose JSON form is ``data`` (untrusted: a ``ValueError`` in words when none
     is), the parser of a game that declares none of its own.
@@ -107,6 +115,15 @@ class Game:
     picture: Callable[[dict[str, Any]], str] | None = None  # a JSON form (full, a seat's, public) as an SVG picture
     # how a game like ``state`` is won, in one or two sentences a player reads (in the speaking language; "": none)
     goal: Callable[[State[Any]], str] = _no_goal
+    # whether a review of a multiplayer game measures each move in the game's score (score_name: Little Town's VP)
+    # rather than in returns() (places of rank)
+    reviews_in_score: bool = False
+    # (position before, move played, the better move when the review measured one beyond noise or None, player) ->
+    # what the move cost or missed in the game's own words ("2 workers went hungry: -6 VP"), for a review
+    move_notes: Callable[[State[Any], Any, Any | None, int], tuple[str, ...]] = _no_notes
+    # (final state, player, [(position before, move played, better move or None)] of the reviewed moves) -> what
+    # cost the player most over the game, in words ("" when nothing is worth saying), for a review's summary
+    cost_words: Callable[[State[Any], int, list[tuple[State[Any], Any, Any | None]]], str] = _no_costs
     front_end: str | None = None  # "module:Class" of the widget that draws it (None: no widget, the session only)
     # what a page draws its pieces with, as JSON (colours, and their names in the speaking language): the table
     # server's spectator page draws a public view of the game's format with it; None: the game has none

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from townwidget.core.language import N_
 from townwidget.core.protocol import State
 from townwidget.core.registry import Game
-from townwidget.littletown import words
+from townwidget.littletown import costs, words
 from townwidget.littletown.actions import Action, parse_action
 from townwidget.littletown.data import MAX_PLAYERS, MIN_PLAYERS
 from townwidget.littletown.format import from_dict
@@ -40,7 +41,7 @@ GAME = Game(
     formats=(FORMAT,),
     score=lambda result, seat: result["scores"][seat],
     view_from_dict=LittleTownView.from_dict,
-    score_name=lambda players: "VP",
+    score_name=lambda players: N_("VP"),  # marked: a review shows it translated
     start_of=start_of,
     state_types=(LittleTownState,),
     title=lambda state: words.TITLE,
@@ -50,5 +51,8 @@ GAME = Game(
     parse_action=lambda state, data: parse_action(data),
     picture=state_svg,
     goal=lambda state: words.goal_words(),
+    reviews_in_score=True,
+    move_notes=lambda before, action, better, player: costs.move_notes(_little_town(before), action, better, player),
+    cost_words=lambda final, player, moves: costs.cost_words(_little_town(final), player, moves),
     front_end="townwidget.widget.little_town_widget:LittleTownWidget",
 )

@@ -57,7 +57,7 @@ def expected_points(state: State, player: int) -> float:
     unfed = max(0, state.seats.workers - cubes[FISH] - cubes[WHEAT])
     bought = min(unfed, max(0, int(coins)) // COINS_PER_SUBSTITUTE)
     cost = UNFED_PENALTY * (unfed - bought) + bought * COINS_PER_SUBSTITUTE / COINS_PER_END_VP
-    worth = state.score[player] + points + coins / COINS_PER_END_VP + CUBE_VP * sum(cubes)
+    worth = sum(state.vp[player].values()) + points + coins / COINS_PER_END_VP + CUBE_VP * sum(cubes)
     return worth - 0.5 * cost
 
 
@@ -67,6 +67,6 @@ def evaluate(state: State, player: int) -> float:
     if state.is_terminal():
         return state.returns()[player]
     mine = expected_points(state, player)
-    mine += sum(CARDS[card].vp for card in state.objectives[player] if obj.fulfilled(state, player, card))
+    mine += sum(CARDS[card].vp for card in obj.fulfilled_cards(state, player))
     best = max(expected_points(state, other) for other in range(state.num_players) if other != player)
     return 0.5 + 0.5 * math.tanh((mine - best) / SCALE)

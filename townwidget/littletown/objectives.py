@@ -101,11 +101,20 @@ _BOARD_ANSWERS: dict[tuple[Any, ...], bool] = {}  # their answers by board: a pl
 _BOARD_ANSWERS_KEPT = 100_000
 
 
-def fulfilled(state: State, player: int, card: int) -> bool:
+def fulfilled_cards(state: State, player: int) -> list[int]:
+    """The cards ``player`` holds and fulfils now, in the order held."""
+    board = tuple(state.buildings)
+    return [card for card in state.objectives[player] if fulfilled(state, player, card, board)]
+
+
+def fulfilled(state: State, player: int, card: int, board: tuple[Any, ...] | None = None) -> bool:
+    """Whether ``player`` fulfils card ``card`` now (``board``: ``tuple(state.buildings)``, where the caller asks
+    of several cards in one position)."""
     if card not in BOARD_CARDS:
         return CONDITIONS[card](state, player)
     rules = state.rules  # what else the conditions read: the building kinds, the terrain, the seats
-    key = (card, player, rules.restaurant_gives, rules.side, state.num_players, tuple(state.buildings))
+    board = tuple(state.buildings) if board is None else board
+    key = (card, player, rules.restaurant_gives, rules.side, state.num_players, board)
     answer = _BOARD_ANSWERS.get(key)
     if answer is None:
         if len(_BOARD_ANSWERS) >= _BOARD_ANSWERS_KEPT:

@@ -18,7 +18,7 @@ from html import escape
 from typing import Any
 
 from townwidget.littletown.board import COLUMNS, ROWS
-from townwidget.littletown.data import RESOURCES, ROUNDS, kind_by_id
+from townwidget.littletown.data import CARDS, RESOURCES, ROUNDS, kind_by_id
 
 CELL = 52
 MARGIN = 22
@@ -37,9 +37,15 @@ DRAWING = {
 
 
 def state_svg(state: dict[str, Any]) -> str:
-    """A state's JSON form (full, or a viewer's) drawn as its board, its players and its market."""
+    """A state's JSON form (full, a viewer's or the public one) drawn as its board, its players, the objective cards
+    the form shows and its market."""
     kinds = kind_by_id(state["rules"]["restaurant_gives"])
     lines = [_status(state)] + [_player_line(state, p) for p in range(state["num_players"])]
+    for player in range(state["num_players"]):  # the objective cards the form shows (a seat's own, in its view)
+        held = [CARDS[card] for card in state["players"][player]["objectives"] if card is not None]
+        if held:
+            cards = "; ".join(f"{card.text} (+{card.vp} VP)" for card in held)
+            lines += _wrapped(f"Player {player + 1}'s objectives: {cards}")
     market = [f"{kinds[building].name} x{count}" for building, count in state["market"].items()]
     lines += _wrapped("Market: " + (", ".join(market) or "empty"))
     width = MARGIN + COLUMNS * CELL + 4

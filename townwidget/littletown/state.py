@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from townwidget.core.checks import shown
 from townwidget.core.errors import IllegalAction
-from townwidget.core.protocol import Viewer
+from townwidget.core.protocol import PUBLIC, Viewer
 from townwidget.core.rng import Rng
 from townwidget.littletown import effects, rounds
 from townwidget.littletown import objectives as obj
@@ -202,8 +202,9 @@ class State:
                 )
         if isinstance(parsed, Complete):
             legal = parsed.card in self.objectives[player] and obj.fulfilled(self, player, parsed.card)
-        else:
-            legal = parsed in self.step_actions()
+        else:  # the legal steps are shared objects: most actions played are one of them (no field compared)
+            steps = self.step_actions()
+            legal = any(step is parsed for step in steps) or parsed in steps
         if not legal:
             raise IllegalAction(refusal(self, parsed))
         self.history.append((player, self.phase, parsed))
@@ -214,6 +215,13 @@ class State:
 
     def clone(self) -> State:
         """An independent copy (the generator included, so both play on identically)."""
+        other = self._position()
+        other.history, other.log = self.history.copy(), self.log.copy()
+        return other
+
+    def _position(self) -> State:
+        """An independent copy of the position without the record of play (``history`` and ``log`` empty), which
+        no rule reads: what :meth:`heuristic_after` plays a step on."""
         other = State.__new__(State)
         other.rules, other.kinds, other.terrain, other.seats = self.rules, self.kinds, self.terrain, self.seats
         other.num_players, other.round, other.first_player = self.num_players, self.round, self.first_player
@@ -227,8 +235,8 @@ class State:
         other.objectives = [cards.copy() for cards in self.objectives]
         other.completed = [cards.copy() for cards in self.completed]
         other.achievements = [done.copy() for done in self.achievements]
-        other.turn, other.history, other.rng = self.turn.copy(), self.history.copy(), self.rng.copy()
-        other.log = self.log.copy()
+        other.turn, other.rng = self.turn.copy(), self.rng.copy()
+        other.history, other.log = [], []
         other._steps, other._memo = self._steps, self._memo  # the list is never changed in place: shared
         return other
 
@@ -267,6 +275,15 @@ class State:
         """
         return evaluate(self, player)
 
+    def heuristic_after(self, action: Action, player: int) -> float:
+        """``player``'s :meth:`heuristic` after the legal ``action`` (an action object), the state unchanged: the
+        step played on a copy of the position alone, neither checked again nor recorded (rollouts and greedy agents
+        rate every candidate so; the same value as on a full copy, which the tests check)."""
+        child = self._position()
+        rounds.play(child, action)
+        rounds.settle(child)
+        return evaluate(child, player)
+
     def view(self, player: int) -> LittleTownView:
         """What ``player`` may know: a :class:`~townwidget.littletown.view.LittleTownView` (agents receive this)."""
         from townwidget.littletown.view import LittleTownView
@@ -281,10 +298,11 @@ class State:
         return state_to_dict(self, viewer)
 
     def _repr_svg_(self) -> str:
-        """The board, the players and the market as a static SVG picture (Jupyter shows it; no JavaScript)."""
+        """The board, the players and the market as a static SVG picture (Jupyter shows it; no JavaScript): what
+        every player may know (a player's objective cards are hidden; their view's picture shows their own)."""
         from townwidget.littletown.render import state_svg
 
-        return state_svg(self.to_dict())
+        return state_svg(self.to_dict(viewer=PUBLIC))
 
     @classmethod
     def from_dict(cls, data: Any) -> State:
@@ -362,7 +380,7 @@ class State:
 
     def completions(self, player: int) -> list[Action]:
         """The objective cards ``player`` may complete now."""
-        return [Complete(card) for card in self.objectives[player] if obj.fulfilled(self, player, card)]
+        return [Complete(card) for card in obj.fulfilled_cards(self, player)]
 
     def can_build(self, player: int, kind: Kind) -> bool:
         """Whether the market offers ``kind`` and ``player`` can pay for it (a house and a space aside)."""

@@ -107,8 +107,64 @@ def _size(picture: str) -> tuple[int, int]:
 
 
 def state_svg(state: dict[str, Any]) -> str:
-    """A state's JSON form (full or a viewer's) drawn as its board with a one-line caption."""
-    return board_svg(state["board"], caption=caption(state))
+    """A state's JSON form (full or a viewer's) drawn as its board with a one-line caption, and below it what the
+    form holds besides: the pile tops (solo) or the hands the form shows in full (multiplayer: a seat's own hand in
+    its view, every hand in a full form, none in the public one)."""
+    board = board_svg(state["board"], caption=caption(state))
+    if state["mode"] == "solo":  # the top of each pile (a view shows the tops only) and its size
+        rows = [(f"Pile {p + 1} ({len(pile)})", [pile[-1]] if pile else []) for p, pile in enumerate(state["piles"])]
+    else:  # the hands the form shows in full: a seat's own in its view (the others' are not drawn), all in a full form
+        rows = [(f"Player {p + 1}", hand) for p, hand in enumerate(state["hands"]) if _known(hand)]
+    return _stacked(board, _held_svg(rows, solo=state["mode"] == "solo")) if rows else board
+
+
+def _known(hand: list[Any]) -> bool:
+    return bool(hand) and all(tile[1] is not None for tile in hand)
+
+
+HELD = 32  # the side of a held tile (a pile top, a tile in hand)
+
+
+def _held_svg(rows: list[tuple[str, list[Any]]], solo: bool) -> str:
+    """Labelled tiles, side by side (solo: the piles) or a row per hand; their groups are ``tw-held-*``, apart
+    from the board's tiles."""
+    parts, width, y = [], 0, 0
+    if solo:
+        for p, (label, tiles) in enumerate(rows):
+            x = MARGIN + p * (HELD + 56)
+            parts.append(_text(x, 12, label, anchor="start"))
+            parts += [_held_tile(tile, x, 16) for tile in tiles]
+            width = x + HELD + 56
+        y = 16 + HELD
+    else:
+        for label, tiles in rows:
+            parts.append(_text(MARGIN, y + HELD / 2 + 4, label, anchor="start"))
+            parts += [_held_tile(tile, MARGIN + 64 + i * HELD, y) for i, tile in enumerate(tiles)]
+            width, y = max(width, MARGIN + 64 + len(tiles) * HELD), y + HELD + 4
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{y + 4}" viewBox="0 0 {width} {y + 4}">'
+        f'<g class="tw-held">{"".join(parts)}</g></svg>'
+    )
+
+
+def _held_tile(tile: Any, x: float, y: float) -> str:
+    return tile_svg(tile, x, y, HELD).replace('<g class="tw-', '<g class="tw-held-', 1)
+
+
+def _stacked(*pictures: str) -> str:
+    """SVG pictures one below the other in one SVG (the inner ones without a namespace of their own: a page that
+    inlines the picture names no address)."""
+    sizes = [_size(picture) for picture in pictures]
+    parts, y = [], 0
+    for picture, (_width, height) in zip(pictures, sizes, strict=True):
+        inner = picture.replace(' xmlns="http://www.w3.org/2000/svg"', "", 1)
+        parts.append(inner.replace("<svg ", f'<svg y="{y}" ', 1))
+        y += height
+    width = max(width for width, _ in sizes)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{y}" viewBox="0 0 {width} {y}">'
+        f"{''.join(parts)}</svg>"
+    )
 
 
 def state_text(state: dict[str, Any]) -> str:

@@ -36,6 +36,7 @@ from __future__ import annotations
 import threading
 import traceback
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -218,6 +219,7 @@ class GameWidget(anywidget.AnyWidget):
     _hints: int  # hints asked for in this game
     _suggested: tuple[tuple[int, int], dict[str, Any]] | None  # (the position it was asked in, the hint on show)
     _reviewed: tuple[tuple[int, int], dict[str, Any]] | None  # (the position it was asked in, the review)
+    _review_progress: tuple[int, int] | None = None  # (moves judged, moves to judge) while a review runs
 
     def __init__(
         self,
@@ -599,7 +601,8 @@ class GameWidget(anywidget.AnyWidget):
 
         try:
             with speaking(self._lang):  # a worker thread starts in English: the sentences in the player's words
-                report = review_decisions(decisions, final, self.seat, progress=False, par_aside=True)
+                moved = partial(self._review_moved, generation)
+                report = review_decisions(decisions, final, self.seat, progress=False, par_aside=True, on_move=moved)
                 data = {**report.to_dict(), **self._presenter.review_extras(report, final)}
                 data["summary"] += self._unreviewed(final, decisions)
             shown_review: dict[str, Any] | Exception = data
@@ -608,7 +611,7 @@ class GameWidget(anywidget.AnyWidget):
         with self._session.lock:
             if generation != self._session.generation:
                 return
-            self._session.thinker = None
+            self._session.thinker, self._review_progress = None, None
             if isinstance(shown_review, ValueError):  # the review() of this game refuses it too, in these words
                 self._error = self._cannot_review(str(shown_review))
             elif isinstance(shown_review, Exception):
@@ -617,6 +620,14 @@ class GameWidget(anywidget.AnyWidget):
             else:
                 self._reviewed = (position, shown_review)
             self._publish()
+
+    def _review_moved(self, generation: int, done: int, total: int) -> None:
+        """The review has judged ``done`` of the ``total`` moves: the status says so (that trait alone)."""
+        with self._session.lock:
+            if generation == self._session.generation:
+                self._review_progress = (done, total)
+                with speaking(self._lang):
+                    self.set_trait("status", self._status(self._names()))
 
     def _cannot_review(self, reason: str) -> str:
         with speaking(self._lang):
@@ -704,6 +715,9 @@ class GameWidget(anywidget.AnyWidget):
             helped = ngettext(" Played with {count} hint.", " Played with {count} hints.", self._hints)
             helped = helped.format(count=self._hints) if self._hints else ""
             reviewing = _(" Reviewing your moves…") if self._thinker is not None else ""
+            if self._thinker is not None and self._review_progress:
+                done, total = self._review_progress
+                reviewing = _(" Reviewing your moves: {done} of {total}…").format(done=done, total=total)
             return self._presenter.final_status(names).rstrip() + helped + reviewing
         stalled = self._session.stalled
         if stalled is not None and state.current_player == stalled:

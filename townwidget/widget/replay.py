@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from townwidget.core import registry
 from townwidget.core.checks import is_integer, shown
 from townwidget.core.language import _, check_language, default_language, speaking
+from townwidget.core.words import decimal
 
 if TYPE_CHECKING:
     from townwidget.widget.base import GameWidget
@@ -54,13 +55,15 @@ h1 { font-size: 1.3rem; margin: 0 0 .5rem; }
 """
 
 # The slider shows frame k: the position after k moves. The log follows it where it has a line per move: move k is
-# marked as the one on show and the moves after it are greyed, as in the widget.
+# marked as the one on show and the moves after it are greyed, as in the widget; a reviewed game says the review's
+# words of move k below the board.
 SCRIPT = """
 (() => {
   const data = JSON.parse(document.getElementById("rp-data").textContent);
   const slider = document.getElementById("rp-step");
   const where = document.getElementById("rp-where");
   const board = document.getElementById("rp-board");
+  const said = document.getElementById("rp-said");
   const lines = [...document.querySelectorAll(".rp-log li")];
   const following = lines.length === data.frames.length - 1;
   const show = (step) => {
@@ -80,6 +83,7 @@ SCRIPT = """
       board.append(missing);
     }
     where.textContent = data.where.replace("{step}", String(step)).replace("{last}", String(data.frames.length - 1));
+    if (said) said.textContent = data.said[String(step)] || "";
   };
   slider.addEventListener("input", () => show(Number(slider.value)));
   show(Number(slider.value));
@@ -103,9 +107,12 @@ def page(
     summary: str = "",
     plot: str = "",
     lang: str = "en",
+    reviewed: dict[str, Any] | None = None,
 ) -> str:
     """The page: ``frames`` (the seat's viewer form after 0, 1, ... moves; ``None`` where it cannot be told), the
-    ``log`` (lines of words), a ``summary`` line and the review's ``plot`` (an SVG picture, or "")."""
+    ``log`` (lines of words), a ``summary`` line and the review's ``plot`` (an SVG picture, or ""), and with
+    ``reviewed`` (a review's JSON form, ``Review.to_dict()``) its summary, its costliest moves and each reviewed
+    move's words at that move."""
     drawings: list[str | None] = []
     index: dict[str | None, int] = {}
     order = []
@@ -119,11 +126,18 @@ def page(
         "frames": order,
         "where": _("Move {step} of {last}"),
         "missing": _("This position cannot be shown: the game was loaded after it (its draws were not saved)."),
+        "said": review_sentences(reviewed or {}),
     }
     last = len(frames) - 1
     items = "".join(_log_item(line) for line in log)
     review, moves = escape(_("Review")), escape(_("Moves"))
-    reviewed = f'<section class="rp-plot"><h2>{review}</h2>{plot.replace(_NAMESPACE, "", 1)}</section>' if plot else ""
+    told = "".join(
+        f"<p>{escape(text)}</p>"
+        for text in ((reviewed or {}).get("summary", ""), (reviewed or {}).get("costliest_words", ""))
+        if text
+    )
+    section = f'<section class="rp-plot"><h2>{review}</h2>{told}{plot.replace(_NAMESPACE, "", 1)}</section>'
+    review_part = section if plot else ""
     shown_last = drawings[order[-1]] or ""  # the end of the game, drawn for a browser without scripts too
     heading = escape(_("Replay: {title}").format(title=title))
     slider = escape(_("Move on show"))
@@ -135,10 +149,55 @@ def page(
         + f'<div class="rp-controls"><label>{slider} <input id="rp-step" type="range" min="0" max="{last}" '
         f'value="{last}" step="1"></label><output id="rp-where" aria-live="polite"></output></div>'
         f'<div class="rp-board" id="rp-board">{shown_last}</div>'
-        f'<h2>{moves}</h2><ol class="rp-log">{items}</ol>{reviewed}'
+        + ('<p class="rp-said" id="rp-said" aria-live="polite"></p>' if data["said"] else "")
+        + f'<h2>{moves}</h2><ol class="rp-log">{items}</ol>{review_part}'
         f'<script type="application/json" id="rp-data">{_script_json(data)}</script>'
         f"<script>{SCRIPT}</script></body></html>\n"
     )
+
+
+ESTIMATES = {"tiles": "{value} tiles", "VP": "{value} VP", "rank": "rank {value}"}  # texts.json's estimate_*
+
+
+def review_sentences(reviewed: dict[str, Any]) -> dict[str, str]:
+    """Each reviewed move's words by the slider's step that shows it played (move ``number + 1``), as the widget
+    says them (its ``texts.json`` messages, in the current language): its label, the move played, the estimates
+    before and after it and its cost, the best measured, and what it cost in the game's words.
+
+    >>> move = {"number": 0, "label_words": "best", "words": "a worker at row 1, column 2", "best_words": "",
+    ...         "action": {"type": "done"}, "best": {"type": "done"}, "notes": ["this worker gathered nothing"],
+    ...         "shown": {key: {"mean": 20.0, "se": 1.0} for key in ("before", "after", "loss")}}
+    >>> review_sentences({"unit": "VP", "moves": [move]})["1"]  # doctest: +NORMALIZE_WHITESPACE
+    'Move 1 (best): you played a worker at row 1, column 2. Expected 20.0 ± 1.0 VP before it, 20.0 ± 1.0 VP after it
+    (cost 20.0 ± 1.0 VP). The best move measured. This worker gathered nothing.'
+    """
+    unit = _(ESTIMATES.get(str(reviewed.get("unit")), ESTIMATES["tiles"]))
+
+    def estimate(value: dict[str, float]) -> str:
+        return unit.format(value=f"{decimal(value['mean'])} ± {decimal(value['se'])}")
+
+    said = {}
+    for move in reviewed.get("moves", []):
+        shown = move["shown"]
+        sentence = _(
+            "Move {move} ({label}): you played {played}. Expected {before} before it, {after} after it (cost {loss})."
+        )
+        parts = [
+            sentence.format(
+                move=move["number"] + 1,
+                label=move["label_words"],
+                played=move["words"],
+                before=estimate(shown["before"]),
+                after=estimate(shown["after"]),
+                loss=estimate(shown["loss"]),
+            ),
+            _("The best move measured.")
+            if move["best"] == move["action"]
+            else _("Best measured: {best}.").format(best=move["best_words"]),
+        ]
+        parts += [_("{note}.").format(note=note[:1].upper() + note[1:]) for note in move.get("notes", [])]
+        said[str(move["number"] + 1)] = " ".join(parts)
+    return said
 
 
 def _log_item(line: str) -> str:
@@ -164,7 +223,7 @@ def widget_page(widget: GameWidget, frames: Sequence[dict[str, Any] | None] | No
             title = _("{game}, {count} players").format(game=game, count=state.num_players)
         plot = str(widget.reviewed.get("svg", ""))
         shown_frames = [widget._frames[index] for index in widget._shown] if frames is None else frames
-        return page(title, shown_frames, widget.moves, widget.status, plot, widget.lang)
+        return page(title, shown_frames, widget.moves, widget.status, plot, widget.lang, widget.reviewed)
 
 
 def export(widget: GameWidget, path: str | Path) -> Path:

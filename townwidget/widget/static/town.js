@@ -144,6 +144,8 @@ var texts_default = {
   par_step: "Par line, move {move} of {moves}: {words}.",
   estimate_tiles: "{value} tiles",
   estimate_rank: "rank {value}",
+  estimate_vp: "{value} VP",
+  review_note: "{note}.",
   hinted_cell: "{label} (the move shown)"
 };
 
@@ -184,7 +186,8 @@ function sameAction(a, b) {
 var decimal = (texts, value) => value.toFixed(1).replace(/^-(0\.0)$/, "$1").replace(".", words(texts, "decimal_point"));
 function estimateText(texts, value, unit) {
   const both = `${decimal(texts, value.mean)} ± ${decimal(texts, value.se)}`;
-  return words(texts, unit === "rank" ? "estimate_rank" : "estimate_tiles", { value: both });
+  const key = unit === "rank" ? "estimate_rank" : unit === "VP" ? "estimate_vp" : "estimate_tiles";
+  return words(texts, key, { value: both });
 }
 function moveReviewText(texts, reviewed, step) {
   if (step < 0) return words(texts, "slide_hint");
@@ -200,7 +203,9 @@ function moveReviewText(texts, reviewed, step) {
     loss: estimateText(texts, loss, reviewed.unit)
   });
   const best = sameAction(move.best, move.action) ? words(texts, "best_played") : words(texts, "best_other", { best: move.best_words });
-  return `${said} ${best}`;
+  const sentence = (note) => note.charAt(0).toUpperCase() + note.slice(1);
+  const notes = (move.notes || []).map((note) => words(texts, "review_note", { note: sentence(note) })).join(" ");
+  return notes ? `${said} ${best} ${notes}` : `${said} ${best}`;
 }
 var reviewedMove = (reviewed, step) => reviewed.moves.find((entry) => entry.number === step - 1);
 var parStepText = (texts, parWords, move) => move === 0 ? words(texts, "par_start", { moves: parWords.length }) : words(texts, "par_step", { move, moves: parWords.length, words: parWords[move - 1] });
