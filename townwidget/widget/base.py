@@ -410,11 +410,15 @@ class GameWidget(anywidget.AnyWidget):
             who = self._thinker_name(self._names())
             raise WidgetBusy(f"{what}() refused: {who} is thinking; call widget.wait() first")
 
-    def _seat_decides(self, action: Any) -> None:
-        """The seated player's move from the browser: checked, applied, shown; then the opponents move."""
+    def _seat_decides(self, action: Any, play: Callable[[], None] | None = None) -> None:
+        """The seated player's move from the browser: checked, applied (by ``play`` where one click plays several
+        of the seat's actions, ``action`` the one a refusal is about), shown; then the opponents move."""
         self._require_turn()
         try:
-            self._session.play_seat(action)
+            if play is None:
+                self._session.play_seat(action)
+            else:
+                play()
         except IllegalAction as error:  # worded from the rule's data where the game can (in any language)
             raise Refused(self._why_not(action, str(error))) from error
         if not self._session.background and self._session.opponent_to_move() is not None:

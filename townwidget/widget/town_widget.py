@@ -42,6 +42,7 @@ from townwidget.widget.base import (
     noted,
     synced,
 )
+from townwidget.widget import one_click
 from townwidget.widget.front_end import FRONT_END, STATIC
 from townwidget.widget.intents import INTENT_KEYS, Intent, common_intent, intent_kind, require_keys
 from townwidget.widget.session import MOVE_SECONDS, check_seed
@@ -75,7 +76,9 @@ def parse_intent(content: Any, n: int) -> Intent:
         return Intent(kind, cell=parse_pair(content, "cell", n))
     if kind == "choose":
         return Intent(kind, tile=parse_pair(content, "tile", n))
-    if kind in ("flip", "inspect"):
+    if kind == "plan_discard":
+        return one_click.plan_intent(content["tile"], n)
+    if kind in ("flip", "inspect", "explicit_steps"):
         if not isinstance(content["on"], bool):
             raise IllegalAction(f"'on' must be true or false, not {shown(content['on'])}")
         return Intent(kind, on=content["on"])
@@ -91,6 +94,7 @@ class _Picks:
     flip: bool = False
     chosen: list[Tile] = field(default_factory=list)  # tiles chosen for an exchange
     inspect: bool = False  # show fit counts
+    discard: one_click.Plan = None  # one-click turn: what to discard after the draw (None: keep the hand)
 
 
 class TownWidget(GameWidget):
@@ -106,6 +110,9 @@ class TownWidget(GameWidget):
     longer than ``move_seconds`` about a move forfeits it (its first legal move is played, the log says so).
     ``table`` plays a seat at a table server instead (a :class:`townwidget.tables.Seat`, or a table's address
     ``"http://HOST:PORT/tables/ID"`` where ``name`` sits down; see :mod:`townwidget.widget.table_session`).
+    In multiplayer a placement plays the whole turn (:mod:`townwidget.widget.one_click`: the exchange and the discard
+    wait beside the board); ``explicit_steps=True`` (or the view's toggle, or the ``explicit_steps`` property) asks
+    for the exchange and the discard as steps of the turn instead.
     """
 
     _esm = STATIC / "town.js"  # paths, not text: anywidget reloads them when they change (see js/README.md)
@@ -113,7 +120,7 @@ class TownWidget(GameWidget):
     GAME = "Town"
     FAMILY = "town"
     DEFAULT_OPPONENTS = ("greedy", "mcts")
-    LOOKING = ("step", "inspect", "deselect", "review")
+    LOOKING = ("step", "inspect", "deselect", "review", "explicit_steps")
     FRAME_OMITS = ("history", "unseen")
 
     tile_style = synced(traitlets.Dict(read_only=True))  # not "style": DOMWidget views read that as a Style model
@@ -124,6 +131,7 @@ class TownWidget(GameWidget):
     fits = synced(traitlets.List(read_only=True))
     inspect = synced(traitlets.Bool(False, read_only=True))
     chosen = synced(traitlets.List(read_only=True))
+    turn_options = synced(traitlets.Dict(read_only=True))  # one click or steps; the exchange and discard beside
     _mode: TownMode  # solo or multiplayer: what differs between them (chosen when a game loads)
 
     def __init__(
@@ -138,7 +146,11 @@ class TownWidget(GameWidget):
         move_seconds: float = MOVE_SECONDS,
         table: Any = None,
         name: str | None = None,
+        explicit_steps: bool = False,
     ) -> None:
+        if not isinstance(explicit_steps, bool):
+            raise ValueError(f"explicit_steps must be True or False, not {explicit_steps!r}")
+        self._explicit = explicit_steps
         if not isinstance(mode, str) or mode not in MODES:
             raise ValueError(f"mode must be 'solo' or 'multi', not {mode!r}")
         check_seed(seed)
@@ -153,6 +165,19 @@ class TownWidget(GameWidget):
     def holding(cls, state: Any, opponents: Sequence[Any], seat: int, lang: str) -> TownWidget:
         mode = "solo" if state.num_players == 1 else "multi"
         return cls(state.rules, mode, list(opponents) or None, seat, state=state, lang=lang)
+
+    @property
+    def explicit_steps(self) -> bool:
+        """Whether a multiplayer turn asks for the exchange and the discard as steps (``False``: one click)."""
+        return self._explicit
+
+    @explicit_steps.setter
+    def explicit_steps(self, on: bool) -> None:
+        if not isinstance(on, bool):
+            raise ValueError(f"explicit_steps must be True or False, not {on!r}")
+        with self._session.lock:
+            self._explicit = on
+            self._publish()
 
     # --- the game's part of the widget -----------------------------------------------------------------------
     def _loaded(self) -> None:
@@ -242,12 +267,14 @@ class TownWidget(GameWidget):
             "discard": self._on_discard,
             "pass": self._on_pass,
             "inspect": self._on_inspect,
+            "plan_discard": self._on_plan_discard,
+            "explicit_steps": self._on_explicit_steps,
         }
 
     def _on_select(self, intent: Intent) -> None:
         state, picks = self._state, self._picks
         tile = self._mode.picked(state, intent, self.seat)
-        if state.phase == "exchange" and state.current_player == self.seat:  # a tile of the hand, for the exchange
+        if state.phase == "exchange" and state.current_player == self.seat and not self._one_click():  # to exchange
             self._on_choose(intent)
             return
         same = (picks.pile, picks.tile) == (intent.pile, tile)
@@ -268,7 +295,13 @@ class TownWidget(GameWidget):
         if picks.tile is None:
             raise Refused(_("pick a tile first, then a cell"))
         assert intent.cell is not None
-        self._seat_decides(Place(picks.tile, intent.cell, picks.pile, picks.flip))
+        place = Place(picks.tile, intent.cell, picks.pile, picks.flip)
+        if self._one_click():  # the whole turn: no exchange, the placement, the discard planned or keep
+            plan = picks.discard
+            one_click.check_place(place.tile, plan)
+            self._seat_decides(place, lambda: one_click.play_turn(self._session, place, plan))
+        else:
+            self._seat_decides(place)
 
     def _on_choose(self, intent: Intent) -> None:
         chosen, tile = self._picks.chosen, own_tile(self._mode, self._state, intent, self.seat)
@@ -288,6 +321,32 @@ class TownWidget(GameWidget):
     def _on_inspect(self, intent: Intent) -> None:
         self._picks.inspect = bool(intent.on)
 
+    def _on_plan_discard(self, intent: Intent) -> None:
+        self._require_turn()
+        state = self._state
+        if not self._one_click():
+            raise Refused(_("a discard is chosen beside the board only in one-click turns (multiplayer, steps off)"))
+        if not one_click.can_plan(self._session.view_of_seat(), self.seat, state.phase):
+            raise Refused(_("no discard can follow your placement now (the bag is empty, or your turn is past it)"))
+        plan = one_click.plan_of(intent)
+        one_click.check_plan(plan, list(self._mode.held(state, self.seat)))
+        self._picks.discard = plan
+
+    def _on_explicit_steps(self, intent: Intent) -> None:
+        self._explicit = bool(intent.on)
+        self._picks.discard = None
+
+    def _one_click(self) -> bool:
+        """Whether a placement plays the whole turn (multiplayer, steps not asked for)."""
+        return self._mode.has_steps and not self._explicit
+
+    def _seat_actions(self) -> list[Any]:
+        """The seat's legal actions, and in a one-click turn's exchange phase the placements a click plays."""
+        actions = super()._seat_actions()
+        if actions and self._one_click() and self._state.phase == "exchange":
+            actions += one_click.placements_after_no_exchange(self._state)
+        return actions
+
     # --- publishing ------------------------------------------------------------------------------------------
     def _publish_game(self, view: dict[str, Any], names: list[str]) -> None:
         picks = self._picks
@@ -304,6 +363,19 @@ class TownWidget(GameWidget):
         self.set_trait("fits", self._fits())
         self.set_trait("inspect", picks.inspect)
         self.set_trait("chosen", [list(tile) for tile in picks.chosen])
+        self.set_trait("turn_options", self._turn_options(view))
+
+    def _turn_options(self, view: dict[str, Any]) -> dict[str, Any]:
+        """One click or steps, and what the seat may use beside the board now (the exchange, a discard planned)."""
+        mine = self._one_click() and self._state.current_player == self.seat and self._step is None
+        phase = self._state.phase
+        return {
+            "multi": self._mode.has_steps,
+            "explicit": self._explicit,
+            "exchange": mine and phase == "exchange",
+            "plan": mine and one_click.can_plan(view, self.seat, phase),
+            "discard": one_click.plan_data(self._picks.discard),
+        }
 
     def _legal_cells(self) -> list[tuple[int, int]]:
         picks = self._picks
@@ -342,7 +414,7 @@ class TownWidget(GameWidget):
         elsewhere = self._session.turn_elsewhere()
         if elsewhere:
             return elsewhere
-        if state.phase == "exchange":
+        if state.phase == "exchange" and not self._one_click():
             return _("first exchange 3 alike tiles, or press 'No exchange'")
         if state.phase == "discard":
             return _("you have placed this turn: discard a tile or keep your hand")
@@ -366,6 +438,8 @@ class TownWidget(GameWidget):
         state, picks = self._state, self._picks
         actions = self._seat_actions()
         pass_label = {"exchange": _("No exchange"), "discard": _("Keep hand")}.get(state.phase, "")
+        if self._one_click() and any(isinstance(action, Place) for action in actions):
+            pass_label = ""  # placing declines the exchange: the button only stands in the way
         return {
             "exchange": Exchange(tuple(sorted(picks.chosen))) in actions,
             "pass": pass_label if Pass() in actions else "",
@@ -391,6 +465,11 @@ class TownWidget(GameWidget):
 
     def _prompt(self) -> str:
         state = self._state
+        if self._one_click() and state.phase in ("exchange", "place"):
+            options = self._turn_options(self._session.view_of_seat())
+            placeable = any(isinstance(action, Place) for action in self._seat_actions())
+            picked = self._picks.tile is not None
+            return one_click.prompt(picked, options["exchange"], options["plan"], placeable, self._picks.discard)
         if state.phase == "exchange":
             return _("Exchange? Choose 3 alike tiles and press Exchange, or press No exchange.")
         if state.phase == "discard":
