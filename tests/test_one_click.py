@@ -121,7 +121,9 @@ def test_bad_plans_and_placing_the_planned_tile_are_refused_and_change_nothing()
     widget, browser = seated()
     place = first_placement(widget)
     outside = next(
-        tile for tile in ((c, s) for c in range(4) for s in range(4)) if tile not in widget.state.hands[0]  # type: ignore[attr-defined]
+        tile
+        for tile in ((c, s) for c in range(4) for s in range(4))
+        if tile not in widget.state.hands[0]  # type: ignore[attr-defined]
     )
     assert_refused(widget, browser, {"intent": "plan_discard", "tile": list(outside)}, "is not in your hand")
     assert_refused(widget, browser, {"intent": "plan_discard", "tile": "all"}, '"drawn" or null')

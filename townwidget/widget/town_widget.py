@@ -35,6 +35,7 @@ from townwidget.town.actions import parse_pair
 from townwidget.town.rules import resolve_rules
 from townwidget.town.style import COLOUR_NAMES, tile_style
 from townwidget.town.words import colour_name, ranking_words, shape_name, tile_colour
+from townwidget.widget import one_click
 from townwidget.widget.base import (
     GameWidget,
     Refused,
@@ -42,7 +43,6 @@ from townwidget.widget.base import (
     noted,
     synced,
 )
-from townwidget.widget import one_click
 from townwidget.widget.front_end import FRONT_END, STATIC
 from townwidget.widget.intents import INTENT_KEYS, Intent, common_intent, intent_kind, require_keys
 from townwidget.widget.session import MOVE_SECONDS, check_seed
