@@ -60,7 +60,9 @@ from townwidget.widget.littletown_words import (
     describe_move,
     effect_words,
     feeding_warning,
+    payment_preview,
     refusal_words,
+    round_end_warning,
     seat_words,
     space_words,
     terrain_words,
@@ -144,6 +146,7 @@ class LittleTownWidget(GameWidget):
     notes = synced(traitlets.List(read_only=True))  # per space: what is there, and what a click there does or why not
     market = synced(traitlets.List(read_only=True))  # the buildings left in the market: buildable now, or why not
     choices = synced(traitlets.List(read_only=True))  # the seat's other legal actions, in words
+    warning = synced(traitlets.Unicode(read_only=True))  # near the round's end: what feeding will take (shown boxed)
 
     def __init__(
         self,
@@ -264,6 +267,7 @@ class LittleTownWidget(GameWidget):
                 if not isinstance(action, ON_THE_BOARD)
             ],
         )
+        self.set_trait("warning", round_end_warning(known, self.seat) if live else "")
 
     def _notes(self, known: State, on_cells: Mapping[Cell, Action], names: list[str]) -> list[list[dict[str, Any]]]:
         """Per space: what is there (``what``), and on the seat's turn what a click there does or why it cannot
@@ -292,13 +296,15 @@ class LittleTownWidget(GameWidget):
             if not left:
                 continue
             build = Build(kind.id)
+            pays = ""
             if build in actions:
                 why = ""
+                pays = payment_preview(kind.cost, kind.cost_coins, known, self.seat).strip(" ()")
             elif self._step is not None:
                 why = _("an earlier move is on show (read only)")
             else:
                 why = elsewhere or self._explained(known, build)
-            rows.append({"id": kind.id, "left": left, "buildable": not why, "why": why})
+            rows.append({"id": kind.id, "left": left, "buildable": not why, "why": why, "pays": pays})
         return rows
 
     def _outcome(self, names: list[str]) -> dict[str, Any]:
