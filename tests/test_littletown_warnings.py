@@ -62,7 +62,8 @@ def test_the_last_worker_of_the_round_shows_what_feeding_will_take() -> None:
 def test_the_warning_is_french_in_a_french_widget() -> None:
     widget = LittleTownWidget(opponents=["random"], seed=3, lang="fr")
     to_last_worker(widget, browser_of(widget))
-    assert widget.warning.startswith("Votre dernier ouvrier de la manche. ") and f"-{hungry_vp(widget)} PV" in widget.warning
+    assert widget.warning.startswith("Votre dernier ouvrier de la manche. ")
+    assert f"-{hungry_vp(widget)} PV" in widget.warning
 
 
 def test_coins_for_a_missing_cube_are_said_before_and_several_ways_are_the_players_choice() -> None:
