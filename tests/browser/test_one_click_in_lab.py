@@ -31,7 +31,7 @@ def exchange_deal() -> int:
     return next(seed for seed in range(500) if town.new_game("town44", players=2, seed=seed).phase == "exchange")
 
 
-def test_a_town_turn_in_one_click_and_the_little_town_feeding_warning(lab: Any, browser: Any, report_figure: Any) -> None:
+def test_one_click_town_turns_and_the_little_town_feeding_warning(lab: Any, browser: Any, report_figure: Any) -> None:
     deal = exchange_deal()
     game = Settled(
         write_notebook(
@@ -66,7 +66,8 @@ def test_a_town_turn_in_one_click_and_the_little_town_feeding_warning(lab: Any, 
         tile, cell = f"{place.tile[0]},{place.tile[1]}", f"{place.cell[0]},{place.cell[1]}"
         timed_click(page, view, view.locator(f'[data-tile="{tile}"]'), game, f"picking {tile}", town_latencies)
         view.locator(f'.tw-legal[data-cell="{cell}"]').wait_for(timeout=STEP_TIMEOUT_S * 1000)
-        after = timed_click(page, view, view.locator(f'[data-cell="{cell}"]'), game, f"placing at {cell}", town_latencies)
+        target = view.locator(f'[data-cell="{cell}"]')
+        after = timed_click(page, view, target, game, f"placing at {cell}", town_latencies)
         assert after["error"] == "", after["error"]
         mine = [entry for entry in after["state"]["history"][moves:] if entry["player"] == 0]
         assert mine[0]["type"] in ("pass", "place") and any(entry["type"] == "place" for entry in mine), mine
