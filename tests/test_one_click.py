@@ -100,7 +100,7 @@ def test_a_one_click_game_is_the_explicit_game_and_shows_the_opponents_nothing_m
 def test_a_discard_chosen_beside_the_board_follows_the_draw() -> None:
     widget, browser = seated(opponent=SpyAgent())
     place = first_placement(widget)
-    kept = [tile for tile in widget.state.hands[0] if tile != place.tile]  # type: ignore[attr-defined]
+    kept = [tile for tile in widget.state.hands[0] if tile != place.tile]
     browser.intent(intent="plan_discard", tile="drawn")
     assert widget.turn_options["discard"] == "drawn" and "you discard the tile you draw" in widget.status
     browser.intent(intent="select", tile=list(place.tile))
@@ -123,7 +123,7 @@ def test_bad_plans_and_placing_the_planned_tile_are_refused_and_change_nothing()
     outside = next(
         tile
         for tile in ((c, s) for c in range(4) for s in range(4))
-        if tile not in widget.state.hands[0]  # type: ignore[attr-defined]
+        if tile not in widget.state.hands[0]
     )
     assert_refused(widget, browser, {"intent": "plan_discard", "tile": list(outside)}, "is not in your hand")
     assert_refused(widget, browser, {"intent": "plan_discard", "tile": "all"}, '"drawn" or null')

@@ -90,8 +90,8 @@ def test_one_click_town_turns_and_the_little_town_feeding_warning(lab: Any, brow
         done = board.locator('.ltw-choice[data-kind="done"]')
         after = timed_click(page, board, done, lt, "ending the turn", lt_latencies)
         assert after["error"] == "", after["error"]
-    state = littletown.from_dict(lt.read()["state"])
-    vp = UNFED_PENALTY * max(0, state.seats.workers - state.cubes[0][2] - state.cubes[0][3])
+    fed = littletown.from_dict(lt.read()["state"])
+    vp = UNFED_PENALTY * max(0, fed.seats.workers - fed.cubes[0][2] - fed.cubes[0][3])
     assert vp, "the seat's food feeds every worker: choose another seed"
     warning = board.locator('[data-key="feeding-warning"]')
     warning.wait_for(timeout=STEP_TIMEOUT_S * 1000)
