@@ -120,11 +120,7 @@ def test_a_discard_chosen_beside_the_board_follows_the_draw() -> None:
 def test_bad_plans_and_placing_the_planned_tile_are_refused_and_change_nothing() -> None:
     widget, browser = seated()
     place = first_placement(widget)
-    outside = next(
-        tile
-        for tile in ((c, s) for c in range(4) for s in range(4))
-        if tile not in widget.state.hands[0]
-    )
+    outside = next(tile for tile in ((c, s) for c in range(4) for s in range(4)) if tile not in widget.state.hands[0])
     assert_refused(widget, browser, {"intent": "plan_discard", "tile": list(outside)}, "is not in your hand")
     assert_refused(widget, browser, {"intent": "plan_discard", "tile": "all"}, '"drawn" or null')
     assert_refused(widget, browser, {"intent": "plan_discard", "tile": [9, 0]}, "out of range")
