@@ -99,8 +99,15 @@ def test_one_click_town_turns_and_the_little_town_feeding_warning(lab: Any, brow
     assert "Your last worker of this round." in text and f"-{vp} VP" in text, text
     assert not page_errors, page_errors
     report_figure(
-        f"click -> Python -> re-render median, one view: Little Town {statistics.median(lt_latencies):.1f} ms "
-        f"(placements and ends of turn, {len(lt_latencies)} clicks, max {max(lt_latencies):.1f}); Town one-click "
-        f"multiplayer {statistics.median(town_latencies):.1f} ms ({len(town_latencies)} clicks, max "
-        f"{max(town_latencies):.1f}); goal <= 100 ms"
+        f"click -> Python -> re-render median, one view: Little Town {spread(lt_latencies)} (placements and ends of "
+        f"turn); Town one-click multiplayer {spread(town_latencies)} (picks and placements); goal <= 100 ms"
+    )
+
+
+def spread(latencies: list[float]) -> str:
+    """The median over the clicks, with the range of them all (for 6 to 8 clicks, the range holds the true median
+    with at least 96.9% probability: 1 - 2 / 2**n)."""
+    return (
+        f"{statistics.median(latencies):.1f} ms over {len(latencies)} clicks "
+        f"[{min(latencies):.1f}, {max(latencies):.1f}]"
     )
