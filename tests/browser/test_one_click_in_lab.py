@@ -11,7 +11,7 @@ import statistics
 from typing import Any
 
 import pytest
-from lab import STEP_TIMEOUT_S, Record, open_and_run, timed_click, write_notebook
+from lab import SCREENSHOTS, STEP_TIMEOUT_S, Record, open_and_run, timed_click, write_notebook
 
 from townwidget import littletown, town
 from townwidget.littletown.data import UNFED_PENALTY
@@ -53,6 +53,8 @@ def test_one_click_town_turns_and_the_little_town_feeding_warning(lab: Any, brow
     # the exchange and the discard wait beside the board; no "No exchange" step stands in the way
     view.locator('[data-key="exchange-choice"]').wait_for(timeout=STEP_TIMEOUT_S * 1000)
     assert view.locator('[data-key="discard-plan"]').count() == 1 and view.locator('[data-key="pass"]').count() == 0
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    view.screenshot(path=str(SCREENSHOTS / "town-one-click.png"))
     for turn in range(3):
         state = town.from_dict(game.read()["state"])
         if state.current_player != 0:
@@ -95,6 +97,7 @@ def test_one_click_town_turns_and_the_little_town_feeding_warning(lab: Any, brow
     assert vp, "the seat's food feeds every worker: choose another seed"
     warning = board.locator('[data-key="feeding-warning"]')
     warning.wait_for(timeout=STEP_TIMEOUT_S * 1000)
+    board.screenshot(path=str(SCREENSHOTS / "little-town-warning.png"))
     text = warning.inner_text()
     assert "Your last worker of this round." in text and f"-{vp} VP" in text, text
     assert not page_errors, page_errors

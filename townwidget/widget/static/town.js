@@ -1025,6 +1025,7 @@ function createView(model, el) {
         tick.addEventListener("change", () => send(town.choose(tile)));
         label.append(` ${tileName(style, texts, tile)}`);
       });
+      intentButton(model, group, t("exchange"), "exchange", get("buttons").exchange && idle(), town.exchange());
     }
     if (options.plan) {
       const label = html("label", { class: "tw-plan" }, box, `${t("after_placing")} `);
@@ -1061,8 +1062,9 @@ function createView(model, el) {
     const state = get("view");
     const box = html("div", { class: named("tw", "controls") }, parent);
     if (state.mode === "multi") {
-      intentButton(model, box, t("exchange"), "exchange", buttons.exchange, town.exchange());
-      intentButton(model, box, t("discard"), "discard", buttons.discard, town.discard());
+      const steps = get("turn_options").explicit;
+      if (steps) intentButton(model, box, t("exchange"), "exchange", buttons.exchange, town.exchange());
+      if (steps || state.phase === "discard") intentButton(model, box, t("discard"), "discard", buttons.discard, town.discard());
       if (buttons.pass) intentButton(model, box, buttons.pass, "pass", true, town.pass());
     }
     const undo = intentButton(model, box, t("undo"), "undo", buttons.undo, common.undo());
