@@ -139,7 +139,13 @@ def test_spaces_say_what_a_click_there_does_or_why_not() -> None:
 def test_build_by_choosing_a_market_building_and_a_space() -> None:
     widget, browser = new()
     wheat_field = next(offer for offer in widget.market if offer["id"] == "wheat_field")
-    assert wheat_field == {"id": "wheat_field", "left": 5, "buildable": True, "why": ""}  # a wood bought for 3 coins
+    assert wheat_field == {  # a wood bought for 3 coins, said before
+        "id": "wheat_field",
+        "left": 5,
+        "buildable": True,
+        "why": "",
+        "pays": "you lack 1 wood: you pay 3 coins instead",
+    }
     browser.intent(intent="build", building="wheat_field")
     assert widget.error == "" and widget.state.phase == "site"  # the one way to pay was taken at once
     assert sorted(map(tuple, widget.legal)) == sorted(cell_of(i) for i in widget.state.empty_grass())

@@ -28,6 +28,8 @@ def solo(game: str = "town77", seed: int = 1) -> tuple[TownWidget, FrontEnd]:
 
 
 def multi(seed: int, **kwargs: Any) -> tuple[TownWidget, FrontEnd]:
+    """A multiplayer game whose turns ask for each step (the one-click turn: tests/test_one_click.py)."""
+    kwargs.setdefault("explicit_steps", True)
     widget = TownWidget(mode="multi", opponents=kwargs.pop("opponents", ("random", "random")), seed=seed, **kwargs)
     return widget, browser_of(widget)
 

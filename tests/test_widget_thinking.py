@@ -51,7 +51,7 @@ def place_a_tile(widget: TownWidget, browser: FrontEnd) -> None:
 def held_in_thought() -> tuple[TownWidget, FrontEnd, Gate]:
     """A two-player Town game in which the seat has just ended its turn and the gate opponent is thinking."""
     gate = Gate()
-    widget = TownWidget(mode="multi", opponents=[gate], seed=5)
+    widget = TownWidget(mode="multi", opponents=[gate], seed=5, explicit_steps=True)  # the steps, one by one
     widget.background_thinking = True  # as in a kernel
     gate.opened.set()  # let it play while the widget is being set up, if it moves first
     widget.wait()

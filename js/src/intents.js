@@ -58,6 +58,12 @@ export const town = {
   exchange: () => intent(TOWN_INTENTS, "exchange"),
   discard: () => intent(TOWN_INTENTS, "discard"),
   pass: () => intent(TOWN_INTENTS, "pass"),
+  /** @param {Tile} tile a hand tile, in or out of the set to exchange */
+  choose: (tile) => intent(TOWN_INTENTS, "choose", { tile }),
+  /** @param {Tile | "drawn" | null} tile what a one-click turn discards after the draw (null: keep the hand) */
+  planDiscard: (tile) => intent(TOWN_INTENTS, "plan_discard", { tile }),
+  /** @param {boolean} on ask for the exchange and the discard as steps of the turn */
+  explicitSteps: (on) => intent(TOWN_INTENTS, "explicit_steps", { on }),
 };
 
 /** LittleTownWidget's messages. */

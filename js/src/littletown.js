@@ -367,6 +367,8 @@ function createView(model, el) {
   function drawChoices(parent) {
     const choices = get("choices");
     const box = html("div", { class: "ltw-choices" }, parent);
+    const warning = get("warning"); // the round's end is near: what feeding will take, before the click that costs
+    if (warning) html("div", { class: "ltw-warning", "data-key": "feeding-warning" }, box, `⚠ ${warning}`);
     if (!choices.length) return;
     html("div", { class: named("ltw", "label") }, box, t("your_choices"));
     choices.forEach((/** @type {{action: {type: string}, text: string}} */ choice, /** @type {number} */ i) => {
@@ -450,7 +452,7 @@ function createView(model, el) {
           class: offer.buildable ? "ltw-offer ltw-buildable" : "ltw-offer",
           "data-building": offer.id,
           "aria-disabled": offer.buildable ? "false" : "true",
-          title: offer.buildable ? t("build_the", { building: kind.name }) : offer.why,
+          title: offer.buildable ? t("build_the", { building: kind.name }) + (offer.pays ? ` (${offer.pays})` : "") : offer.why,
         },
         grid,
       );
@@ -464,6 +466,7 @@ function createView(model, el) {
       });
       if (kind.cost.coins) coins(cost, texts, kind.cost.coins);
       html("div", { class: "ltw-effect" }, button, kind.effect);
+      if (offer.pays) html("div", { class: "ltw-pays" }, button, offer.pays); // coins for a missing cube, said first
       // a building that cannot be built still answers a click: Python says why
       button.addEventListener("click", () => send(littleTown.build(offer.id)));
     }

@@ -385,14 +385,65 @@ function createView(model, el) {
     label.append(` ${tn("flip", state.flips_left)}`);
   }
 
+  /**
+   * A multiplayer turn's options beside the board: in one click, the exchange (the hand's tiles to tick, then
+   * Exchange) and what to discard after the draw, while each is legal; in both ways of playing, the setting that asks
+   * for the steps.
+   * @param {Element} parent
+   */
+  function drawTurnOptions(parent) {
+    const options = get("turn_options");
+    if (!options.multi) return;
+    const style = get("tile_style");
+    const texts = get("texts");
+    const box = html("div", { class: "tw-turn-options", "data-key": "turn-options" }, parent);
+    if (options.exchange) {
+      const group = html("fieldset", { class: "tw-exchange-choice", "data-key": "exchange-choice" }, box);
+      html("legend", {}, group, t("exchange_beside"));
+      const chosen = get("chosen");
+      get("view").hands[get("seat")].forEach((/** @type {[number, number]} */ tile) => {
+        const label = html("label", { class: "tw-toggle" }, group);
+        const tick = /** @type {HTMLInputElement} */ (
+          html("input", { type: "checkbox", "data-key": `exchange-${cellKey(tile)}`, disabled: !idle() }, label)
+        );
+        tick.checked = chosen.some((/** @type {Tile} */ other) => sameTile(other, tile));
+        tick.addEventListener("change", () => send(town.choose(tile)));
+        label.append(` ${tileName(style, texts, tile)}`);
+      });
+      intentButton(model, group, t("exchange"), "exchange", get("buttons").exchange && idle(), town.exchange());
+    }
+    if (options.plan) {
+      const label = html("label", { class: "tw-plan" }, box, `${t("after_placing")} `);
+      const select = /** @type {HTMLSelectElement} */ (html("select", { "data-key": "discard-plan", disabled: !idle() }, label));
+      const planned = options.discard === null ? "keep" : Array.isArray(options.discard) ? cellKey(options.discard) : options.discard;
+      html("option", { value: "keep" }, select, t("keep_hand"));
+      html("option", { value: "drawn" }, select, t("discard_drawn"));
+      get("view").hands[get("seat")].forEach((/** @type {[number, number]} */ tile) =>
+        html("option", { value: cellKey(tile) }, select, t("discard_tile", { tile: tileName(style, texts, tile) })),
+      );
+      select.value = planned;
+      select.addEventListener("change", () => {
+        const value = select.value;
+        send(town.planDiscard(value === "keep" ? null : value === "drawn" ? "drawn" : /** @type {[number, number]} */ (value.split(",").map(Number))));
+      });
+    }
+    const toggle = html("label", { class: "tw-toggle", title: t("explicit_steps_title") }, box);
+    const steps = /** @type {HTMLInputElement} */ (html("input", { type: "checkbox", "data-key": "explicit-steps" }, toggle));
+    steps.checked = options.explicit;
+    steps.addEventListener("change", () => send(town.explicitSteps(steps.checked)));
+    toggle.append(` ${t("explicit_steps")}`);
+  }
+
   /** @param {Element} parent */
   function drawControls(parent) {
     const buttons = get("buttons");
     const state = get("view");
     const box = html("div", { class: named("tw", "controls") }, parent);
     if (state.mode === "multi") {
-      intentButton(model, box, t("exchange"), "exchange", buttons.exchange, town.exchange());
-      intentButton(model, box, t("discard"), "discard", buttons.discard, town.discard());
+      // a one-click turn draws Exchange beside the hand's ticks, and Discard only in a discard step under way
+      const steps = get("turn_options").explicit;
+      if (steps) intentButton(model, box, t("exchange"), "exchange", buttons.exchange, town.exchange());
+      if (steps || state.phase === "discard") intentButton(model, box, t("discard"), "discard", buttons.discard, town.discard());
       if (buttons.pass) intentButton(model, box, buttons.pass, "pass", true, town.pass());
     }
     const undo = intentButton(model, box, t("undo"), "undo", buttons.undo, common.undo());
@@ -486,6 +537,7 @@ function createView(model, el) {
     drawBoard(boardBox);
     const side = html("div", { class: "tw-side" }, main);
     drawHand(side);
+    drawTurnOptions(side);
     drawControls(side);
     drawPlayers(side);
     drawLog(side, "tw", model);

@@ -20,6 +20,13 @@ test("each control sends its intent", () => {
     { intent: "discard" },
     { intent: "pass" },
   ]);
+  assert.deepEqual(town.choose([2, 3]), { intent: "choose", tile: [2, 3] });
+  assert.deepEqual([town.planDiscard("drawn"), town.planDiscard(null), town.planDiscard([1, 0])], [
+    { intent: "plan_discard", tile: "drawn" },
+    { intent: "plan_discard", tile: null },
+    { intent: "plan_discard", tile: [1, 0] },
+  ]);
+  assert.deepEqual(town.explicitSteps(true), { intent: "explicit_steps", on: true });
   assert.deepEqual(littleTown.cell([5, 8]), { intent: "cell", cell: [5, 8] });
   assert.deepEqual(littleTown.build("bakery"), { intent: "build", building: "bakery" });
   assert.deepEqual(littleTown.act({ type: "done" }), { intent: "act", action: { type: "done" } });
@@ -37,7 +44,7 @@ test("every intent Python takes is one a control sends", () => {
     /** @type {(value?: any) => {intent: string}} */ (make)(null).intent,
   );
   const listed = Object.entries(shared.intents).flatMap(([game, table]) => (game === "about" ? [] : Object.keys(table)));
-  assert.deepEqual([...new Set(sent)].sort(), listed.filter((name) => name !== "choose").sort()); // choose: select in an exchange
+  assert.deepEqual([...new Set(sent)].sort(), listed.sort()); // choose: a box ticked beside the board
 });
 
 const intents = { play: town.place, escape: town.deselect, pick: town.pickPile };

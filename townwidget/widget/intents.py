@@ -54,6 +54,7 @@ class Intent:
     step: int | None = None
     building: str | None = None
     action: Any = None  # an engine action object
+    choice: str | None = None  # a named choice (Town's planned discard: "tile", "drawn" or "keep")
 
     def __repr__(self) -> str:
         fields = ", ".join(f"{name}={value!r}" for name, value in vars(self).items() if value is not None)

@@ -60,7 +60,9 @@ from townwidget.widget.littletown_words import (
     describe_move,
     effect_words,
     feeding_warning,
+    payment_preview,
     refusal_words,
+    round_end_warning,
     seat_words,
     space_words,
     terrain_words,
@@ -226,6 +228,7 @@ class LittleTownPresenter:
                 for action in actions
                 if not isinstance(action, ON_THE_BOARD)
             ],
+            "warning": round_end_warning(known, seat) if live else "",
         }
 
     def notes(self, known: State, on_cells: Mapping[Cell, Action], names: list[str]) -> list[list[dict[str, Any]]]:
@@ -255,13 +258,15 @@ class LittleTownPresenter:
             if not left:
                 continue
             build = Build(kind.id)
+            pays = ""
             if build in actions:
                 why = ""
+                pays = payment_preview(kind.cost, kind.cost_coins, known, self.session.seat).strip(" ()")
             elif self.session.step is not None:
                 why = _("an earlier move is on show (read only)")
             else:
                 why = elsewhere or self.explained(known, build)
-            rows.append({"id": kind.id, "left": left, "buildable": not why, "why": why})
+            rows.append({"id": kind.id, "left": left, "buildable": not why, "why": why, "pays": pays})
         return rows
 
     def outcome(self, names: list[str]) -> dict[str, Any]:
@@ -347,6 +352,7 @@ class LittleTownWidget(GameWidget):
     notes = synced(traitlets.List(read_only=True))  # per space: what is there, and what a click there does or why not
     market = synced(traitlets.List(read_only=True))  # the buildings left in the market: buildable now, or why not
     choices = synced(traitlets.List(read_only=True))  # the seat's other legal actions, in words
+    warning = synced(traitlets.Unicode(read_only=True))  # near the round's end: what feeding will take (shown boxed)
 
     def __init__(
         self,

@@ -53,7 +53,7 @@ from townwidget.littletown.data import (
     kind_by_id,
     raw,
 )
-from townwidget.littletown.economy import counts, unfed_workers
+from townwidget.littletown.economy import counts, payments, unfed_workers
 from townwidget.littletown.effects import activation_fee, due
 from townwidget.littletown.refusals import TERRAIN_NAMES, Refusal
 
@@ -148,7 +148,9 @@ def action_words(action: Action, state: State, player: int, names: list[str]) ->
     if isinstance(action, Pay):
         return _payment(state, action)
     if isinstance(action, Give):
-        return _("Give the Shop {amount}").format(amount=amount_words(counts(action.resources)))
+        given = counts(action.resources)
+        words = _("Give the Shop {amount}").format(amount=amount_words(given))
+        return words + payment_preview(given, 0, state, player)
     if isinstance(action, Take):
         return _("Take {amount} from the Shop").format(amount=amount_words(counts(action.resources)))
     if isinstance(action, Feed):
@@ -291,6 +293,60 @@ def feeding_warning(workers: int, have: Sequence[int], coins: int) -> str:
         buy = _(" You may buy {count} food then, for {coins} coins.")
         message += buy.format(count=affordable, coins=affordable * COINS_PER_SUBSTITUTE)
     return message
+
+
+def round_end_warning(state: State, seat: int) -> str:
+    """The warning shown beside the choices when the seat's next decisions close its part of the round (its last
+    worker to place, that worker's turn, the Residence before the feeding): what feeding will take if nothing changes
+    (:func:`feeding_warning`, counting what ending the turn still gathers); "" when the food feeds every worker or the
+    round's end is not near.
+
+    >>> from townwidget.littletown import new_game
+    >>> game = new_game(seed=1)
+    >>> seat = game.current_player
+    >>> game.workers_left[seat] = 1
+    >>> print(round_end_warning(game, seat))  # doctest: +NORMALIZE_WHITESPACE
+    Your last worker of this round. At the end of the round each of your 5 workers eats a fish or a wheat, and you
+    hold 0: if nothing changes, 5 go hungry, -15 VP. You may buy 1 food then, for 3 coins.
+    """
+    if state.current_player != seat:
+        return ""
+    have, left, phase = list(state.cubes[seat]), state.workers_left[seat], state.phase
+    if phase == "turn" and left == 1 or phase in ("pay", "give", "take", "site") and left == 0:
+        lead = _("Your last worker of this round.")
+    elif phase == "act" and left == 0:
+        have = [held + more for held, more in zip(have, _still_to_gather(state), strict=True)]
+        lead = _("When you end this turn, your part of the round is over.")
+    elif phase == "residence":
+        lead = _("The round ends after the Residence.")
+    else:
+        return ""
+    warning = feeding_warning(state.seats.workers, have, state.coins[seat])
+    return f"{lead} {warning}" if warning else ""
+
+
+def payment_preview(cost: Sequence[int], cost_coins: int, state: State, player: int, fee: int = 0) -> str:
+    """What a payment will take in coins, said before it is made: when the only way to pay buys missing cubes for 3
+    coins each, the game pays so at once (:func:`~townwidget.littletown.rounds.settle`), so the player reads it first;
+    "" otherwise (nothing bought, or several ways: the player then chooses among them). ``fee`` is paid first (an
+    activation's coins to the owner).
+
+    >>> from townwidget.littletown import new_game
+    >>> game = new_game(seed=1)
+    >>> game.cubes[0], game.coins[0]
+    ([0, 0, 0, 0], 3)
+    >>> payment_preview((0, 1, 0, 0), 0, game, 0)
+    ' (you lack 1 stone: you pay 3 coins instead)'
+    >>> game.cubes[0] = [0, 1, 0, 0]
+    >>> payment_preview((0, 1, 0, 0), 0, game, 0)  # with the stone or 3 coins: the player will choose
+    ''
+    """
+    ways = payments(cost, cost_coins, state.cubes[player], state.coins[player] - fee, state.reserve)
+    if len(ways) != 1 or not any(ways[0]):
+        return ""
+    bought = ways[0]
+    message = _(" (you lack {cubes}: you pay {coins} coins instead)")
+    return message.format(cubes=amount_words(bought), coins=COINS_PER_SUBSTITUTE * sum(bought))
 
 
 def describe_move(entry: dict[str, Any], who: str, view: dict[str, Any]) -> str:
@@ -447,9 +503,10 @@ def _activation(state: State, player: int, cell: int, names: list[str]) -> str:
     kind, owner = _kind_at(state, cell), state.buildings[cell][1]  # type: ignore[index]
     fee = activation_fee(state, player, cell)
     paying = _(" (paying {fee} coin to {owner})").format(fee=fee, owner=names[owner]) if fee else ""
-    return _("Activate the {building} at {where}{paying}: {effect}").format(
+    words = _("Activate the {building} at {where}{paying}: {effect}").format(
         building=building_name(kind), where=cell_words(cell_of(cell)), paying=paying, effect=effect_words(kind)
     )
+    return words + payment_preview(kind.takes, kind.takes_coins, state, player, fee)
 
 
 def _payment(state: State, action: Pay) -> str:

@@ -184,6 +184,7 @@ class Session:
         self.forfeits: dict[int, int] = {}  # move number -> the opponent that forfeited it (too slow)
         self.agents = self._make_agents(state, seat)
         self.undo: list[tuple[Any, int]] = []  # (state before a decision of the seat, frames at that time)
+        self.joined: set[int] = set()  # indices of undo snapshots taken back with the one before (see one_turn)
         self.frames: list[dict[str, Any] | None] = [None] * len(state.history) + [self.frame()]
         self.seen: list[int | None] = [None] * len(state.history) + [self.moves_seen()]
         if positions:
@@ -266,13 +267,17 @@ class Session:
         self.undo.append((before, len(self.frames)))
         self.after_move()
 
-    def decide(self, action: Any) -> None:
+    def decide(self, action: Any, play: Callable[[], None] | None = None) -> None:
         """The seated player's decision from the view: the turn checked, the action played by the engine (its refusal
         worded for the player by the host, :meth:`Host.why_not`) and shown at once while the opponents think; then
-        they move."""
+        they move. ``play`` plays it instead where one click plays several of the seat's actions (``action`` is the
+        one a refusal is about)."""
         self.require_turn()
         try:
-            self.play_seat(action)
+            if play is None:
+                self.play_seat(action)
+            else:
+                play()
         except IllegalAction as error:
             raise Refused(self.host.why_not(action, str(error))) from error
         if not self.background and self.opponent_to_move() is not None:
@@ -301,10 +306,29 @@ class Session:
             return _("it is not your turn: {who} is to play").format(who=self.names()[player])
         return None
 
+    @contextmanager
+    def one_turn(self) -> Iterator[None]:
+        """The seat's decisions played inside are one for Undo (taken back together, as the player made one click);
+        if one of them is refused, a local game goes back to before the first (a table's server keeps what it took)."""
+        state, frames, undo = self.state.clone(), len(self.frames), len(self.undo)
+        try:
+            yield
+        except BaseException:
+            if not self.at_table:
+                self.state = state
+                del self.frames[frames:], self.seen[frames:], self.undo[undo:]
+                self.joined = {index for index in self.joined if index < undo}
+            raise
+        self.joined.update(range(undo + 1, len(self.undo)))
+
     def undo_last(self) -> None:
-        """Go back to before the seat's last decision and the opponents' moves after it."""
+        """Go back to before the seat's last decision (or the last turn played as one, see :meth:`one_turn`) and the
+        opponents' moves after it."""
         if not self.undo:
             raise IllegalAction("nothing to undo: the seat has not decided anything yet in this game")
+        while len(self.undo) - 1 in self.joined:  # the later decisions of a turn played as one
+            self.joined.discard(len(self.undo) - 1)
+            self.undo.pop()
         before, frames = self.undo.pop()
         self.state = self.host.restore(before)
         self.forfeits = {move: player for move, player in self.forfeits.items() if move <= len(before.history)}
@@ -372,6 +396,7 @@ class Session:
         except KeyboardInterrupt:
             self.state, self.forfeits = before, forfeits
             del self.frames[frames:], self.seen[frames:], self.undo[undo:]
+            self.joined = {index for index in self.joined if index < undo}
             self.host.drop_picks()
             with speaking(self.lang):
                 if player is None:

@@ -33,6 +33,7 @@ class TownMode(Protocol):
     """What a solo game and a multiplayer game do differently in the widget."""
 
     undo_is_practice: bool  # an undo shows what should have stayed hidden, so the result no longer counts
+    has_steps: bool  # a turn may ask an exchange before placing and a discard after (see widget.one_click)
 
     def seats(self, opponents: Sequence[Any] | None, defaults: Sequence[str]) -> int:
         """How many players a new game has, given the opponents asked for."""
@@ -83,6 +84,7 @@ class Solo:
     """The Challenge Rule: one player, the pile tops, flips in Town 66, a level at the end."""
 
     undo_is_practice = True  # an undo shows the player what a pile top hid
+    has_steps = False
 
     def seats(self, opponents: Sequence[Any] | None, defaults: Sequence[str]) -> int:
         return 1
@@ -157,6 +159,7 @@ class Multi:
     """The seat against opponents: a hand, exchanges and discards, a ranking at the end."""
 
     undo_is_practice = False  # the opponents keep their hands: what they showed after the undone move stays known
+    has_steps = True
 
     def seats(self, opponents: Sequence[Any] | None, defaults: Sequence[str]) -> int:
         return 1 + len(opponent_list(opponents, None, defaults))

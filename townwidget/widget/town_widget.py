@@ -35,6 +35,7 @@ from townwidget.town.actions import parse_pair
 from townwidget.town.rules import resolve_rules
 from townwidget.town.style import COLOUR_NAMES
 from townwidget.town.words import named_style, ranking_words, tile_colour
+from townwidget.widget import one_click
 from townwidget.widget.base import (
     GameWidget,
     Refused,
@@ -75,7 +76,9 @@ def parse_intent(content: Any, n: int) -> Intent:
         return Intent(kind, cell=parse_pair(content, "cell", n))
     if kind == "choose":
         return Intent(kind, tile=parse_pair(content, "tile", n))
-    if kind in ("flip", "inspect"):
+    if kind == "plan_discard":
+        return one_click.plan_intent(content["tile"], n)
+    if kind in ("flip", "inspect", "explicit_steps"):
         if not isinstance(content["on"], bool):
             raise IllegalAction(f"'on' must be true or false, not {shown(content['on'])}")
         return Intent(kind, on=content["on"])
@@ -91,6 +94,7 @@ class _Picks:
     flip: bool = False
     chosen: list[Tile] = field(default_factory=list)  # tiles chosen for an exchange
     inspect: bool = False  # show fit counts
+    discard: one_click.Plan = None  # one-click turn: what to discard after the draw (None: keep the hand)
 
 
 class TownPresenter:
@@ -98,7 +102,8 @@ class TownPresenter:
     and their handlers, its traits and words. What differs between solo and multiplayer is asked of the game's mode
     (:mod:`townwidget.widget.town_modes`), by the state's own mode."""
 
-    looking: tuple[str, ...] = ("inspect", "deselect")  # the fit counts and Escape work on an earlier move too
+    looking: tuple[str, ...] = ("inspect", "deselect", "explicit_steps")  # these work on an earlier move too
+    explicit: bool = False  # a multiplayer turn asks for the exchange and the discard as steps (else one click)
 
     def __init__(self, session: Session) -> None:
         self.session = session
@@ -123,6 +128,8 @@ class TownPresenter:
             "discard": self.on_discard,
             "pass": self.on_pass,
             "inspect": self.on_inspect,
+            "plan_discard": self.on_plan_discard,
+            "explicit_steps": self.on_explicit_steps,
         }
 
     def parse_intent(self, content: Any) -> Intent:
@@ -131,7 +138,7 @@ class TownPresenter:
     def on_select(self, intent: Intent) -> None:
         state, picks, seat = self.state, self.picks, self.session.seat
         tile = self.mode.picked(state, intent, seat)
-        if state.phase == "exchange" and state.current_player == seat:  # a tile of the hand, for the exchange
+        if state.phase == "exchange" and state.current_player == seat and not self.one_click():  # to exchange
             self.on_choose(intent)
             return
         same = (picks.pile, picks.tile) == (intent.pile, tile)
@@ -152,7 +159,13 @@ class TownPresenter:
         if picks.tile is None:
             raise Refused(_("pick a tile first, then a cell"))
         assert intent.cell is not None
-        self.session.decide(Place(picks.tile, intent.cell, picks.pile, picks.flip))
+        place = Place(picks.tile, intent.cell, picks.pile, picks.flip)
+        if self.one_click():  # the whole turn: no exchange, the placement, the discard planned or keep
+            plan = picks.discard
+            one_click.check_place(place.tile, plan)
+            self.session.decide(place, lambda: one_click.play_turn(self.session, place, plan))
+        else:
+            self.session.decide(place)
 
     def on_choose(self, intent: Intent) -> None:
         chosen, tile = self.picks.chosen, own_tile(self.mode, self.state, intent, self.session.seat)
@@ -171,6 +184,32 @@ class TownPresenter:
 
     def on_inspect(self, intent: Intent) -> None:
         self.picks.inspect = bool(intent.on)
+
+    def on_plan_discard(self, intent: Intent) -> None:
+        session = self.session
+        session.require_turn()
+        if not self.one_click():
+            raise Refused(_("a discard is chosen beside the board only in one-click turns (multiplayer, steps off)"))
+        if not one_click.can_plan(session.view_of_seat(), session.seat, self.state.phase):
+            raise Refused(_("no discard can follow your placement now (the bag is empty, or your turn is past it)"))
+        plan = one_click.plan_of(intent)
+        one_click.check_plan(plan, list(self.mode.held(self.state, session.seat)))
+        self.picks.discard = plan
+
+    def on_explicit_steps(self, intent: Intent) -> None:
+        self.explicit = bool(intent.on)
+        self.picks.discard = None
+
+    def one_click(self) -> bool:
+        """Whether a placement plays the whole turn (multiplayer, steps not asked for)."""
+        return self.mode.has_steps and not self.explicit
+
+    def seat_actions(self) -> list[Any]:
+        """The seat's legal actions, and in a one-click turn's exchange phase the placements a click plays."""
+        actions = self.session.seat_actions()
+        if actions and self.one_click() and self.state.phase == "exchange":
+            actions += one_click.placements_after_no_exchange(self.state)
+        return actions
 
     # --- the game's part of the widget -----------------------------------------------------------------------
     def new_state(self, seed: int) -> State:
@@ -248,6 +287,19 @@ class TownPresenter:
             "fits": self.fits(),
             "inspect": picks.inspect,
             "chosen": [list(tile) for tile in picks.chosen],
+            "turn_options": self.turn_options(view),
+        }
+
+    def turn_options(self, view: dict[str, Any]) -> dict[str, Any]:
+        """One click or steps, and what the seat may use beside the board now (the exchange, a discard planned)."""
+        session, phase = self.session, self.state.phase
+        mine = self.one_click() and self.state.current_player == session.seat and session.step is None
+        return {
+            "multi": self.mode.has_steps,
+            "explicit": self.explicit,
+            "exchange": mine and phase == "exchange",
+            "plan": mine and one_click.can_plan(view, session.seat, phase),
+            "discard": one_click.plan_data(self.picks.discard),
         }
 
     def legal_cells(self) -> list[tuple[int, int]]:
@@ -256,7 +308,7 @@ class TownPresenter:
             return []
         return [
             action.cell
-            for action in self.session.seat_actions()
+            for action in self.seat_actions()
             if isinstance(action, Place)
             and (action.tile, action.pile, action.flip) == (picks.tile, picks.pile, picks.flip)
         ]
@@ -288,7 +340,7 @@ class TownPresenter:
         elsewhere = self.session.turn_elsewhere()
         if elsewhere:
             return elsewhere
-        if state.phase == "exchange":
+        if state.phase == "exchange" and not self.one_click():
             return _("first exchange 3 alike tiles, or press 'No exchange'")
         if state.phase == "discard":
             return _("you have placed this turn: discard a tile or keep your hand")
@@ -311,8 +363,10 @@ class TownPresenter:
 
     def buttons(self) -> dict[str, Any]:
         state, picks = self.state, self.picks
-        actions = self.session.seat_actions()
+        actions = self.seat_actions()
         pass_label = {"exchange": _("No exchange"), "discard": _("Keep hand")}.get(state.phase, "")
+        if self.one_click() and any(isinstance(action, Place) for action in actions):
+            pass_label = ""  # placing declines the exchange: the button only stands in the way
         return {
             "exchange": Exchange(tuple(sorted(picks.chosen))) in actions,
             "pass": pass_label if Pass() in actions else "",
@@ -338,6 +392,11 @@ class TownPresenter:
 
     def prompt(self) -> str:
         state = self.state
+        if self.one_click() and state.phase in ("exchange", "place"):
+            options = self.turn_options(self.session.view_of_seat())
+            placeable = any(isinstance(action, Place) for action in self.seat_actions())
+            picked = self.picks.tile is not None
+            return one_click.prompt(picked, options["exchange"], options["plan"], placeable, self.picks.discard)
         if state.phase == "exchange":
             return _("Exchange? Choose 3 alike tiles and press Exchange, or press No exchange.")
         if state.phase == "discard":
@@ -379,6 +438,8 @@ class TownWidget(GameWidget):
     fits = synced(traitlets.List(read_only=True))
     inspect = synced(traitlets.Bool(False, read_only=True))
     chosen = synced(traitlets.List(read_only=True))
+    turn_options = synced(traitlets.Dict(read_only=True))  # one click or steps; the exchange and discard beside
+    _presenter: TownPresenter
 
     def __init__(
         self,
@@ -392,7 +453,9 @@ class TownWidget(GameWidget):
         move_seconds: float = MOVE_SECONDS,
         table: Any = None,
         name: str | None = None,
+        explicit_steps: bool = False,
     ) -> None:
+        check_steps(explicit_steps)
         if not isinstance(mode, str) or mode not in MODES:
             raise ValueError(f"mode must be 'solo' or 'multi', not {mode!r}")
         check_seed(seed)
@@ -401,11 +464,30 @@ class TownWidget(GameWidget):
             chosen = MODES[mode]
             state = chosen.deal(resolve_rules(game), chosen.seats(opponents, self.DEFAULT_OPPONENTS), seed)
         super().__init__(state, seat, opponents, seed, lang, move_seconds, table, name)
+        if explicit_steps:
+            self.explicit_steps = True
 
     @classmethod
     def holding(cls, state: Any, opponents: Sequence[Any], seat: int, lang: str) -> TownWidget:
         mode = "solo" if state.num_players == 1 else "multi"
         return cls(state.rules, mode, list(opponents) or None, seat, state=state, lang=lang)
+
+    @property
+    def explicit_steps(self) -> bool:
+        """Whether a multiplayer turn asks for the exchange and the discard as steps (``False``: one click)."""
+        return self._presenter.explicit
+
+    @explicit_steps.setter
+    def explicit_steps(self, on: bool) -> None:
+        check_steps(on)
+        with self._session.lock:
+            self._presenter.explicit = on
+            self._publish()
+
+
+def check_steps(on: Any) -> None:
+    if not isinstance(on, bool):
+        raise ValueError(f"explicit_steps must be True or False, not {on!r}")
 
 
 check_front_end(TownWidget, FRONT_END["town"]["traits"])

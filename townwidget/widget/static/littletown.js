@@ -56,6 +56,13 @@ var texts_default = {
   ],
   exchange: "Exchange",
   discard: "Discard",
+  exchange_beside: "You may first exchange 3 alike tiles: tick them, then press Exchange",
+  after_placing: "After placing you draw a tile, then:",
+  keep_hand: "keep your hand",
+  discard_drawn: "discard the tile you draw",
+  discard_tile: "discard {tile}",
+  explicit_steps: "Ask for each step (exchange, discard)",
+  explicit_steps_title: "Off: a click on a lit cell plays your turn, and the exchange and the discard wait beside the board",
   undo_solo_title: "Undo deals the tiles under the pile tops again (the next tile of a pile may change); a game with undos counts as practice",
   show_fits: "Show fits",
   legend_solo: "Show fits: the number on each open cell is how many of your pile tops may go there (0: none).",
@@ -266,6 +273,8 @@ var front_end_default = {
       exchange: { keys: [], about: "exchange the chosen tiles" },
       discard: { keys: [], about: "discard the picked tile" },
       pass: { keys: [], about: "no exchange, or keep the hand after a draw" },
+      plan_discard: { keys: ["tile"], about: 'one-click turn: what to discard after the draw ([colour, shape], "drawn", or null to keep the hand)' },
+      explicit_steps: { keys: ["on"], about: "ask for the exchange and the discard as steps of the turn (off: one click places and plays the turn)" },
       inspect: { keys: ["on"], about: "show how many hand tiles fit each cell" }
     },
     littletown: {
@@ -278,14 +287,14 @@ var front_end_default = {
   browser_traits: ["drawn"],
   about_browser_traits: "The traits the front end writes (every other trait is Python's): after drawing a change of the game, the revision it drew, so that hosts which re-run code when a widget's front end changes a trait (marimo) follow every move; set once per model by js/src/ui.js, checked and otherwise ignored by townwidget/widget/base.py.",
   town: {
-    traits: ["tile_style", "selection", "flip", "legal", "reasons", "fits", "inspect", "chosen"],
+    traits: ["tile_style", "selection", "flip", "legal", "reasons", "fits", "inspect", "chosen", "turn_options"],
     cell: 48,
     margin: 22,
     hand_tile: 56,
     move_delay_ms: 350
   },
   littletown: {
-    traits: ["catalogue", "cards", "legal", "notes", "market", "choices"],
+    traits: ["catalogue", "cards", "legal", "notes", "market", "choices", "warning"],
     cell: 56,
     margin: 20,
     move_delay_ms: 300,
@@ -939,6 +948,8 @@ function createView(model, el) {
   function drawChoices(parent) {
     const choices = get("choices");
     const box = html("div", { class: "ltw-choices" }, parent);
+    const warning = get("warning");
+    if (warning) html("div", { class: "ltw-warning", "data-key": "feeding-warning" }, box, `⚠ ${warning}`);
     if (!choices.length) return;
     html("div", { class: named("ltw", "label") }, box, t("your_choices"));
     choices.forEach((choice, i) => {
@@ -1014,7 +1025,7 @@ function createView(model, el) {
           class: offer.buildable ? "ltw-offer ltw-buildable" : "ltw-offer",
           "data-building": offer.id,
           "aria-disabled": offer.buildable ? "false" : "true",
-          title: offer.buildable ? t("build_the", { building: kind.name }) : offer.why
+          title: offer.buildable ? t("build_the", { building: kind.name }) + (offer.pays ? ` (${offer.pays})` : "") : offer.why
         },
         grid
       );
@@ -1028,6 +1039,7 @@ function createView(model, el) {
       });
       if (kind.cost.coins) coins(cost, texts, kind.cost.coins);
       html("div", { class: "ltw-effect" }, button, kind.effect);
+      if (offer.pays) html("div", { class: "ltw-pays" }, button, offer.pays);
       button.addEventListener("click", () => send(littleTown.build(offer.id)));
     }
   }

@@ -56,6 +56,13 @@ var texts_default = {
   ],
   exchange: "Exchange",
   discard: "Discard",
+  exchange_beside: "You may first exchange 3 alike tiles: tick them, then press Exchange",
+  after_placing: "After placing you draw a tile, then:",
+  keep_hand: "keep your hand",
+  discard_drawn: "discard the tile you draw",
+  discard_tile: "discard {tile}",
+  explicit_steps: "Ask for each step (exchange, discard)",
+  explicit_steps_title: "Off: a click on a lit cell plays your turn, and the exchange and the discard wait beside the board",
   undo_solo_title: "Undo deals the tiles under the pile tops again (the next tile of a pile may change); a game with undos counts as practice",
   show_fits: "Show fits",
   legend_solo: "Show fits: the number on each open cell is how many of your pile tops may go there (0: none).",
@@ -266,6 +273,8 @@ var front_end_default = {
       exchange: { keys: [], about: "exchange the chosen tiles" },
       discard: { keys: [], about: "discard the picked tile" },
       pass: { keys: [], about: "no exchange, or keep the hand after a draw" },
+      plan_discard: { keys: ["tile"], about: 'one-click turn: what to discard after the draw ([colour, shape], "drawn", or null to keep the hand)' },
+      explicit_steps: { keys: ["on"], about: "ask for the exchange and the discard as steps of the turn (off: one click places and plays the turn)" },
       inspect: { keys: ["on"], about: "show how many hand tiles fit each cell" }
     },
     littletown: {
@@ -278,14 +287,14 @@ var front_end_default = {
   browser_traits: ["drawn"],
   about_browser_traits: "The traits the front end writes (every other trait is Python's): after drawing a change of the game, the revision it drew, so that hosts which re-run code when a widget's front end changes a trait (marimo) follow every move; set once per model by js/src/ui.js, checked and otherwise ignored by townwidget/widget/base.py.",
   town: {
-    traits: ["tile_style", "selection", "flip", "legal", "reasons", "fits", "inspect", "chosen"],
+    traits: ["tile_style", "selection", "flip", "legal", "reasons", "fits", "inspect", "chosen", "turn_options"],
     cell: 48,
     margin: 22,
     hand_tile: 56,
     move_delay_ms: 350
   },
   littletown: {
-    traits: ["catalogue", "cards", "legal", "notes", "market", "choices"],
+    traits: ["catalogue", "cards", "legal", "notes", "market", "choices", "warning"],
     cell: 56,
     margin: 20,
     move_delay_ms: 300,
@@ -341,7 +350,13 @@ var town = {
   inspect: (on) => intent(TOWN_INTENTS, "inspect", { on }),
   exchange: () => intent(TOWN_INTENTS, "exchange"),
   discard: () => intent(TOWN_INTENTS, "discard"),
-  pass: () => intent(TOWN_INTENTS, "pass")
+  pass: () => intent(TOWN_INTENTS, "pass"),
+  /** @param {Tile} tile a hand tile, in or out of the set to exchange */
+  choose: (tile) => intent(TOWN_INTENTS, "choose", { tile }),
+  /** @param {Tile | "drawn" | null} tile what a one-click turn discards after the draw (null: keep the hand) */
+  planDiscard: (tile) => intent(TOWN_INTENTS, "plan_discard", { tile }),
+  /** @param {boolean} on ask for the exchange and the discard as steps of the turn */
+  explicitSteps: (on) => intent(TOWN_INTENTS, "explicit_steps", { on })
 };
 function keyAction(key, context, intents) {
   const { place, cursor } = context;
@@ -995,13 +1010,66 @@ function createView(model, el) {
     box.addEventListener("change", () => send(town.flip(box.checked)));
     label.append(` ${tn("flip", state.flips_left)}`);
   }
+  function drawTurnOptions(parent) {
+    const options = get("turn_options");
+    if (!options.multi) return;
+    const style = get("tile_style");
+    const texts = get("texts");
+    const box = html("div", { class: "tw-turn-options", "data-key": "turn-options" }, parent);
+    if (options.exchange) {
+      const group = html("fieldset", { class: "tw-exchange-choice", "data-key": "exchange-choice" }, box);
+      html("legend", {}, group, t("exchange_beside"));
+      const chosen = get("chosen");
+      get("view").hands[get("seat")].forEach((tile) => {
+        const label = html("label", { class: "tw-toggle" }, group);
+        const tick = (
+          /** @type {HTMLInputElement} */
+          html("input", { type: "checkbox", "data-key": `exchange-${cellKey(tile)}`, disabled: !idle() }, label)
+        );
+        tick.checked = chosen.some((other) => sameTile(other, tile));
+        tick.addEventListener("change", () => send(town.choose(tile)));
+        label.append(` ${tileName(style, texts, tile)}`);
+      });
+      intentButton(model, group, t("exchange"), "exchange", get("buttons").exchange && idle(), town.exchange());
+    }
+    if (options.plan) {
+      const label = html("label", { class: "tw-plan" }, box, `${t("after_placing")} `);
+      const select = (
+        /** @type {HTMLSelectElement} */
+        html("select", { "data-key": "discard-plan", disabled: !idle() }, label)
+      );
+      const planned = options.discard === null ? "keep" : Array.isArray(options.discard) ? cellKey(options.discard) : options.discard;
+      html("option", { value: "keep" }, select, t("keep_hand"));
+      html("option", { value: "drawn" }, select, t("discard_drawn"));
+      get("view").hands[get("seat")].forEach(
+        (tile) => html("option", { value: cellKey(tile) }, select, t("discard_tile", { tile: tileName(style, texts, tile) }))
+      );
+      select.value = planned;
+      select.addEventListener("change", () => {
+        const value = select.value;
+        send(town.planDiscard(value === "keep" ? null : value === "drawn" ? "drawn" : (
+          /** @type {[number, number]} */
+          value.split(",").map(Number)
+        )));
+      });
+    }
+    const toggle = html("label", { class: "tw-toggle", title: t("explicit_steps_title") }, box);
+    const steps = (
+      /** @type {HTMLInputElement} */
+      html("input", { type: "checkbox", "data-key": "explicit-steps" }, toggle)
+    );
+    steps.checked = options.explicit;
+    steps.addEventListener("change", () => send(town.explicitSteps(steps.checked)));
+    toggle.append(` ${t("explicit_steps")}`);
+  }
   function drawControls(parent) {
     const buttons = get("buttons");
     const state = get("view");
     const box = html("div", { class: named("tw", "controls") }, parent);
     if (state.mode === "multi") {
-      intentButton(model, box, t("exchange"), "exchange", buttons.exchange, town.exchange());
-      intentButton(model, box, t("discard"), "discard", buttons.discard, town.discard());
+      const steps = get("turn_options").explicit;
+      if (steps) intentButton(model, box, t("exchange"), "exchange", buttons.exchange, town.exchange());
+      if (steps || state.phase === "discard") intentButton(model, box, t("discard"), "discard", buttons.discard, town.discard());
       if (buttons.pass) intentButton(model, box, buttons.pass, "pass", true, town.pass());
     }
     const undo = intentButton(model, box, t("undo"), "undo", buttons.undo, common.undo());
@@ -1089,6 +1157,7 @@ function createView(model, el) {
     drawBoard(boardBox);
     const side = html("div", { class: "tw-side" }, main);
     drawHand(side);
+    drawTurnOptions(side);
     drawControls(side);
     drawPlayers(side);
     drawLog(side, "tw", model);
