@@ -172,15 +172,21 @@ EXERCISES: dict[str, tuple[str, str, tuple[Exercise, ...]]] = {
             ),
         ),
     ),
-    "04-search": (
-        "04-search.ipynb",
-        "solutions/04-search-solutions.ipynb",
+    "04-1-backtracking": (
+        "04-1-backtracking.ipynb",
+        "solutions/04-1-backtracking-solutions.ipynb",
         (
             Exercise("check_town_puzzle(puzzle_1, answer_1)", ("answer_1",), 1),
-            Exercise("check_completion_count(board_2, answer_2)", ("answer_2",), 1),
             Exercise("check_completion_function(complete)", ("complete",), 3, COMPLETE_CASES),
+        ),
+    ),
+    "04-2-exact-cover": (
+        "04-2-exact-cover.ipynb",
+        "solutions/04-2-exact-cover-solutions.ipynb",
+        (
+            Exercise("check_completion_count(board_1, answer_1)", ("answer_1",), 1),
             Exercise("check_latin_exact_cover(latin_cover)", ("latin_cover",), 2),
-            Exercise("check_town_puzzle(puzzle_5, answer_5)", ("answer_5",), 2, variant=puzzle_seed),
+            Exercise("check_town_puzzle(puzzle_3, answer_3)", ("answer_3",), 2, variant=puzzle_seed),
         ),
     ),
     "05-1-views": (
