@@ -15,11 +15,14 @@ import numpy as np
 import pytest
 from test_exercises_wrong_answers import fits, rejected
 
+from townwidget import littletown
 from townwidget.exercises import (
     check_completion_count,
     check_completion_function,
     check_first_row_count,
+    check_legal_move_count,
     check_row_by_row_probability,
+    check_win_rate_interval,
 )
 from townwidget.exercises.search import _blocked_cell
 from townwidget.search import TownSearch, read_board
@@ -35,7 +38,7 @@ def search(board: Grid, fail_first: bool) -> Grid | None:
     if not empty:
         return board
     on_board = {tuple(tile) for row in board for tile in row if tile is not None}
-    unused = [tile for tile in product(range(n), repeat=2) if tile not in on_board]
+    unused = [(a, b) for a, b in product(range(n), repeat=2) if (a, b) not in on_board]
     options = {cell: [t for t in unused if fits(board, cell, t)] for cell in (empty if fail_first else empty[:1])}
     (r, k), tiles = min(options.items(), key=lambda item: len(item[1]))
     for tile in tiles:
@@ -63,7 +66,9 @@ def never_undoes(board: Grid) -> Grid | None:  # the first tile that fits, never
     for r, k in product(range(n), repeat=2):
         if board[r][k] is None:
             on_board = {tuple(tile) for row in board for tile in row if tile is not None}
-            tiles = [t for t in product(range(n), repeat=2) if t not in on_board and fits(board, (r, k), t)]
+            tiles = [
+                (a, b) for a, b in product(range(n), repeat=2) if (a, b) not in on_board and fits(board, (r, k), (a, b))
+            ]
             if not tiles:
                 return None
             board[r][k] = list(tiles[0])
@@ -106,7 +111,7 @@ def test_the_blocked_board_keeps_the_rules_and_has_no_completion(seed: int) -> N
     blocked = [
         (r, k)
         for r, k in product(range(7), repeat=2)
-        if board[r][k] is None and not any(fits(board, (r, k), tile) for tile in product(range(7), repeat=2))
+        if board[r][k] is None and not any(fits(board, (r, k), (a, b)) for a, b in product(range(7), repeat=2))
     ]
     assert len(blocked) == 1 and blocked[0][0] >= 4, blocked  # one doomed cell, low enough for reading order
 
@@ -232,3 +237,54 @@ def test_wrong_chances_of_the_harder_version_are_refused(wrong: Any, words: str)
 def test_a_rounded_harder_chance_is_refused_like_any_decimal() -> None:
     rounded = round(float(row_by_row(cyclic(6))), 12)
     rejected(check_row_by_row_probability(cyclic(6), rounded), "give the chance exactly")
+
+
+# --- lesson 06-1: the legal actions of a turn, easier (2 players) and harder (4 players) ---------------------------
+def four_player_turn() -> littletown.State:
+    """The harder version's position: players 0, 1 and 2 each placed a worker on the first free space."""
+    game = littletown.new_game(players=4, seed=42)
+    for _ in range(3):
+        game.apply(game.legal_actions()[0])
+        game.apply(littletown.Done())
+    return game
+
+
+def test_the_harder_legal_move_count_is_the_free_grass_and_the_construction_site() -> None:
+    game = four_player_turn()
+    placements = [action for action in game.legal_actions() if isinstance(action, littletown.PlaceWorker)]
+    first = littletown.new_game(players=4, seed=42).legal_actions()[:3]
+    occupied = {tuple(action.cell) for action in first if isinstance(action, littletown.PlaceWorker)}
+    assert not occupied & {tuple(action.cell) for action in placements}  # the three workers' spaces are taken
+    truth = len(placements) + 1  # player 3 can pay for a building: the construction site is open
+    assert check_legal_move_count(game, np.int64(truth))
+    for wrong in (truth - 1, truth + 1, truth + 2):  # the site forgotten, or the taken spaces counted
+        verdict = check_legal_move_count(game, wrong)
+        rejected(verdict, "is not the right number")
+        assert "too" not in str(verdict)
+
+
+# --- lesson 06-2: Wilson's interval, easier (10 in 10) and harder (5 in 5, from the formula) ----------------------
+def wilson_at_one(games: int) -> tuple[float, float]:
+    """Wilson's 95% interval when every game was won: [n / (n + z^2), 1]."""
+    z = 1.959963984540054
+    return games / (games + z * z), 1.0
+
+
+@pytest.mark.parametrize("games", [10, 5])
+def test_both_versions_accept_wilsons_interval_written_from_the_formula(games: int) -> None:
+    low, high = wilson_at_one(games)
+    assert check_win_rate_interval(games, games, (low, high))
+    assert check_win_rate_interval(games, games, [np.float32(round(low, 2)), Fraction(1)])
+
+
+@pytest.mark.parametrize(
+    ("answer", "words"),
+    [
+        ((1.0, 1.0), "has no width"),  # the textbook interval, collapsed at 100%
+        (wilson_at_one(10), "is off"),  # the easier version's interval
+        ((0.48, 1.0), "is off"),  # neither Wilson's interval nor the normal one
+        (("0.57", "1"), "text"),
+    ],
+)
+def test_wrong_intervals_of_the_harder_version_are_refused(answer: Any, words: str) -> None:
+    rejected(check_win_rate_interval(5, 5, answer), words)

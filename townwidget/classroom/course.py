@@ -209,13 +209,15 @@ EXERCISES: dict[str, tuple[str, str, tuple[Exercise, ...]]] = {
             ),
         ),
     ),
-    "06-little-town": (
-        "06-little-town.ipynb",
-        "solutions/06-little-town-solutions.ipynb",
-        (
-            Exercise("check_legal_move_count(exercise_game, answer_1)", ("answer_1",), 1),
-            Exercise("check_win_rate_interval(10, 10, answer_2)", ("answer_2",), 1),
-        ),
+    "06-1-playing": (
+        "06-1-playing.ipynb",
+        "solutions/06-1-playing-solutions.ipynb",
+        (Exercise("check_legal_move_count(exercise_game, answer_1)", ("answer_1",), 1),),
+    ),
+    "06-2-a-study": (
+        "06-2-a-study.ipynb",
+        "solutions/06-2-a-study-solutions.ipynb",
+        (Exercise("check_win_rate_interval(10, 10, answer_2)", ("answer_2",), 1),),
     ),
     "07-1-learning-a-value": (
         "07-1-learning-a-value.ipynb",
