@@ -15,11 +15,12 @@ import numpy as np
 import pytest
 from test_exercises_wrong_answers import fits, rejected
 
-from townwidget import littletown
+from townwidget import littletown, town
 from townwidget.exercises import (
     check_completion_count,
     check_completion_function,
     check_first_row_count,
+    check_hidden_hands_count,
     check_legal_move_count,
     check_row_by_row_probability,
     check_win_rate_interval,
@@ -288,3 +289,45 @@ def test_both_versions_accept_wilsons_interval_written_from_the_formula(games: i
 )
 def test_wrong_intervals_of_the_harder_version_are_refused(answer: Any, words: str) -> None:
     rejected(check_win_rate_interval(5, 5, answer), words)
+
+
+# --- lesson 05-1: the hidden hands, easier (one hand, 2 players) and harder (two hands sharing the unseen tiles) -----
+def three_player_view() -> Any:
+    return town.new_game("town55", players=3, seed=2).view(0)
+
+
+def hidden_by_colour(view: Any) -> list[tuple[int, list[int]]]:
+    """For each colour: the tiles of it the viewer cannot see, and each hand's face-down tiles of it."""
+    data = view.to_dict()
+    seen = {tuple(c) for row in data["board"] for c in row if isinstance(c, list)}
+    seen |= {tuple(t) for hand in data["hands"] for t in hand if t[1] is not None}
+    return [
+        (
+            data["n"] - sum(1 for c, _ in seen if c == colour),
+            [sum(1 for c, s in hand if c == colour and s is None) for hand in data["hands"]],
+        )
+        for colour in range(data["n"])
+    ]
+
+
+def test_the_harder_hidden_hands_count_is_a_multinomial_colour_by_colour() -> None:
+    truth = math.prod(
+        math.factorial(unseen) // math.prod(math.factorial(h) for h in [*hidden, unseen - sum(hidden)])
+        for unseen, hidden in hidden_by_colour(three_player_view())
+    )
+    assert check_hidden_hands_count(three_player_view(), truth)
+    assert check_hidden_hands_count(three_player_view(), np.float64(truth))
+
+
+@pytest.mark.parametrize(
+    "wrong",
+    [
+        lambda shares: math.prod(math.comb(u, h) for u, hidden in shares for h in hidden),  # the same tiles twice
+        lambda shares: math.prod(math.perm(u, sum(hidden)) for u, hidden in shares),  # hands in order
+        lambda shares: math.prod(math.comb(u, hidden[1]) for u, hidden in shares),  # player 1's hand only
+    ],
+)
+def test_wrong_counts_of_the_harder_hidden_hands_are_refused(wrong: Any) -> None:
+    verdict = check_hidden_hands_count(three_player_view(), wrong(hidden_by_colour(three_player_view())))
+    rejected(verdict, "is not the right number")
+    assert "too" not in str(verdict)
