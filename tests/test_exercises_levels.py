@@ -331,3 +331,28 @@ def test_wrong_counts_of_the_harder_hidden_hands_are_refused(wrong: Any) -> None
     verdict = check_hidden_hands_count(three_player_view(), wrong(hidden_by_colour(three_player_view())))
     rejected(verdict, "is not the right number")
     assert "too" not in str(verdict)
+
+
+# --- lesson 01, exercise 1: the legal moves, easier (Town 44) and harder (Town 66, flips included) -----------------
+def lookahead_position(rules: str) -> Any:
+    """Deal 5 after three moves of lesson 01's player, which keeps the most moves open."""
+    position = town.new_solo(rules, seed=5)
+    for _ in range(3):
+        position.apply(max(position.legal_actions(), key=lambda action: moves_after(position, action)))
+    return position
+
+
+def moves_after(state: Any, action: Any) -> int:
+    trial = state.clone()
+    trial.apply(action)
+    return len(trial.legal_actions())
+
+
+def test_the_harder_legal_move_count_includes_the_flips() -> None:
+    position = lookahead_position("town66")
+    placements = [action for action in position.legal_actions() if not action.flip]
+    flips = [action for action in position.legal_actions() if action.flip]
+    assert flips and position.to_dict()["flips_left"] > 0  # the harder version's point: some moves are flips
+    assert check_legal_move_count(position, len(placements) + len(flips))
+    for wrong in (len(placements), len(placements) + 2 * len(flips)):  # flips forgotten, or counted twice
+        rejected(check_legal_move_count(position, wrong), "is not the right number")
