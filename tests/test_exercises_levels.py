@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from test_exercises_wrong_answers import fits, rejected
+from test_exercises_wrong_answers import fits, moves_after, rejected
 
 from townwidget import littletown, town
 from townwidget.exercises import (
@@ -340,12 +340,6 @@ def lookahead_position(rules: str) -> Any:
     for _ in range(3):
         position.apply(max(position.legal_actions(), key=lambda action: moves_after(position, action)))
     return position
-
-
-def moves_after(state: Any, action: Any) -> int:
-    trial = state.clone()
-    trial.apply(action)
-    return len(trial.legal_actions())
 
 
 def test_the_harder_legal_move_count_includes_the_flips() -> None:
