@@ -21,6 +21,7 @@ from townwidget.exercises import (
     check_completion_function,
     check_first_row_count,
     check_hidden_hands_count,
+    check_latin_square,
     check_legal_move_count,
     check_row_by_row_probability,
     check_win_rate_interval,
@@ -350,3 +351,26 @@ def test_the_harder_legal_move_count_includes_the_flips() -> None:
     assert check_legal_move_count(position, len(placements) + len(flips))
     for wrong in (len(placements), len(placements) + 2 * len(flips)):  # flips forgotten, or counted twice
         rejected(check_legal_move_count(position, wrong), "is not the right number")
+
+
+# --- lesson 02-1, exercise 1: complete a layout, easier (5 x 5) and harder (7 x 7, 21 givens) ----------------------
+GIVENS_7 = [[(3 * r + k) % 7 if (r + 2 * k) % 7 < 3 else None for k in range(7)] for r in range(7)]
+
+
+def test_the_harder_layout_accepts_any_latin_completion_that_keeps_its_givens() -> None:
+    pattern = [[(3 * r + k) % 7 for k in range(7)] for r in range(7)]
+    assert sum(cell is not None for row in GIVENS_7 for cell in row) == 21
+    assert check_latin_square(pattern, givens=GIVENS_7)
+    assert check_latin_square(np.array(pattern), givens=GIVENS_7)
+
+
+@pytest.mark.parametrize(
+    ("answer", "words"),
+    [
+        ([[(r + k) % 7 for k in range(7)] for r in range(7)], "is given as"),  # Latin, but not the givens
+        ([[cell if cell is not None else 0 for cell in row] for row in GIVENS_7], "times"),  # blanks filled with 0
+        ([[(3 * r + k) % 7 for k in range(7)] for r in range(6)], "6 rows, but it needs 7"),  # a row short
+    ],
+)
+def test_wrong_completions_of_the_harder_layout_are_refused(answer: Any, words: str) -> None:
+    rejected(check_latin_square(answer, givens=GIVENS_7), words)
