@@ -533,7 +533,7 @@ def test_wrong_city_completions_are_rejected() -> None:
         check_town_board(BOARD_36, tiles=36, flips=2, hidden=HIDDEN_36, givens=[[[0, 0], [0, 1]], [None, None]])
 
 
-# --- lesson 04, exercise 1 and 5: puzzles -------------------------------------------------------------------------
+# --- lesson 04-1, exercise 1 and 04-2, exercise 3: puzzles ---------------------------------------------------------
 PUZZLE_04 = town_puzzle(4, 12, seed=6)
 
 
@@ -560,7 +560,7 @@ def test_wrong_puzzle_answers_are_rejected() -> None:
     rejected(check_town_puzzle(PUZZLE_04, PUZZLE_04.solution[:3]), "4 rows of 4 cells")
 
 
-# --- lesson 04, exercise 2: count the completions of a first row -----------------------------------------------------
+# --- lesson 04-2, exercise 1: count the completions of a first row ---------------------------------------------------
 BOARD_04 = [[[0, 0], [1, 1], [2, 2], [3, 3]], [None] * 4, [None] * 4, [None] * 4]
 
 
@@ -583,7 +583,7 @@ def test_wrong_completion_counts_are_rejected(answer: Any, words: str) -> None:
     rejected(check_completion_count(BOARD_04, answer), words)
 
 
-# --- lesson 04, exercise 3: a completion function -------------------------------------------------------------------
+# --- lesson 04-1, exercise 2: a completion function -----------------------------------------------------------------
 def fits(board: Grid, cell: tuple[int, int], tile: tuple[int, int]) -> bool:
     (r, k), (colour, shape) = cell, tile
     return all(o is None or (o[0] != colour and o[1] != shape) for o in board[r] + [row[k] for row in board])
@@ -650,7 +650,7 @@ def test_wrong_completion_functions_are_rejected(function: Callable[[Grid], Any]
     rejected(check_completion_function(function), words)
 
 
-# --- lesson 04, exercise 4: Latin squares as exact cover -------------------------------------------------------------
+# --- lesson 04-2, exercise 2: Latin squares as exact cover -----------------------------------------------------------
 def latin_cover(givens: Grid, symbols: int | None = None, lines: tuple[str, ...] = ("row", "column")) -> ExactCover:
     n = len(givens)
     symbols = n if symbols is None else symbols
@@ -1196,7 +1196,7 @@ def test_the_lessons_hand_out_puzzle_givens_without_their_solution() -> None:
     import nbformat
 
     notebooks = Path(__file__).parent.parent / "notebooks"
-    for path in [notebooks / "04-search.ipynb"]:
+    for path in [notebooks / "04-1-backtracking.ipynb", notebooks / "04-2-exact-cover.ipynb"]:
         exercise_cells = [
             cell.source
             for cell in nbformat.read(path, as_version=4).cells

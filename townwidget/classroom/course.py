@@ -172,15 +172,21 @@ EXERCISES: dict[str, tuple[str, str, tuple[Exercise, ...]]] = {
             ),
         ),
     ),
-    "04-search": (
-        "04-search.ipynb",
-        "solutions/04-search-solutions.ipynb",
+    "04-1-backtracking": (
+        "04-1-backtracking.ipynb",
+        "solutions/04-1-backtracking-solutions.ipynb",
         (
             Exercise("check_town_puzzle(puzzle_1, answer_1)", ("answer_1",), 1),
-            Exercise("check_completion_count(board_2, answer_2)", ("answer_2",), 1),
             Exercise("check_completion_function(complete)", ("complete",), 3, COMPLETE_CASES),
+        ),
+    ),
+    "04-2-exact-cover": (
+        "04-2-exact-cover.ipynb",
+        "solutions/04-2-exact-cover-solutions.ipynb",
+        (
+            Exercise("check_completion_count(board_1, answer_1)", ("answer_1",), 1),
             Exercise("check_latin_exact_cover(latin_cover)", ("latin_cover",), 2),
-            Exercise("check_town_puzzle(puzzle_5, answer_5)", ("answer_5",), 2, variant=puzzle_seed),
+            Exercise("check_town_puzzle(puzzle_3, answer_3)", ("answer_3",), 2, variant=puzzle_seed),
         ),
     ),
     "05-1-views": (
@@ -203,13 +209,15 @@ EXERCISES: dict[str, tuple[str, str, tuple[Exercise, ...]]] = {
             ),
         ),
     ),
-    "06-little-town": (
-        "06-little-town.ipynb",
-        "solutions/06-little-town-solutions.ipynb",
-        (
-            Exercise("check_legal_move_count(exercise_game, answer_1)", ("answer_1",), 1),
-            Exercise("check_win_rate_interval(10, 10, answer_2)", ("answer_2",), 1),
-        ),
+    "06-1-playing": (
+        "06-1-playing.ipynb",
+        "solutions/06-1-playing-solutions.ipynb",
+        (Exercise("check_legal_move_count(exercise_game, answer_1)", ("answer_1",), 1),),
+    ),
+    "06-2-a-study": (
+        "06-2-a-study.ipynb",
+        "solutions/06-2-a-study-solutions.ipynb",
+        (Exercise("check_win_rate_interval(10, 10, answer_2)", ("answer_2",), 1),),
     ),
     "07-1-learning-a-value": (
         "07-1-learning-a-value.ipynb",

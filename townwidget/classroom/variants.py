@@ -130,5 +130,5 @@ def sampled_square(rng: random.Random, cell: str) -> Variation:
 
 
 def puzzle_seed(rng: random.Random, cell: str) -> Variation:
-    """Lesson 04, exercise 5: another 7 x 7 puzzle."""
+    """Lesson 04-2, exercise 3: another 7 x 7 puzzle."""
     return Variation(texts=(("town_puzzle(7, 35, seed=1)", f"town_puzzle(7, 35, seed={rng.randrange(2, 10**6)})"),))

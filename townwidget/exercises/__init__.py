@@ -31,7 +31,7 @@ Right: it is a Latin square of order 3.
 
 from __future__ import annotations
 
-from townwidget.exercises.common import MAX_SHOWN, NO_ANSWER, Verdict
+from townwidget.exercises.common import LEVELS, MAX_SHOWN, NO_ANSWER, Verdict
 from townwidget.exercises.latin_squares import (
     check_first_row_count,
     check_latin_function,
@@ -58,6 +58,7 @@ from townwidget.exercises.search import (
 )
 
 __all__ = [
+    "LEVELS",
     "MAX_SHOWN",
     "NO_ANSWER",
     "Verdict",

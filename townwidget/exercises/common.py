@@ -269,6 +269,18 @@ def _exercise_square(square: Any, name: str, partial: bool = False) -> Grid:
     return grid
 
 
+#: The two versions of an exercise a checker judges (``level=``): the easier one, and the harder one for a class
+#: that has done it (a larger order, more cases, a time limit); the lessons' guide gives both model answers.
+LEVELS = ("easier", "harder")
+
+
+def _check_level(level: Any) -> str:
+    """``level`` if it names a version of the exercise; ValueError otherwise (a broken exercise, not an answer)."""
+    if level not in LEVELS:
+        raise ValueError(f"level must be one of {', '.join(map(repr, LEVELS))}, not {level!r}")
+    return str(level)
+
+
 def _check_order(n: Any, low: int = 1, high: int | None = None) -> int:
     """An order the lesson supplies: an int in low..high, or ValueError."""
     if not isinstance(n, int) or isinstance(n, bool) or n < low or (high is not None and n > high):

@@ -14,6 +14,7 @@ from townwidget.exercises.common import (
     Grid,
     Verdict,
     _as_list,
+    _check_level,
     _count,
     _plain,
     _read_whole_number,
@@ -169,11 +170,37 @@ def _dead_end(rng: random.Random) -> Grid:
     raise RuntimeError("no dead-end 4 x 4 board in 1000 draws")  # never seen: a bug in the drawing, not bad luck
 
 
-def _completion_cases() -> list[tuple[str, Grid, bool]]:
+def _blocked_cell(rng: random.Random) -> Grid:
+    """A 7 x 7 board of 7 tiles, far from full, whose empty cell in a lower row sees all 7 colours (or shapes) in
+    its row and column, so that no tile fits it: a search that fills cells in a fixed order backtracks over the
+    cells before it for ever, one that takes the most constrained cell first stops at once."""
+    n = 7
+    row, column, part = rng.randrange(4, n), rng.randrange(n), rng.randrange(2)
+    in_row = rng.randint(2, n - 2)
+    blocking = rng.sample(range(n), n)  # the colours (or shapes) the row holds, then those the column holds
+    board: Grid = [[None] * n for _ in range(n)]
+    cells = [(row, k) for k in rng.sample([k for k in range(n) if k != column], in_row)]
+    cells += [(r, column) for r in rng.sample([r for r in range(n) if r != row], n - in_row)]
+    for line in (cells[:in_row], cells[in_row:]):
+        others = rng.sample(range(n), len(line))  # the other part, all different along the line
+        for (r, k), other in zip(line, others, strict=True):
+            value = blocking[cells.index((r, k))]
+            board[r][k] = [value, other] if part == 0 else [other, value]
+    read_board(board)  # the givens clash nowhere: only the blocked cell dooms the board
+    return board
+
+
+def _completion_cases(level: str) -> list[tuple[str, Grid, bool]]:
     """The boards a student's completion function is tried on, smallest first: (description, board, whether it
-    can be completed). Drawn afresh at each call from a seed chosen then, so no code can look them up."""
+    can be completed). Drawn afresh at each call from a seed chosen then, so no code can look them up. The easier
+    level stops at 4 x 4 boards; the harder adds a 5 x 5 puzzle that needs guesses, a 7 x 7 puzzle and a 7 x 7 board
+    that only a search taking the most constrained cell first (fail first) can refuse in time."""
     rng = random.Random(secrets.randbits(64))
     hard = [(description, _disguised(board, rng), possible) for description, board, possible in _hard_boards()]
+    if level == "easier":  # the empty 5 x 5 board: a search that never takes a tile back gets stuck on it
+        hard = [*hard[:1], ("the empty 5 x 5 board", [[None] * 5 for _ in range(5)], True)]
+    else:
+        hard.append(("a 7 x 7 board of 7 tiles that cannot be completed", _blocked_cell(rng), False))
     scattered = _dead_end(rng)
     cases = [
         ("the empty 1 x 1 board", [[None]], True),
@@ -192,10 +219,14 @@ SEARCH_OF_THE_LESSON = ((TownSearch, "TownSearch"),)
 LESSON_SEARCHES = ("completions",)
 
 
-def check_completion_function(complete: Any) -> Verdict:
+def check_completion_function(complete: Any, level: str = "harder") -> Verdict:
     """Whether ``complete(board)`` returns a completion of ``board`` (a board's JSON form, ``None`` in its empty
     cells), or ``None`` when it has none, on a set of test boards from 1 x 1 to 7 x 7: full, easy, needing guesses,
-    impossible; drawn afresh at each call, so no code can look them up.
+    impossible; drawn afresh at each call, so no code can look them up. ``level="easier"`` (lesson 04-1's easier
+    version) tries boards up to 4 x 4 and the empty 5 x 5 board, which the plain backtracker of section 2 finishes;
+    ``"harder"`` (the default) adds a 5 x 5 puzzle that needs guesses, a 7 x 7 puzzle and a 7 x 7 board of 7 tiles
+    with no completion (one of its empty cells sees every colour, or every shape), which a search in a fixed order
+    cannot refuse within its few seconds: the harder version needs fail first (section 3).
 
     Each board is passed as a fresh copy, so the function may fill it in place, and has a few seconds (smallest
     first, see :mod:`~townwidget.exercises.running`). Any completion is accepted (the checker verifies it by the
@@ -212,10 +243,13 @@ def check_completion_function(complete: Any) -> Verdict:
     - it returned None for a 5 x 5 puzzle that needs guesses, which can be completed
     - it returned None for a 7 x 7 puzzle, which can be completed
     """
+    level = _check_level(level)
     task = "a function that completes a Town board, or returns None when it cannot be completed"
+    if level == "easier":
+        task += ", on boards up to 4 x 4 and the empty 5 x 5 board"
     if not callable(complete):
         return Verdict(task, (f"expected a function, not {complete!r}",))
-    cases = _completion_cases()
+    cases = _completion_cases(level)
     boards = {description: (board, possible) for description, board, possible in cases}
     problems = []
     forbidden = [*SEARCH_OF_THE_LESSON, *lesson_helpers(complete, LESSON_SEARCHES)]

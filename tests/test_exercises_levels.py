@@ -1,0 +1,376 @@
+"""The easier and the harder versions of the lessons' exercises (issue 49, item 3): the checker judges both, a right
+answer to the easier version can fail the harder one, and every wrong answer is refused by both."""
+
+from __future__ import annotations
+
+import math
+import random
+from decimal import Decimal
+from fractions import Fraction
+from functools import cache
+from itertools import permutations, product
+from typing import Any
+
+import numpy as np
+import pytest
+from test_exercises_wrong_answers import fits, moves_after, rejected
+
+from townwidget import littletown, town
+from townwidget.exercises import (
+    check_completion_count,
+    check_completion_function,
+    check_first_row_count,
+    check_hidden_hands_count,
+    check_latin_square,
+    check_legal_move_count,
+    check_row_by_row_probability,
+    check_win_rate_interval,
+)
+from townwidget.exercises.search import _blocked_cell
+from townwidget.search import TownSearch, read_board
+
+Grid = list[list[Any]]
+
+
+# --- lesson 04-1, exercise 2: a completion function, easier (up to 4 x 4, empty 5 x 5), harder (fail first) -----------
+def search(board: Grid, fail_first: bool) -> Grid | None:
+    """Backtracking over the first empty cell in reading order, or over the most constrained one (fail first)."""
+    n = len(board)
+    empty = [(r, k) for r in range(n) for k in range(n) if board[r][k] is None]
+    if not empty:
+        return board
+    on_board = {tuple(tile) for row in board for tile in row if tile is not None}
+    unused = [(a, b) for a, b in product(range(n), repeat=2) if (a, b) not in on_board]
+    options = {cell: [t for t in unused if fits(board, cell, t)] for cell in (empty if fail_first else empty[:1])}
+    (r, k), tiles = min(options.items(), key=lambda item: len(item[1]))
+    for tile in tiles:
+        board[r][k] = list(tile)
+        if search(board, fail_first) is not None:
+            return board
+    board[r][k] = None
+    return None
+
+
+def in_reading_order(board: Grid) -> Grid | None:
+    return search(board, fail_first=False)
+
+
+def fail_first(board: Grid) -> Grid | None:
+    return search(board, fail_first=True)
+
+
+def gives_up_past_5(board: Grid) -> Grid | None:  # right on the easier version's boards only
+    return fail_first(board) if len(board) <= 5 else None
+
+
+def never_undoes(board: Grid) -> Grid | None:  # the first tile that fits, never taken back
+    n = len(board)
+    for r, k in product(range(n), repeat=2):
+        if board[r][k] is None:
+            on_board = {tuple(tile) for row in board for tile in row if tile is not None}
+            tiles = [
+                (a, b) for a, b in product(range(n), repeat=2) if (a, b) not in on_board and fits(board, (r, k), (a, b))
+            ]
+            if not tiles:
+                return None
+            board[r][k] = list(tiles[0])
+    return board
+
+
+def test_both_versions_accept_a_search_with_fail_first() -> None:
+    assert check_completion_function(fail_first, level="easier")
+    assert check_completion_function(fail_first, level="harder")
+
+
+def test_reading_order_passes_the_easier_version_only() -> None:
+    easier = check_completion_function(in_reading_order, level="easier")
+    assert easier and "up to 4 x 4 and the empty 5 x 5 board" in str(easier)
+    rejected(check_completion_function(in_reading_order), "too slow on a 7 x 7 board of 7 tiles")
+
+
+@pytest.mark.parametrize("level", ["easier", "harder"])
+def test_both_versions_refuse_a_search_that_never_undoes_a_tile(level: str) -> None:
+    rejected(check_completion_function(never_undoes, level=level), "returned None for")
+
+
+def test_the_harder_version_tries_boards_larger_than_the_easier_one() -> None:
+    assert check_completion_function(gives_up_past_5, level="easier")
+    rejected(check_completion_function(gives_up_past_5, level="harder"), "returned None for a 7 x 7 puzzle")
+
+
+@pytest.mark.parametrize("level", ["hard", None, 2, "Easier"])
+def test_a_version_that_does_not_exist_is_a_broken_exercise(level: Any) -> None:
+    with pytest.raises(ValueError, match="level must be one of 'easier', 'harder'"):
+        check_completion_function(fail_first, level=level)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_blocked_board_keeps_the_rules_and_has_no_completion(seed: int) -> None:
+    board = _blocked_cell(random.Random(seed))
+    read_board(board)  # no two givens clash
+    assert sum(tile is not None for row in board for tile in row) == 7
+    assert TownSearch(board).count(limit=1) == 0
+    blocked = [
+        (r, k)
+        for r, k in product(range(7), repeat=2)
+        if board[r][k] is None and not any(fits(board, (r, k), (a, b)) for a, b in product(range(7), repeat=2))
+    ]
+    assert len(blocked) == 1 and blocked[0][0] >= 4, blocked  # one doomed cell, low enough for reading order
+
+
+def test_drawn_blocked_boards_differ() -> None:
+    boards = {str(_blocked_cell(random.Random(seed))) for seed in range(10)}
+    assert len(boards) == 10
+
+
+# --- lesson 04-2, exercise 1: a count, easier (4 x 4, 12) and harder (5 x 5) ------------------------------------------
+BOARD_5 = [[[i, i] for i in range(5)]] + [[None] * 5 for _ in range(4)]
+
+
+def test_the_harder_count_is_judged_by_value() -> None:
+    truth = TownSearch(BOARD_5).count()
+    assert check_completion_count(BOARD_5, truth)
+    assert check_completion_count(BOARD_5, float(truth))
+
+
+@pytest.mark.parametrize(
+    ("answer", "words"),
+    [
+        (12, "is not the right number"),  # the easier version's answer
+        (6912 // 576 * 5, "is not the right number"),
+        (math.factorial(20), "hint: 2432902008176640000 = 20! is the number of ways"),
+        (str(TownSearch(BOARD_5).count()), "is text, not a number"),
+    ],
+)
+def test_wrong_harder_counts_are_refused_without_a_direction(answer: Any, words: str) -> None:
+    verdict = check_completion_count(BOARD_5, answer)
+    rejected(verdict, words)
+    assert "too" not in str(verdict)  # never "too small" or "too large": no bisecting
+
+
+# --- lesson 02-2, exercise 2: squares with a fixed first row, easier (order 4) and harder (order 6) -------------------
+@cache
+def reduced_squares(n: int) -> int:
+    """The Latin squares of order n whose first row and first column read 0, ..., n-1, counted cell by cell."""
+    grid = [list(range(n))] + [[r] + [-1] * (n - 1) for r in range(1, n)]
+
+    def fill(cell: int) -> int:
+        if cell == n * n:
+            return 1
+        r, k = divmod(cell, n)
+        if r == 0 or k == 0:
+            return fill(cell + 1)
+        total = 0
+        for symbol in range(n):
+            if symbol not in grid[r][:k] and all(grid[above][k] != symbol for above in range(r)):
+                grid[r][k] = symbol
+                total += fill(cell + 1)
+        grid[r][k] = -1
+        return total
+
+    return fill(0)
+
+
+@pytest.mark.parametrize("n", [4, 6])
+def test_both_versions_of_the_first_row_count_accept_the_count(n: int) -> None:
+    truth = reduced_squares(n) * math.factorial(n - 1)
+    assert check_first_row_count(n, truth)
+    assert check_first_row_count(n, Fraction(truth))
+
+
+@pytest.mark.parametrize(
+    "wrong",
+    [
+        lambda reduced: reduced,  # the reduced squares alone
+        lambda reduced: reduced * math.factorial(6),  # every square, first row free: n!, not (n-1)!
+        lambda reduced: reduced * math.factorial(5) + 1,
+        lambda reduced: 1344,  # the lesson's own order 5
+    ],
+)
+def test_wrong_counts_of_the_harder_version_are_refused_without_a_direction(wrong: Any) -> None:
+    verdict = check_first_row_count(6, wrong(reduced_squares(6)))
+    rejected(verdict, "is not the right number")
+    assert "too" not in str(verdict)
+
+
+# --- lesson 02-3, exercise 1: the row-by-row chance, easier (order 3) and harder (order 6) ----------------------------
+def cyclic(n: int) -> list[list[int]]:
+    return [[(r + k) % n for k in range(n)] for r in range(n)]
+
+
+def row_by_row(square: list[list[int]]) -> Fraction:
+    """The product over the rows of 1 / (the permutations that clash with no column above)."""
+    n, chance = len(square), Fraction(1)
+    for r in range(n):
+        chance /= sum(
+            all(row[k] != above[k] for above in square[:r] for k in range(n)) for row in permutations(range(n))
+        )
+    return chance
+
+
+@pytest.mark.parametrize("n", [3, 6])
+def test_both_versions_of_the_row_by_row_chance_accept_it_in_any_form(n: int) -> None:
+    truth = row_by_row(cyclic(n))
+    for form in (
+        truth,
+        float(truth),
+        np.float64(truth),
+        np.float32(truth),
+        Decimal(truth.numerator) / truth.denominator,
+    ):
+        assert check_row_by_row_probability(cyclic(n), form), form
+
+
+@pytest.mark.parametrize(
+    ("wrong", "words"),
+    [
+        (Fraction(1, 812851200), "is one over the number of Latin squares of order 6"),  # the uniform chance
+        (Fraction(1, 720**6), "is not the right number"),  # every row drawn among all permutations
+        (Fraction(1, 432), "is not the right number"),  # the lesson's order 4
+        ("1/610560000", "is text, not a number"),
+    ],
+)
+def test_wrong_chances_of_the_harder_version_are_refused(wrong: Any, words: str) -> None:
+    verdict = check_row_by_row_probability(cyclic(6), wrong)
+    rejected(verdict, words)
+    assert "too small" not in str(verdict) and "too large" not in str(verdict)
+
+
+def test_a_rounded_harder_chance_is_refused_like_any_decimal() -> None:
+    rounded = round(float(row_by_row(cyclic(6))), 12)
+    rejected(check_row_by_row_probability(cyclic(6), rounded), "give the chance exactly")
+
+
+# --- lesson 06-1: the legal actions of a turn, easier (2 players) and harder (4 players) ---------------------------
+def four_player_turn() -> littletown.State:
+    """The harder version's position: players 0, 1 and 2 each placed a worker on the first free space."""
+    game = littletown.new_game(players=4, seed=42)
+    for _ in range(3):
+        game.apply(game.legal_actions()[0])
+        game.apply(littletown.Done())
+    return game
+
+
+def test_the_harder_legal_move_count_is_the_free_grass_and_the_construction_site() -> None:
+    game = four_player_turn()
+    placements = [action for action in game.legal_actions() if isinstance(action, littletown.PlaceWorker)]
+    first = littletown.new_game(players=4, seed=42).legal_actions()[:3]
+    occupied = {tuple(action.cell) for action in first if isinstance(action, littletown.PlaceWorker)}
+    assert not occupied & {tuple(action.cell) for action in placements}  # the three workers' spaces are taken
+    truth = len(placements) + 1  # player 3 can pay for a building: the construction site is open
+    assert check_legal_move_count(game, np.int64(truth))
+    for wrong in (truth - 1, truth + 1, truth + 2):  # the site forgotten, or the taken spaces counted
+        verdict = check_legal_move_count(game, wrong)
+        rejected(verdict, "is not the right number")
+        assert "too" not in str(verdict)
+
+
+# --- lesson 06-2: Wilson's interval, easier (10 in 10) and harder (5 in 5, from the formula) ----------------------
+def wilson_at_one(games: int) -> tuple[float, float]:
+    """Wilson's 95% interval when every game was won: [n / (n + z^2), 1]."""
+    z = 1.959963984540054
+    return games / (games + z * z), 1.0
+
+
+@pytest.mark.parametrize("games", [10, 5])
+def test_both_versions_accept_wilsons_interval_written_from_the_formula(games: int) -> None:
+    low, high = wilson_at_one(games)
+    assert check_win_rate_interval(games, games, (low, high))
+    assert check_win_rate_interval(games, games, [np.float32(round(low, 2)), Fraction(1)])
+
+
+@pytest.mark.parametrize(
+    ("answer", "words"),
+    [
+        ((1.0, 1.0), "has no width"),  # the textbook interval, collapsed at 100%
+        (wilson_at_one(10), "is off"),  # the easier version's interval
+        ((0.48, 1.0), "is off"),  # neither Wilson's interval nor the normal one
+        (("0.57", "1"), "text"),
+    ],
+)
+def test_wrong_intervals_of_the_harder_version_are_refused(answer: Any, words: str) -> None:
+    rejected(check_win_rate_interval(5, 5, answer), words)
+
+
+# --- lesson 05-1: the hidden hands, easier (one hand, 2 players) and harder (two hands sharing the unseen tiles) -----
+def three_player_view() -> Any:
+    return town.new_game("town55", players=3, seed=2).view(0)
+
+
+def hidden_by_colour(view: Any) -> list[tuple[int, list[int]]]:
+    """For each colour: the tiles of it the viewer cannot see, and each hand's face-down tiles of it."""
+    data = view.to_dict()
+    seen = {tuple(c) for row in data["board"] for c in row if isinstance(c, list)}
+    seen |= {tuple(t) for hand in data["hands"] for t in hand if t[1] is not None}
+    return [
+        (
+            data["n"] - sum(1 for c, _ in seen if c == colour),
+            [sum(1 for c, s in hand if c == colour and s is None) for hand in data["hands"]],
+        )
+        for colour in range(data["n"])
+    ]
+
+
+def test_the_harder_hidden_hands_count_is_a_multinomial_colour_by_colour() -> None:
+    truth = math.prod(
+        math.factorial(unseen) // math.prod(math.factorial(h) for h in [*hidden, unseen - sum(hidden)])
+        for unseen, hidden in hidden_by_colour(three_player_view())
+    )
+    assert check_hidden_hands_count(three_player_view(), truth)
+    assert check_hidden_hands_count(three_player_view(), np.float64(truth))
+
+
+@pytest.mark.parametrize(
+    "wrong",
+    [
+        lambda shares: math.prod(math.comb(u, h) for u, hidden in shares for h in hidden),  # the same tiles twice
+        lambda shares: math.prod(math.perm(u, sum(hidden)) for u, hidden in shares),  # hands in order
+        lambda shares: math.prod(math.comb(u, hidden[1]) for u, hidden in shares),  # player 1's hand only
+    ],
+)
+def test_wrong_counts_of_the_harder_hidden_hands_are_refused(wrong: Any) -> None:
+    verdict = check_hidden_hands_count(three_player_view(), wrong(hidden_by_colour(three_player_view())))
+    rejected(verdict, "is not the right number")
+    assert "too" not in str(verdict)
+
+
+# --- lesson 01, exercise 1: the legal moves, easier (Town 44) and harder (Town 66, flips included) -----------------
+def lookahead_position(rules: str) -> Any:
+    """Deal 5 after three moves of lesson 01's player, which keeps the most moves open."""
+    position = town.new_solo(rules, seed=5)
+    for _ in range(3):
+        position.apply(max(position.legal_actions(), key=lambda action: moves_after(position, action)))
+    return position
+
+
+def test_the_harder_legal_move_count_includes_the_flips() -> None:
+    position = lookahead_position("town66")
+    placements = [action for action in position.legal_actions() if not action.flip]
+    flips = [action for action in position.legal_actions() if action.flip]
+    assert flips and position.to_dict()["flips_left"] > 0  # the harder version's point: some moves are flips
+    assert check_legal_move_count(position, len(placements) + len(flips))
+    for wrong in (len(placements), len(placements) + 2 * len(flips)):  # flips forgotten, or counted twice
+        rejected(check_legal_move_count(position, wrong), "is not the right number")
+
+
+# --- lesson 02-1, exercise 1: complete a layout, easier (5 x 5) and harder (7 x 7, 21 givens) ----------------------
+GIVENS_7 = [[(3 * r + k) % 7 if (r + 2 * k) % 7 < 3 else None for k in range(7)] for r in range(7)]
+
+
+def test_the_harder_layout_accepts_any_latin_completion_that_keeps_its_givens() -> None:
+    pattern = [[(3 * r + k) % 7 for k in range(7)] for r in range(7)]
+    assert sum(cell is not None for row in GIVENS_7 for cell in row) == 21
+    assert check_latin_square(pattern, givens=GIVENS_7)
+    assert check_latin_square(np.array(pattern), givens=GIVENS_7)
+
+
+@pytest.mark.parametrize(
+    ("answer", "words"),
+    [
+        ([[(r + k) % 7 for k in range(7)] for r in range(7)], "is given as"),  # Latin, but not the givens
+        ([[cell if cell is not None else 0 for cell in row] for row in GIVENS_7], "times"),  # blanks filled with 0
+        ([[(3 * r + k) % 7 for k in range(7)] for r in range(6)], "6 rows, but it needs 7"),  # a row short
+    ],
+)
+def test_wrong_completions_of_the_harder_layout_are_refused(answer: Any, words: str) -> None:
+    rejected(check_latin_square(answer, givens=GIVENS_7), words)
