@@ -1,6 +1,7 @@
 """Settings for the whole test session."""
 
 import os
+import signal
 from typing import Any
 
 import pytest
@@ -14,6 +15,22 @@ def _compiled_rollouts() -> None:
     shorter search in Python: loaded first, they make each test's hints the same whatever ran before it."""
     if warm.available():
         warm.warm_up_rollouts()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # pytest-xdist's workers ignore Ctrl-C, and so would every process a test starts (an ignored signal is inherited):
+    # the tests of Ctrl-C (a kernel interrupt, an arena or a league stopped) need Python's own handler back.
+    if hasattr(config, "workerinput"):
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """With ``--dist loadgroup`` (scripts/test), a worker takes a whole file at a time (its servers start once), and
+    the browser tests, which each start a JupyterLab and a chromium, take turns on one worker."""
+    for item in items:
+        browser = item.path.parent.name == "browser"
+        item.add_marker(pytest.mark.xdist_group("browser" if browser else str(item.path)))
 
 
 @pytest.hookimpl(tryfirst=True)
