@@ -157,12 +157,15 @@ class LittleTownWidget(GameWidget):
         move_seconds: float = MOVE_SECONDS,
         table: Any = None,
         name: str | None = None,
+        humans: int = 1,
+        names: Sequence[str] | None = None,
+        spectate: bool = False,
     ) -> None:
         check_seed(seed)
         self._check_given(state)
         if state is None and table is None:
             state = new_game(players, seed, rules)
-        super().__init__(state, seat, opponents, seed, lang, move_seconds, table, name)
+        super().__init__(state, seat, opponents, seed, lang, move_seconds, table, name, humans, names, spectate)
 
     @classmethod
     def holding(cls, state: Any, opponents: Sequence[Any], seat: int, lang: str) -> LittleTownWidget:

@@ -44,6 +44,7 @@ from townwidget.widget.base import (
 )
 from townwidget.widget.front_end import FRONT_END, STATIC
 from townwidget.widget.intents import INTENT_KEYS, Intent, common_intent, intent_kind, require_keys
+from townwidget.widget.screens import check_people, people_opponents
 from townwidget.widget.session import MOVE_SECONDS, check_seed
 from townwidget.widget.town_modes import MODES, Departures, TownMode, mode_of, own_tile
 from townwidget.widget.words import describe_move, humanize, leaving_words, refusal_words, tile_back
@@ -138,16 +139,24 @@ class TownWidget(GameWidget):
         move_seconds: float = MOVE_SECONDS,
         table: Any = None,
         name: str | None = None,
+        humans: int = 1,
+        names: Sequence[str] | None = None,
+        spectate: bool = False,
     ) -> None:
         if not isinstance(mode, str) or mode not in MODES:
             raise ValueError(f"mode must be 'solo' or 'multi', not {mode!r}")
         check_seed(seed)
         self._check_given(state)
         self._picks = _Picks()
+        people = len(check_people(humans, names, table))  # a new game seats them besides the opponents
+        if people > 1 and mode == "solo" and state is None:
+            raise ValueError("people share a screen in a multiplayer game: give mode='multi' with humans=")
+        opponents = people_opponents(people, opponents)
         if state is None and table is None:
             chosen = MODES[mode]
-            state = chosen.deal(resolve_rules(game), chosen.seats(opponents, self.DEFAULT_OPPONENTS), seed)
-        super().__init__(state, seat, opponents, seed, lang, move_seconds, table, name)
+            players = chosen.seats(opponents, self.DEFAULT_OPPONENTS) + people - 1
+            state = chosen.deal(resolve_rules(game), players, seed)
+        super().__init__(state, seat, opponents, seed, lang, move_seconds, table, name, humans, names, spectate)
 
     @classmethod
     def holding(cls, state: Any, opponents: Sequence[Any], seat: int, lang: str) -> TownWidget:
