@@ -170,7 +170,9 @@ class HotSeatSession(Session):
         player = self.to_uncover()
         if player is None or kind in ("uncover", "new_game"):
             return ""
-        return _("The screen is covered: {name} presses “Show my hand” first.").format(name=self.names()[player])
+        return _("The screen is covered: {name} shows their hand first (the button on the cover).").format(
+            name=self.names()[player]
+        )
 
     def decisions(self) -> list[tuple[int, Any, Any]]:
         """The screen's person's decisions in the finished game, from the positions kept (Undo keeps only a turn's)."""
