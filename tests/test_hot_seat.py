@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from hidden_tiles import hidden_shapes
+from hidden_tiles import hidden_cards, hidden_shapes
 from widget_comm import FrontEnd, assert_refused, browser_of, use_front_ends
 
 from townwidget.widget import LittleTownWidget, TownWidget
@@ -22,22 +22,6 @@ COVER_KEEPS = {"seat", "names", "texts", "revision", "error", "status", "cover",
 @pytest.fixture(autouse=True)
 def front_ends(monkeypatch: pytest.MonkeyPatch) -> None:
     use_front_ends(monkeypatch)
-
-
-def others_cards(message: Any, seat: int) -> list[Any]:
-    """Every Little Town objective card of another player shown anywhere in a message (a seat sees only its own)."""
-    if isinstance(message, list):
-        return [card for value in message for card in others_cards(value, seat)]
-    if not isinstance(message, dict):
-        return []
-    found = []
-    for key, value in message.items():
-        if key == "players" and isinstance(value, list) and all(isinstance(entry, dict) for entry in value):
-            others = [entry for other, entry in enumerate(value) if other != seat]
-            found += [card for entry in others for card in entry.get("objectives", []) if card is not None]
-        else:
-            found += others_cards(value, seat)
-    return found
 
 
 class Watch:
@@ -128,7 +112,9 @@ def test_a_hot_seat_town_77_game_never_shows_a_person_the_others_hand() -> None:
     assert watch.covers >= 3
     model = watch.model
     assert model["names"] == ["Ana", "Bob", "Player 3 (greedy)"]
-    assert any(line.startswith("Ana ") for line in model["moves"]) and any(line.startswith("Bob ") for line in model["moves"])
+    assert any(line.startswith("Ana ") for line in model["moves"]) and any(
+        line.startswith("Bob ") for line in model["moves"]
+    )
     assert {row["name"] for row in model["outcome"]["rows"]} == set(model["names"])
     assert model["status"].startswith("Game over: ") and "Ana" in model["status"] and "Bob" in model["status"]
     # the review is the screen's person's: each of their moves, none of the other's
@@ -140,7 +126,7 @@ def test_a_hot_seat_town_77_game_never_shows_a_person_the_others_hand() -> None:
 
 def test_a_hot_seat_little_town_game_never_shows_a_person_the_others_cards() -> None:
     widget = LittleTownWidget(players=3, humans=2, names=("Ana", "Bob"), seed=2)
-    watch = Watch(widget, others_cards)
+    watch = Watch(widget, hidden_cards)
     chooser = random.Random(5)
 
     def play(watch: Watch) -> None:

@@ -365,4 +365,5 @@ def _readable_cards(view: dict[str, Any], seat: int) -> dict[str, dict[str, Any]
     """The texts of the objective cards the seat may read: their own, and every card completed (revealed)."""
     players = view["players"]
     readable = set(players[seat]["objectives"]) | {card for entry in players for card in entry["completed"]}
+    readable.discard(None)  # the public view (a spectator's) shows no one's cards
     return {str(card): {"text": _(CARDS[card].text), "vp": CARDS[card].vp} for card in sorted(readable)}
