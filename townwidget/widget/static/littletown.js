@@ -663,6 +663,7 @@ function drawCover(root, model) {
   html("p", { class: "gw-status", role: "status" }, box, model.get("status"));
   intentButton(model, box, say(texts, "show_hand", { name }), "uncover", true, common.uncover());
   html("div", { class: "gw-error", role: "alert" }, box, model.get("error"));
+  root.dataset.revision = String(model.get("revision"));
 }
 function renderer(createView2, extra) {
   const traits = [...GAME_TRAITS, ...extra];
