@@ -129,7 +129,9 @@ class LittleTownWidget(GameWidget):
     environment variable ``TOWNWIDGET_LANG``, else English); an unknown one raises ValueError. An opponent that thinks
     longer than ``move_seconds`` about a move forfeits it (its first legal move is played, the log says so).
     ``table`` plays a seat at a table server instead (a :class:`townwidget.tables.Seat`, or a table's address
-    ``"http://HOST:PORT/tables/ID"`` where ``name`` sits down; see :mod:`townwidget.widget.table_session`).
+    ``"http://HOST:PORT/tables/ID"`` where ``name`` sits down; see :mod:`townwidget.widget.table_session`);
+    ``spectate=True`` watches that table without a seat (the public view). ``humans`` people (``names``) take turns
+    at this one widget in the first seats, the screen covered between two of them (:mod:`townwidget.widget.screens`).
     """
 
     _esm = STATIC / "littletown.js"  # paths, not text: anywidget reloads them when they change (see js/README.md)
