@@ -153,7 +153,8 @@ class TownWidget(GameWidget):
         people = len(check_people(humans, names, table))  # a new game seats them besides the opponents
         if people > 1 and mode == "solo" and state is None:
             raise ValueError("people share a screen in a multiplayer game: give mode='multi' with humans=")
-        opponents = people_opponents(people, opponents)
+        if state is None:  # a new game of people only unless opponents are named (a loaded one fills its seats)
+            opponents = people_opponents(people, opponents)
         if state is None and table is None:
             chosen = MODES[mode]
             players = chosen.seats(opponents, self.DEFAULT_OPPONENTS) + people - 1
