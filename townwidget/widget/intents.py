@@ -13,7 +13,7 @@ Intent(kind='step', step=3)
 >>> intent_kind({"intent": "jump"}, COMMON_INTENTS)
 Traceback (most recent call last):
 ...
-townwidget.core.errors.IllegalAction: 'intent' must be one of ['hint', 'new_game', 'review', 'step', 'undo'], not 'jump'
+townwidget.core.errors.IllegalAction: 'intent' must be one of ['hint', 'new_game', 'review', 'step', 'uncover', 'undo'], not 'jump'
 """
 
 from __future__ import annotations
