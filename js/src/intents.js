@@ -40,6 +40,8 @@ export const common = {
   step: (step) => intent(COMMON, "step", { step }),
   hint: () => intent(COMMON, "hint"),
   review: () => intent(COMMON, "review"),
+  /** hot-seat: the person the screen was passed to shows their hand */
+  uncover: () => intent(COMMON, "uncover"),
 };
 
 /** TownWidget's messages. */

@@ -180,6 +180,8 @@ function createView(model, el) {
   const send = (/** @type {object} */ intent) => model.send(intent);
   const live = () => get("step") < 0;
   const idle = () => !get("thinking");
+  /** A spectator's screen has no controls (Python publishes no buttons) and no hand of its own. */
+  const seated = () => Object.keys(get("buttons")).length > 0;
   const shown = () => (live() ? parFrame(model, local) || get("view") : get("frame"));
   /** @returns {Cell[]} */
   const legalCells = () => (live() ? get("legal") : []);
@@ -346,6 +348,7 @@ function createView(model, el) {
       if (state.rules.flips > 0) drawFlip(box, state);
       return;
     }
+    if (!seated()) return;
     html("div", { class: named("tw", "label") }, box, t("your_hand"));
     const row = html("div", { class: "tw-tiles", role: "group", "aria-label": t("your_hand") }, box);
     state.hands[seat].forEach((/** @type {Tile} */ tile, /** @type {number} */ i) => {
@@ -472,7 +475,7 @@ function createView(model, el) {
       const row = html("div", { class: player === state.current_player ? "tw-player tw-turn" : "tw-player" }, box);
       html("span", { class: "tw-marker", "aria-hidden": "true" }, row, player === state.current_player ? "▶" : "");
       html("span", { class: "tw-name" }, row, names[player]);
-      if (player !== get("seat")) {
+      if (player !== get("seat") || !seated()) {
         const backs = svg("svg", { width: hand.length * 24, height: 24, "aria-hidden": "true" }, row);
         hand.forEach((tile, /** @type {number} */ i) => drawTile(backs, style, get("texts"), tile, i * 24, 0, 24));
       }

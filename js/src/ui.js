@@ -268,7 +268,25 @@ export function reportGameChanges(model) {
 }
 
 /**
- * anywidget's render: one view of the widget, redrawn when a game trait or one of the widget's own `extra` changes.
+ * The hot-seat's cover, in place of the whole view while the screen passes to another person (the `cover` trait
+ * names them; Python then publishes no view at all): what to do, in the status's words, and the one button that
+ * shows that person's hand.
+ * @param {HTMLElement} root
+ * @param {Model} model
+ */
+export function drawCover(root, model) {
+  const texts = model.get("texts");
+  const name = model.get("cover");
+  const box = html("div", { class: "gw-cover", role: "group", "aria-label": say(texts, "covered") }, root);
+  html("p", { class: "gw-status", role: "status" }, box, model.get("status"));
+  intentButton(model, box, say(texts, "show_hand", { name }), "uncover", true, common.uncover());
+  html("div", { class: "gw-error", role: "alert" }, box, model.get("error"));
+  root.dataset.revision = String(model.get("revision"));
+}
+
+/**
+ * anywidget's render: one view of the widget, redrawn when a game trait or one of the widget's own `extra` changes;
+ * while the screen is covered (hot-seat), the cover instead, and the view's keys do nothing.
  * @param {(model: Model, el: HTMLElement) => View} createView
  * @param {string[]} extra
  * @returns {import("@anywidget/types").Render}
@@ -278,11 +296,16 @@ export function renderer(createView, extra) {
   return function render({ model, el }) {
     reportGameChanges(model);
     const view = createView(model, el);
-    view.root.addEventListener("keydown", view.onKey);
-    for (const name of traits) model.on(`change:${name}`, view.schedule);
-    view.draw();
+    const covered = () => Boolean(model.get("cover"));
+    const draw = () => (covered() ? redrawKeepingFocus(view.root, () => drawCover(view.root, model), "uncover") : view.draw());
+    const schedule = drawOnce(draw);
+    view.root.addEventListener("keydown", (event) => {
+      if (!covered()) view.onKey(event);
+    });
+    for (const name of traits) model.on(`change:${name}`, schedule);
+    draw();
     return () => {
-      for (const name of traits) model.off(`change:${name}`, view.schedule);
+      for (const name of traits) model.off(`change:${name}`, schedule);
     };
   };
 }

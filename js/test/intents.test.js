@@ -9,6 +9,7 @@ test("each control sends its intent", () => {
   assert.deepEqual(common.step(3), { intent: "step", step: 3 });
   assert.deepEqual(common.step(null), { intent: "step", step: null });
   assert.deepEqual([common.hint(), common.review()], [{ intent: "hint" }, { intent: "review" }]);
+  assert.deepEqual(common.uncover(), { intent: "uncover" }); // hot-seat: show the next person's hand
   assert.deepEqual(town.pickPile(2), { intent: "select", pile: 2 });
   assert.deepEqual(town.pickTile([4, 1]), { intent: "select", tile: [4, 1] });
   assert.deepEqual(town.place([0, 6]), { intent: "place", cell: [0, 6] });

@@ -27,6 +27,7 @@ ValueError: par_seconds must be a number of seconds above 0 and at most 86400 (a
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 #: How much of an untrusted value an error message quotes.
@@ -93,3 +94,24 @@ def require_count(value: Any, what: str, high: int = MAX_COUNT) -> int | None:
     if is_integer(value) and 1 <= value <= high:
         return int(value)
     raise ValueError(f"{what} must be an integer from 1 to {high}, or None, not {shown(value)}")
+
+
+#: The most characters of a display name (a seat at a table, a person at a hot-seat widget).
+MAX_NAME = 40
+
+
+def name_fault(name: Any) -> str:
+    """What is wrong with a display name ("" if nothing): text of 1 to :data:`MAX_NAME` characters, without control
+    or invisible format characters (a name is shown as text everywhere, never as markup).
+
+    >>> name_fault("Ana"), name_fault(""), name_fault("A\\u200bna")
+    ('', "a name is a non-empty text, not ''", "a name may not hold control or invisible characters ('\\\\u200b')")
+    """
+    if not isinstance(name, str) or not name.strip():
+        return f"a name is a non-empty text, not {shown(name)}"
+    if len(name) > MAX_NAME:
+        return f"a name has at most {MAX_NAME} characters, not {len(name)}"
+    odd = [char for char in name if unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn")]
+    if odd:
+        return f"a name may not hold control or invisible characters ({ascii(odd[0])})"
+    return ""

@@ -50,11 +50,14 @@ class LittleTownView:
         self.player = player
         self._data = data
         players = self._data["players"]
-        seen = set(players[player]["objectives"]) | {card for entry in players for card in entry["completed"]}
+        known = {card for card in players[player]["objectives"] if card is not None}
+        seen = known | {card for entry in players for card in entry["completed"]}
         market = list(self._data["market"]) + [entry["building"] for entry in self._data["buildings"]]
         possible = obj.possible_cards(market, self._data["rules"]["restaurant_gives"])
         self._pool = [card for card in CARD_IDS if card in possible and card not in seen]
-        self._hidden = [0 if p == player else len(entry["objectives"]) for p, entry in enumerate(players)]
+        # The cards not shown (null): the other players' in a seat's form, everyone's in the public form (a
+        # spectator's, sampled as if from seat ``player``).
+        self._hidden = [sum(card is None for card in entry["objectives"]) for entry in players]
         # A deal of the pool's first cards, a function of the viewer form only, answers the view's own questions
         # (legal actions, current player) and is the template that sample_state re-deals.
         full = copy.deepcopy(self._data)

@@ -11,17 +11,15 @@ import hashlib
 import json
 import math
 import secrets
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from townwidget.core.checks import is_integer, shown
+from townwidget.core.checks import is_integer, name_fault, shown
 from townwidget.core.protocol import PUBLIC, State
 from townwidget.core.registry import GameRecord, lookup, new_game
 from townwidget.tables.store import StoredTable, now
 
-MAX_NAME = 40  # characters of a display name
 TOKEN_BYTES = 24  # a seat's token: 192 random bits from `secrets`
 ID_BYTES = 6  # a table's id: 48 random bits (ids are not secrets; tokens are)
 SEED_BITS = 63  # a fresh seed fits SQLite's integers
@@ -45,15 +43,12 @@ def token_hash(token: str) -> str:
 
 
 def check_name(name: Any) -> str:
-    """A display name as given: text of 1 to :data:`MAX_NAME` characters, no control or invisible format ones."""
-    if not isinstance(name, str) or not name.strip():
-        raise TableError(400, f"a name is a non-empty text, not {shown(name)}")
-    if len(name) > MAX_NAME:
-        raise TableError(400, f"a name has at most {MAX_NAME} characters, not {len(name)}")
-    odd = [char for char in name if unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn")]
-    if odd:
-        raise TableError(400, f"a name may not hold control or invisible characters ({ascii(odd[0])})")
-    return name
+    """A display name as given: text of 1 to 40 characters, no control or invisible format ones
+    (:func:`townwidget.core.checks.name_fault`)."""
+    fault = name_fault(name)
+    if fault:
+        raise TableError(400, fault)
+    return str(name)
 
 
 def table_options(body: Any, check_bot: Callable[[Any], str]) -> StoredTable:

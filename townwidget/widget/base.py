@@ -53,6 +53,7 @@ from townwidget.widget import session as sessions
 from townwidget.widget.front_end import FRONT_END
 from townwidget.widget.intents import Intent
 from townwidget.widget.replay import export
+from townwidget.widget.screens import check_people, local_session
 from townwidget.widget.session import MOVE_SECONDS, MoveCallback, Refused, Session, WidgetBusy, check_seed
 from townwidget.widget.table_session import open_table_session
 from townwidget.widget.texts import front_end_texts
@@ -212,6 +213,7 @@ class GameWidget(anywidget.AnyWidget):
     assisted = synced(traitlets.Bool(False, read_only=True))  # a hint was asked for in this game
     reviewed = synced(traitlets.Dict(read_only=True))  # the review of the finished game, once asked for (to_dict)
     texts = synced(traitlets.Dict(read_only=True))  # the words the front end draws itself, in the widget's language
+    cover = synced(traitlets.Unicode("", read_only=True))  # hot-seat: who is to take the screen ("": not covered)
     # The one trait the browser writes: after drawing a change of the game, the revision it drew. marimo re-runs the
     # cells that read a widget only when its front end changes a trait, so this makes them follow every move; Python
     # never reads it, so a forged value changes nothing.
@@ -231,14 +233,22 @@ class GameWidget(anywidget.AnyWidget):
         move_seconds: float = MOVE_SECONDS,
         table: Any = None,
         name: str | None = None,
+        humans: int = 1,
+        names: Sequence[str] | None = None,
+        spectate: bool = False,
     ) -> None:
         lang = default_language() if lang is None else check_language(lang)
+        people = check_people(humans, names, table)
         self._lang = lang
         warm.warm_up_in_background()  # no hint waits on numba's compiler (see townwidget.solvers.warm)
         host = _Host(self)
-        shared = None if table is None else open_table_session(table, name, self.FAMILY, lang, self.FRAME_OMITS, host)
-        self._session = shared or Session(
-            state, seat, opponents, self.DEFAULT_OPPONENTS, seed, lang, move_seconds, self.FRAME_OMITS, host
+        shared = None
+        if table is not None:
+            shared = open_table_session(table, name, self.FAMILY, lang, self.FRAME_OMITS, host, spectate)
+        elif spectate:
+            raise ValueError("spectate=True watches a table: give table='http://HOST:PORT/tables/ID' too")
+        self._session = shared or local_session(
+            state, seat, opponents, self.DEFAULT_OPPONENTS, people, seed, lang, move_seconds, self.FRAME_OMITS, host
         )
         self._game = registry.game_of(self._session.state)  # the game's adapter: what only the game knows
         self._presenter = self.PRESENTER(self._session)
@@ -505,6 +515,8 @@ class GameWidget(anywidget.AnyWidget):
         try:
             self._session.resume()
             intent = self._presenter.parse_intent(content)
+            if refusal := self._session.refused_intent(intent.kind):  # a covered screen, a spectator
+                raise Refused(refusal)
             if self._thinker is not None and intent.kind not in (*self._looking, "new_game"):
                 who = self._thinker_name(self._names())
                 raise Refused(_("{who} is thinking: wait for its move (New game stops it)").format(who=who))
@@ -544,6 +556,7 @@ class GameWidget(anywidget.AnyWidget):
             "step": self._on_step,
             "hint": self._on_hint,
             "review": self._on_review,
+            "uncover": self._on_uncover,
             **self._presenter.handlers(),
         }
 
@@ -566,6 +579,12 @@ class GameWidget(anywidget.AnyWidget):
             raise Refused(before.format(step=intent.step, first=first, last=last))
         self._presenter.drop_picks()
         self._session.step = None if intent.step in (None, last) else intent.step
+
+    def _on_uncover(self, _intent: Any) -> None:
+        if refusal := self._session.uncover():
+            raise Refused(refusal)
+        self.set_trait("seat", self._session.seat)
+        self._session.step = None
 
     def _on_new_game(self, _intent: Any) -> None:
         self.new_game()
@@ -657,8 +676,9 @@ class GameWidget(anywidget.AnyWidget):
     def _publish(self) -> None:
         """Rebuild every synced trait from the seated player's view and the picks, in one message, in the widget's
         language."""
-        with speaking(self._lang):
+        with speaking(self._lang), self.hold_sync():
             self._publish_all()
+            self._session.mask(self)  # a shared screen: the hot-seat's cover, a spectator's (one message)
 
     def _publish_all(self) -> None:
         view = self._session.view_of_seat()

@@ -336,7 +336,9 @@ class LittleTownWidget(GameWidget):
     environment variable ``TOWNWIDGET_LANG``, else English); an unknown one raises ValueError. An opponent that thinks
     longer than ``move_seconds`` about a move forfeits it (its first legal move is played, the log says so).
     ``table`` plays a seat at a table server instead (a :class:`townwidget.tables.Seat`, or a table's address
-    ``"http://HOST:PORT/tables/ID"`` where ``name`` sits down; see :mod:`townwidget.widget.table_session`).
+    ``"http://HOST:PORT/tables/ID"`` where ``name`` sits down; see :mod:`townwidget.widget.table_session`);
+    ``spectate=True`` watches that table without a seat (the public view). ``humans`` people (``names``) take turns
+    at this one widget in the first seats, the screen covered between two of them (:mod:`townwidget.widget.screens`).
     """
 
     _esm = STATIC / "littletown.js"  # paths, not text: anywidget reloads them when they change (see js/README.md)
@@ -366,12 +368,15 @@ class LittleTownWidget(GameWidget):
         move_seconds: float = MOVE_SECONDS,
         table: Any = None,
         name: str | None = None,
+        humans: int = 1,
+        names: Sequence[str] | None = None,
+        spectate: bool = False,
     ) -> None:
         check_seed(seed)
         self._check_given(state)
         if state is None and table is None:
             state = new_game(players, seed, rules)
-        super().__init__(state, seat, opponents, seed, lang, move_seconds, table, name)
+        super().__init__(state, seat, opponents, seed, lang, move_seconds, table, name, humans, names, spectate)
 
     @classmethod
     def holding(cls, state: Any, opponents: Sequence[Any], seat: int, lang: str) -> LittleTownWidget:
@@ -398,4 +403,5 @@ def _readable_cards(view: dict[str, Any], seat: int) -> dict[str, dict[str, Any]
     """The texts of the objective cards the seat may read: their own, and every card completed (revealed)."""
     players = view["players"]
     readable = set(players[seat]["objectives"]) | {card for entry in players for card in entry["completed"]}
+    readable.discard(None)  # the public view (a spectator's) shows no one's cards
     return {str(card): {"text": _(CARDS[card].text), "vp": CARDS[card].vp} for card in sorted(readable)}

@@ -154,7 +154,7 @@ class Session:
         self.move_seconds = check_move_seconds(move_seconds)
         self.lang = default_language() if lang is None else lang
         self.rng = Rng(seed)  # seeds the agents, later games and undo's re-deals
-        self.opponents = opponent_list(opponents, state.num_players - 1, defaults)
+        self.opponents = opponent_list(opponents, len(self.agent_seats(state, seat)), defaults)
         self.frame_omits = frame_omits  # keys of the viewer form left out of history frames
         self.host: Host = host or _Quiet()
         self.callbacks: list[MoveCallback] = []
@@ -204,12 +204,21 @@ class Session:
                 return IsolatedAgent(spec, move_seconds=self.move_seconds)
             return make_agent(spec, seed=self.rng.next64()) if isinstance(spec, str) else spec
 
-        others = [player for player in range(state.num_players) if player != seat]
+        others = self.agent_seats(state, seat)
         return {player: made(spec) for player, spec in zip(others, self.opponents, strict=True)}
+
+    def agent_seats(self, state: Any, seat: int) -> list[int]:
+        """The seats the opponents play: every seat but the person's."""
+        return [player for player in range(state.num_players) if player != seat]
+
+    @property
+    def viewer(self) -> Any:
+        """Whose view the screen shows (``to_dict(viewer=...)``): the seat's (a spectator's: the public one)."""
+        return self.seat
 
     def frame(self, state: Any = None) -> dict[str, Any]:
         """The seated player's view of ``state`` (default: now), for the history slider (without the log)."""
-        frame: dict[str, Any] = (self.state if state is None else state).to_dict(viewer=self.seat)
+        frame: dict[str, Any] = (self.state if state is None else state).to_dict(viewer=self.viewer)
         for key in self.frame_omits:
             frame.pop(key, None)
         return frame
@@ -223,9 +232,22 @@ class Session:
     def close(self) -> None:
         """Let go of what the session holds outside Python (a table's live connection)."""
 
+    # --- what a screen shared by several people keeps off it (townwidget.widget.screens) ------------------------
+    def mask(self, widget: Any) -> None:
+        """Change the traits ``widget`` has just built (in the same message) where the screen is shared: the
+        hot-seat's cover, a spectator's public screen. A player's own screen shows them as they are."""
+
+    def refused_intent(self, kind: str) -> str:
+        """Why an intent of ``kind`` is refused whatever it asks ("": it goes on to its handler)."""
+        return ""
+
+    def uncover(self) -> str:
+        """Show the hand of the person the screen was passed to; returns why not ("" once done)."""
+        return _("Nothing is covered: this screen is not passed between people.")
+
     def view_of_seat(self) -> dict[str, Any]:
         """What the seat may know now (the engine's viewer form): every synced trait is built from it."""
-        return dict(self.state.to_dict(viewer=self.seat))
+        return dict(self.state.to_dict(viewer=self.viewer))
 
     def no_undo(self) -> str:
         """Why Undo has nothing to take back."""
@@ -234,7 +256,7 @@ class Session:
     def moves_seen(self, state: Any = None) -> int:
         """How many moves of ``state`` (default: now) the seat's view lists (a move hidden from the seat, as an
         opponent's declined exchange in Town, is not one)."""
-        return len((self.state if state is None else state).to_dict(viewer=self.seat)["history"])
+        return len((self.state if state is None else state).to_dict(viewer=self.viewer)["history"])
 
     def shown_frames(self) -> list[int]:
         """The frames the history slider steps through, as the seat counts moves: the first, and each after a move

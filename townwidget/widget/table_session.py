@@ -26,7 +26,10 @@ from townwidget.core import registry
 from townwidget.core.checks import shown
 from townwidget.core.errors import IllegalAction
 from townwidget.core.language import _, speaking
+from townwidget.core.protocol import PUBLIC
 from townwidget.core.rng import Rng
+from townwidget.widget.front_end import FRONT_END
+from townwidget.widget.screens import blank, ranking_status
 from townwidget.widget.session import Session
 
 RETRY_PAUSE = 1.0  # seconds between two attempts to reach a server that is away
@@ -45,14 +48,10 @@ def seat_at(table: Any, name: str | None) -> Any:
     if not isinstance(table, str):
         wanted = "a tables.Seat or a table's address 'http://HOST:PORT/tables/ID'"
         raise ValueError(f"table must be {wanted}, not {table!r}")
-    parts = urllib.parse.urlsplit(table)
-    base, marker, table_id = parts.path.rstrip("/").rpartition("/tables/")
-    if not marker or not table_id or "/" in table_id:
-        raise ValueError(f"a table's address ends with /tables/ID, not {table!r}")
+    base, table_id = split_address(table)
     if not isinstance(name, str):
         raise ValueError(f"name= is the name to sit at {table!r} under (a text), not {shown(name)}")
-    client = Client(urllib.parse.urlunsplit((parts.scheme, parts.netloc, base, "", "")))
-    return client.join(urllib.parse.unquote(table_id), name)
+    return Client(base).join(table_id, name)
 
 
 class SeenMove:
@@ -112,7 +111,7 @@ class TableSession(Session):
         pass
 
     def frame(self, state: Any = None) -> dict[str, Any]:
-        view = self.seat_view if state is None else state.to_dict(viewer=self.seat)
+        view = self.seat_view if state is None else state.to_dict(viewer=self.viewer)
         return {key: value for key, value in view.items() if key not in self.frame_omits}
 
     def view_of_seat(self) -> dict[str, Any]:
@@ -153,18 +152,18 @@ class TableSession(Session):
 
     def names(self) -> list[str]:
         """Each seat by its name at the table ("You" for this one), with "bot" or "away" where it applies."""
-        names = []
-        for entry in self.table_status["seats"]:
-            name = entry["name"] or _("(an open seat)")
-            if entry["seat"] == self.seat:
-                names.append(_("You"))
-            elif entry["bot"]:
-                names.append(_("{name} (bot)").format(name=name))
-            elif not entry["connected"]:
-                names.append(_("{name} (away)").format(name=name))
-            else:
-                names.append(name)
-        return names
+        seats = self.table_status["seats"]
+        return [_("You") if entry["seat"] == self.seat else self.seat_name(entry) for entry in seats]
+
+    @staticmethod
+    def seat_name(entry: dict[str, Any]) -> str:
+        """A seat of the table's status by its name, with "bot" or "away" where it applies."""
+        name = entry["name"] or _("(an open seat)")
+        if entry["bot"]:
+            return str(_("{name} (bot)").format(name=name))
+        if not entry["connected"]:
+            return str(_("{name} (away)").format(name=name))
+        return str(name)
 
     # --- the live connection -----------------------------------------------------------------------------------
     def receive(self, message: dict[str, Any]) -> None:
@@ -240,13 +239,101 @@ class TableSession(Session):
             self.host.publish()
 
 
+class Watcher:
+    """Who watches a table without a seat: the server's client and the table (no token: the public view)."""
+
+    seat = 0  # the seat whose form the public view is read as, to sample a full state (PUBLIC is nobody's seat)
+    token = None
+
+    def __init__(self, client: Any, table: str) -> None:
+        self.client, self.table = client, table
+        self.revision: int | None = None
+
+
+def watcher_at(table: Any) -> Watcher:
+    """The table that ``table=`` names for a spectator: its address, or a seat's table (watched without its token)."""
+    from townwidget.tables import Client, Seat
+
+    if isinstance(table, Seat):
+        return Watcher(table.client, table.table)
+    if not isinstance(table, str):
+        raise ValueError(f"table must be a table's address 'http://HOST:PORT/tables/ID' to watch, not {table!r}")
+    base, table_id = split_address(table)
+    return Watcher(Client(base), table_id)
+
+
+class SpectatorSession(TableSession):
+    """A table watched without a seat (``spectate=True``): the public view, pushed by the server's spectator
+    stream; nobody's hand, no controls, and every intent refused in words."""
+
+    @property
+    def viewer(self) -> Any:
+        return PUBLIC
+
+    def names(self) -> list[str]:
+        """Each seat by its name at the table (nobody is "You"), with "bot" or "away" where it applies."""
+        return [self.seat_name(entry) for entry in self.table_status["seats"]]
+
+    def turn_elsewhere(self) -> str | None:
+        return _("You are watching this table: a spectator cannot move.")
+
+    def play(self, action: Any) -> None:
+        raise IllegalAction("a spectator cannot move: join the table for a seat (tables.Client(url).join)")
+
+    def off_at_table(self, what: str) -> str:
+        return _("You are watching this table: a spectator cannot move.")
+
+    def no_undo(self) -> str:
+        return _("You are watching this table: a spectator cannot move.")
+
+    def refused_intent(self, kind: str) -> str:
+        return _("You are watching this table: a spectator cannot move.")
+
+    def decisions(self) -> list[tuple[int, Any, Any]]:
+        raise IllegalAction("a spectator has no moves to review: review() the table's record (tables.Client.record)")
+
+    def mask(self, widget: Any) -> None:
+        """The public view only: no seat's controls or advice, and the status says who is to play."""
+        public = set(FRONT_END[widget.FAMILY]["public"])
+        blank(widget, (set(FRONT_END["game_traits"]) - {"buttons", "suggestion"}) | public)
+        if widget.step != -1:
+            return
+        names, player = widget.names, self.state.current_player
+        if player is None:
+            widget.set_trait("status", ranking_status(self.state, names))
+        else:
+            widget.set_trait("status", _("You are watching: {who} is to play.").format(who=names[player]))
+
+
+def split_address(table: str) -> tuple[str, str]:
+    """A table's address ``http://HOST:PORT/tables/ID`` as the server's address and the table's id."""
+    parts = urllib.parse.urlsplit(table)
+    base, marker, table_id = parts.path.rstrip("/").rpartition("/tables/")
+    if not marker or not table_id or "/" in table_id:
+        raise ValueError(f"a table's address ends with /tables/ID, not {table!r}")
+    return urllib.parse.urlunsplit((parts.scheme, parts.netloc, base, "", "")), urllib.parse.unquote(table_id)
+
+
 def open_table_session(
-    table: Any, name: str | None, family: str, lang: str, frame_omits: tuple[str, ...], host: Any
+    table: Any,
+    name: str | None,
+    family: str,
+    lang: str,
+    frame_omits: tuple[str, ...],
+    host: Any,
+    spectate: bool = False,
 ) -> TableSession:
-    """The session of ``table=`` (a seat, or an address where ``name`` sits down) for a widget of the game
-    ``family`` (the registry's name)."""
-    seat = seat_at(table, name)
-    session = TableSession(seat, TableSession.first_message(seat), lang, frame_omits, host)
+    """The session of ``table=`` (a seat, or an address where ``name`` sits down; with ``spectate``, the table
+    watched without a seat) for a widget of the game ``family`` (the registry's name)."""
+    if not isinstance(spectate, bool):
+        raise ValueError(f"spectate must be True or False, not {shown(spectate)}")
+    if spectate:
+        watcher = watcher_at(table)
+        session: TableSession = SpectatorSession(watcher, TableSession.first_message(watcher), lang, frame_omits, host)
+        seat: Any = watcher
+    else:
+        seat = seat_at(table, name)
+        session = TableSession(seat, TableSession.first_message(seat), lang, frame_omits, host)
     if registry.game_of(session.state).family != family:
         session.close()
         raise ValueError(f"table {seat.table} plays {session.table_status['game']}: open it with its own widget")

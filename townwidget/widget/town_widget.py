@@ -45,6 +45,7 @@ from townwidget.widget.base import (
 )
 from townwidget.widget.front_end import FRONT_END, STATIC
 from townwidget.widget.intents import INTENT_KEYS, Intent, common_intent, intent_kind, require_keys
+from townwidget.widget.screens import check_people, people_opponents
 from townwidget.widget.session import MOVE_SECONDS, Session, check_seed
 from townwidget.widget.town_modes import MODES, Departures, TownMode, mode_of, own_tile
 from townwidget.widget.words import describe_move, humanize, leaving_words, refusal_words, tile_back
@@ -419,7 +420,9 @@ class TownWidget(GameWidget):
     environment variable ``TOWNWIDGET_LANG``, else English); an unknown one raises ValueError. An opponent that thinks
     longer than ``move_seconds`` about a move forfeits it (its first legal move is played, the log says so).
     ``table`` plays a seat at a table server instead (a :class:`townwidget.tables.Seat`, or a table's address
-    ``"http://HOST:PORT/tables/ID"`` where ``name`` sits down; see :mod:`townwidget.widget.table_session`).
+    ``"http://HOST:PORT/tables/ID"`` where ``name`` sits down; see :mod:`townwidget.widget.table_session`);
+    ``spectate=True`` watches that table without a seat (the public view). ``humans`` people (``names``) take turns
+    at this one widget in the first seats, the screen covered between two of them (:mod:`townwidget.widget.screens`).
     """
 
     _esm = STATIC / "town.js"  # paths, not text: anywidget reloads them when they change (see js/README.md)
@@ -454,16 +457,25 @@ class TownWidget(GameWidget):
         table: Any = None,
         name: str | None = None,
         explicit_steps: bool = False,
+        humans: int = 1,
+        names: Sequence[str] | None = None,
+        spectate: bool = False,
     ) -> None:
         check_steps(explicit_steps)
         if not isinstance(mode, str) or mode not in MODES:
             raise ValueError(f"mode must be 'solo' or 'multi', not {mode!r}")
         check_seed(seed)
         self._check_given(state)
+        people = len(check_people(humans, names, table))  # a new game seats them besides the opponents
+        if people > 1 and mode == "solo" and state is None:
+            raise ValueError("people share a screen in a multiplayer game: give mode='multi' with humans=")
+        if state is None:  # a new game of people only unless opponents are named (a loaded one fills its seats)
+            opponents = people_opponents(people, opponents)
         if state is None and table is None:
             chosen = MODES[mode]
-            state = chosen.deal(resolve_rules(game), chosen.seats(opponents, self.DEFAULT_OPPONENTS), seed)
-        super().__init__(state, seat, opponents, seed, lang, move_seconds, table, name)
+            players = chosen.seats(opponents, self.DEFAULT_OPPONENTS) + people - 1
+            state = chosen.deal(resolve_rules(game), players, seed)
+        super().__init__(state, seat, opponents, seed, lang, move_seconds, table, name, humans, names, spectate)
         if explicit_steps:
             self.explicit_steps = True
 

@@ -4,6 +4,8 @@ var texts_default = {
   practice: "practice",
   practice_title: "Undo was used: this result does not count",
   new_game: "New game",
+  covered: "The screen is covered: it passes to the next person",
+  show_hand: "I am {name}: show my hand",
   confirm_new_game: "confirm new game",
   new_game_question: "Start a new game? This one is lost.",
   new_game_yes: "Yes, new game",
@@ -262,7 +264,8 @@ var front_end_default = {
       step: { keys: ["step"], about: "history slider: a frame number, or null for the game itself" },
       new_game: { keys: [], about: "start a new game like this one" },
       hint: { keys: [], about: "ask for a suggested move (the widget highlights it)" },
-      review: { keys: [], about: "review the finished game (the widget publishes it in 'reviewed')" }
+      review: { keys: [], about: "review the finished game (the widget publishes it in 'reviewed')" },
+      uncover: { keys: [], about: "hot-seat: the person the screen was passed to shows their hand (the 'cover' trait names them)" }
     },
     town: {
       select: { keys: ["pile", "tile"], about: "pick a pile top (solo) or a hand tile (multi): exactly one of the two" },
@@ -283,11 +286,13 @@ var front_end_default = {
       act: { keys: ["action"], about: "any legal action, as the engine's action dict" }
     }
   },
-  game_traits: ["view", "seat", "names", "status", "buttons", "error", "moves", "step", "steps", "goal", "frame", "outcome", "thinking", "practice", "revision", "suggestion", "assisted", "reviewed", "texts"],
+  game_traits: ["view", "seat", "names", "status", "buttons", "error", "moves", "step", "steps", "goal", "frame", "outcome", "thinking", "practice", "revision", "suggestion", "assisted", "reviewed", "texts", "cover"],
   browser_traits: ["drawn"],
+  about_public: "Each game's 'public' traits hold the rules' data only (no seat's view): a spectator's screen keeps them and leaves the game's other traits, which are a seat's, empty (townwidget/widget/table_session.py).",
   about_browser_traits: "The traits the front end writes (every other trait is Python's): after drawing a change of the game, the revision it drew, so that hosts which re-run code when a widget's front end changes a trait (marimo) follow every move; set once per model by js/src/ui.js, checked and otherwise ignored by townwidget/widget/base.py.",
   town: {
     traits: ["tile_style", "selection", "flip", "legal", "reasons", "fits", "inspect", "chosen", "turn_options"],
+    public: ["tile_style"],
     cell: 48,
     margin: 22,
     hand_tile: 56,
@@ -295,6 +300,7 @@ var front_end_default = {
   },
   littletown: {
     traits: ["catalogue", "cards", "legal", "notes", "market", "choices", "warning"],
+    public: ["catalogue"],
     cell: 56,
     margin: 20,
     move_delay_ms: 300,
@@ -333,7 +339,9 @@ var common = {
   /** @param {number | null} step a history frame, or null for the game itself */
   step: (step) => intent(COMMON, "step", { step }),
   hint: () => intent(COMMON, "hint"),
-  review: () => intent(COMMON, "review")
+  review: () => intent(COMMON, "review"),
+  /** hot-seat: the person the screen was passed to shows their hand */
+  uncover: () => intent(COMMON, "uncover")
 };
 var littleTown = {
   /** @param {Cell} cell */
@@ -662,16 +670,30 @@ function reportGameChanges(model) {
     )
   );
 }
+function drawCover(root, model) {
+  const texts = model.get("texts");
+  const name = model.get("cover");
+  const box = html("div", { class: "gw-cover", role: "group", "aria-label": say(texts, "covered") }, root);
+  html("p", { class: "gw-status", role: "status" }, box, model.get("status"));
+  intentButton(model, box, say(texts, "show_hand", { name }), "uncover", true, common.uncover());
+  html("div", { class: "gw-error", role: "alert" }, box, model.get("error"));
+  root.dataset.revision = String(model.get("revision"));
+}
 function renderer(createView2, extra) {
   const traits = [...GAME_TRAITS, ...extra];
   return function render({ model, el }) {
     reportGameChanges(model);
     const view = createView2(model, el);
-    view.root.addEventListener("keydown", view.onKey);
-    for (const name of traits) model.on(`change:${name}`, view.schedule);
-    view.draw();
+    const covered = () => Boolean(model.get("cover"));
+    const draw = () => covered() ? redrawKeepingFocus(view.root, () => drawCover(view.root, model), "uncover") : view.draw();
+    const schedule = drawOnce(draw);
+    view.root.addEventListener("keydown", (event) => {
+      if (!covered()) view.onKey(event);
+    });
+    for (const name of traits) model.on(`change:${name}`, schedule);
+    draw();
     return () => {
-      for (const name of traits) model.off(`change:${name}`, view.schedule);
+      for (const name of traits) model.off(`change:${name}`, schedule);
     };
   };
 }
