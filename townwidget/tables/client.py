@@ -48,9 +48,13 @@ class Client:
         turn_seconds: float | None = None,
         seed: int | None = None,
         stand_in: str | None = None,
+        hints: bool = False,
     ) -> str:
-        """A new table; returns its id. ``bots``: {seat: agent name or submission file of the server's folder}."""
+        """A new table; returns its id. ``bots``: {seat: agent name or submission file of the server's folder};
+        ``hints``: whether a seat may ask the server for a hint (:meth:`Seat.hint`)."""
         body: dict[str, Any] = {"game": game, "players": players, "turn_seconds": turn_seconds, "seed": seed}
+        if hints:
+            body["hints"] = True
         body["bots"] = {str(seat): agent for seat, agent in (bots or {}).items()}
         if stand_in is not None:
             body["stand_in"] = stand_in
@@ -119,15 +123,27 @@ class Seat:
     def act(self, action: Any, revision: int | None = None) -> int:
         """Play ``action`` (the engine's JSON form, or an action object) at ``revision`` (default: the last one
         seen); returns the new revision. A refusal raises :class:`TableError` in the engine's or the server's words."""
-        if revision is None:
-            if self.revision is None:
-                self.view()
-            revision = self.revision
+        revision = self._at(revision)
         data = action.to_dict() if callable(getattr(type(action), "to_dict", None)) else action
         body = {"revision": revision, "action": data}
         answer = self.client.request("POST", f"/api/tables/{_quoted(self.table)}/move", body, token=self.token)
         self.revision = int(answer["revision"])
         return self.revision
+
+    def hint(self, lang: str = "en", revision: int | None = None) -> dict[str, Any]:
+        """The server's hint for this seat on its turn, from its view alone (``Hint.to_dict()``: ``action``,
+        ``text`` in ``lang``, ``value``...), at ``revision`` (default: the last one seen); refused (a
+        :class:`TableError`) where the table was created without hints."""
+        revision = self._at(revision)
+        path = f"/api/tables/{_quoted(self.table)}/hint"
+        answer = self.client.request("POST", path, {"revision": revision, "lang": lang}, token=self.token)
+        return dict(answer["hint"])
+
+    def _at(self, revision: int | None) -> int | None:
+        """``revision``, or the last one seen (the view is asked for if none was)."""
+        if revision is None and self.revision is None:
+            self.view()
+        return self.revision if revision is None else revision
 
     def messages(self, timeout: float | None = None) -> Iterator[dict[str, Any]]:
         """Every live message to this seat (a new view, or a change of who is connected), reconnecting by itself,

@@ -131,6 +131,18 @@ class TableSession(Session):
         except ConnectionError:
             raise IllegalAction(_("The table's server does not answer: your move was not played.")) from None
 
+    def hint(self, lang: str) -> tuple[Any, dict[str, Any]]:
+        """The server's hint for the seat at the revision on show, worked out from the seat's view (docs/tables.md)."""
+        from townwidget.tables import TableError
+
+        try:
+            data = self.table_seat.hint(lang, revision=self.table_revision)
+        except TableError as error:
+            raise IllegalAction(error.words) from None
+        except ConnectionError:
+            raise IllegalAction(_("The table's server does not answer: no hint now.")) from None
+        return data, data
+
     at_table = True
 
     def off_at_table(self, what: str) -> str:
