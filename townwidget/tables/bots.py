@@ -24,12 +24,9 @@ from townwidget.core.checks import shown
 from townwidget.core.language import speaking
 from townwidget.core.protocol import State
 from townwidget.core.registry import families
-from townwidget.tables.table import TableError
+from townwidget.tables.table import HINT_SECONDS, TableError
 
 BOT_SECONDS = 10.0  # wall-clock seconds a bot has for one move
-# wall-clock seconds a hint may take (its search is bounded by its own budget, about 2 CPU s; the rest is room for a
-# busy machine and a worker's first import of the search)
-HINT_SECONDS = 30.0
 BOT_THREADS = 4
 BOT_PROCESSES = max(1, min(4, (os.cpu_count() or 2) - 1))
 

@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from townwidget.core.registry import GameRecord
-from townwidget.tables.table import TableError
+from townwidget.tables.table import HINT_SECONDS, TableError
 
 RETRY_SECONDS = 15.0  # how long a request or a live connection keeps trying while the server is away
 REFUSED_CLOSES = range(4000, 5000)  # a live connection the server refused (bad token, unknown table): no retry
@@ -86,9 +86,11 @@ class Client:
         """A spectator's live messages (``{"revision", "view", "status"}``), until the game is over."""
         return _live(self, table, None, timeout)
 
-    def request(self, method: str, path: str, body: Any = None, token: str | None = None) -> dict[str, Any]:
-        """One API call; a refusal raises :class:`TableError` (status and words); the server away is retried for
-        ``retry_seconds``."""
+    def request(
+        self, method: str, path: str, body: Any = None, token: str | None = None, timeout: float | None = None
+    ) -> dict[str, Any]:
+        """One API call (``timeout``: seconds to wait for its answer, default the client's); a refusal raises
+        :class:`TableError` (status and words); the server away is retried for ``retry_seconds``."""
         data = None if body is None else json.dumps(body).encode("utf-8")
         headers = {"Content-Type": "application/json"}
         if token is not None:
@@ -97,7 +99,7 @@ class Client:
         while True:
             request = urllib.request.Request(self.url + path, data=data, method=method, headers=headers)
             try:
-                with urllib.request.urlopen(request, timeout=self.timeout) as response:
+                with urllib.request.urlopen(request, timeout=timeout or self.timeout) as response:
                     return dict(json.loads(response.read()))
             except urllib.error.HTTPError as error:
                 raise _refusal(error) from None
@@ -136,7 +138,8 @@ class Seat:
         :class:`TableError`) where the table was created without hints."""
         revision = self._at(revision)
         path = f"/api/tables/{_quoted(self.table)}/hint"
-        answer = self.client.request("POST", path, {"revision": revision, "lang": lang}, token=self.token)
+        body = {"revision": revision, "lang": lang}
+        answer = self.client.request("POST", path, body, token=self.token, timeout=HINT_SECONDS + self.client.timeout)
         return dict(answer["hint"])
 
     def _at(self, revision: int | None) -> int | None:

@@ -27,6 +27,9 @@ ID_BYTES = 6  # a table's id: 48 random bits (ids are not secrets; tokens are)
 SEED_BITS = 63  # a fresh seed fits SQLite's integers
 MIN_TURN_SECONDS, MAX_TURN_SECONDS = 0.5, 7 * 24 * 3600.0
 DEFAULT_STAND_IN = "greedy"
+# wall-clock seconds a hint may take (its search is bounded by its own budget, about 2 CPU s; the rest is room for a
+# busy machine and a worker's first import of the search)
+HINT_SECONDS = 30.0
 CREATE_KEYS = ("game", "players", "bots", "turn_seconds", "seed", "stand_in", "hints")
 
 

@@ -139,7 +139,7 @@ class TableSession(Session):
             data = self.table_seat.hint(lang, revision=self.table_revision)
         except TableError as error:
             raise IllegalAction(error.words) from None
-        except ConnectionError:
+        except OSError:  # away, or no answer in time
             raise IllegalAction(_("The table's server does not answer: no hint now.")) from None
         return data, data
 
