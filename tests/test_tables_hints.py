@@ -156,7 +156,10 @@ def test_a_widget_at_a_table_asks_the_server_for_its_hint(tmp_path: Path, monkey
 
 
 # --- the record of a game with people -----------------------------------------------------------------------------
-def test_the_record_names_people_marks_bots_and_the_stand_ins_moves(tmp_path: Path) -> None:
+def test_the_record_names_people_marks_bots_and_the_stand_ins_moves(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    use_front_ends(monkeypatch)
     with Server(tmp_path / "r.sqlite", port=0, rate=1000, burst=1000) as server:
         client = Client(server.url, retry_seconds=0)
         table = client.create("town44", players=3, bots={2: "greedy"}, turn_seconds=0.5, seed=12)
@@ -173,6 +176,10 @@ def test_the_record_names_people_marks_bots_and_the_stand_ins_moves(tmp_path: Pa
                 with contextlib.suppress(TableError):  # the stand-in or the bot moved meanwhile: look again
                     seat.act(random_move("town44", seat.view(), seat.seat, rng))
         record = client.record(table)
+        widget = TownWidget(table=seats[first])  # its log says which of the moves the stand-in played
+        noted = [line for line in browser_of(widget).model()["moves"] if "did not move in time" in line]
+        widget.close()
+    assert len(noted) == len(record.stand_ins) and "\nYou did not move in time" in noted[0], noted
     assert record.players == ["Ana", "Bob", "greedy"] and record.bots == [False, False, True]
     assert record.stand_ins and record.stand_ins[0] == 0 and record.moves[0]["player"] == first
     assert all(record.moves[move]["player"] in (0, 1) for move in record.stand_ins)
