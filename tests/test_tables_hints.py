@@ -117,11 +117,14 @@ def test_a_flood_of_hints_is_refused_and_one_search_at_a_time(tmp_path: Path) ->
         client = Client(server.url, retry_seconds=0)
         mover, _waiting = to_move(seated(client, hints=True, game="town77"))
         statuses: list[int] = []
+        searched: list[float] = []  # how long the answered hints took
 
         def ask() -> None:
+            began = time.monotonic()
             try:
                 mover.hint()
                 statuses.append(200)
+                searched.append(time.monotonic() - began)
             except TableError as error:
                 statuses.append(error.status)
 
@@ -134,7 +137,7 @@ def test_a_flood_of_hints_is_refused_and_one_search_at_a_time(tmp_path: Path) ->
         for thread in asking:
             thread.join(60)
         assert statuses.count(200) >= 1 and statuses.count(429) >= 1 and set(statuses) <= {200, 429}, statuses
-        assert answered < 1.0, answered
+        assert answered < 0.5 * max(searched), (answered, searched)  # the list did not wait for the search
         for _ in range(20):  # past the rate limit, however the hint is kept
             ask()
         assert statuses[-1] == 429
