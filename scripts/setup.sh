@@ -13,3 +13,8 @@ if [ ! -f "$stamp" ]; then
   quiet .venv/bin/python -m pip install --quiet -e ".[${extras}]"
   touch "$stamp"
 fi
+# JupyterLab 4.4 sends widget messages over a kernel subshell per comm by default; with a second kernel open (two
+# notebooks at one table) the kernel dropped some ("Cannot handle comm_msg: Unknown subshell_id"): the main shell
+settings=.venv/share/jupyter/lab/settings
+mkdir -p "$settings"
+[ -f "$settings/overrides.json" ] || cp scripts/jupyterlab-overrides.json "$settings/overrides.json"

@@ -287,6 +287,8 @@ function lobbyPage(data, root) {
   const bots = /** @type {HTMLInputElement} */ (html("input", { id: "gw-bots", type: "number", min: 0, max: 4, value: 0 }, form));
   html("label", { for: "gw-seconds" }, form, say(words, "turn_seconds"));
   const seconds = /** @type {HTMLInputElement} */ (html("input", { id: "gw-seconds", type: "number", min: 1 }, form));
+  const hints = /** @type {HTMLInputElement} */ (html("input", { id: "gw-hints", type: "checkbox" }, form));
+  html("label", { for: "gw-hints" }, form, say(words, "hints"));
   html("button", { type: "submit" }, form, say(words, "create"));
   const error = html("p", { role: "alert", class: "gw-page-error" }, form);
   form.addEventListener("submit", async (event) => {
@@ -295,7 +297,7 @@ function lobbyPage(data, root) {
     /** @type {Record<string, string>} */
     const seated = {};
     for (let seat = count - Number(bots.value); seat < count; seat++) seated[String(seat)] = "greedy";
-    const body = { game: game.value, players: count, bots: seated, turn_seconds: seconds.value ? Number(seconds.value) : null };
+    const body = { game: game.value, players: count, bots: seated, turn_seconds: seconds.value ? Number(seconds.value) : null, hints: hints.checked };
     const answer = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     const reply = await answer.json();
     if (!answer.ok) {

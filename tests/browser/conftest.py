@@ -27,8 +27,12 @@ import pytest
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 SERVER_START_SECONDS = 60
-# The news toast and update checks would cover the notebook and reach the network.
-SETTINGS_OVERRIDES = {"@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False}}
+SETTINGS_OVERRIDES = {
+    # The news toast and update checks would cover the notebook and reach the network.
+    "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False},
+    # what scripts/setup.sh gives the README's JupyterLab (widget messages on each kernel's main shell)
+    **json.loads((Path(__file__).parents[2] / "scripts" / "jupyterlab-overrides.json").read_text()),
+}
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -164,6 +164,7 @@ def test_the_lobby_lists_tables_and_creates_one_to_join(tables_server: Any, brow
     assert page.locator("html").get_attribute("lang") == "fr" and row.get_by_text("Rejoindre").count() == 1
     page.select_option("#gw-game", "town44")
     page.fill("#gw-bots", "1")
+    page.check("#gw-hints")  # the table gives hints
     page.locator("#gw-seconds").focus()
     page.keyboard.press("Enter")  # the form works from the keyboard
     page.wait_for_url("**/join?lang=fr", timeout=WAIT_MS)
@@ -171,7 +172,7 @@ def test_the_lobby_lists_tables_and_creates_one_to_join(tables_server: Any, brow
     page.keyboard.press("Enter")
     page.locator(".tw-root").wait_for(timeout=WAIT_MS)
     created = [entry for entry in client.tables() if entry["game"] == "town44"]
-    assert [seat["name"] for seat in created[0]["seats"]] == ["Dan", "greedy"]
+    assert [seat["name"] for seat in created[0]["seats"]] == ["Dan", "greedy"] and created[0]["hints"] is True
     page.reload()  # the token kept in the browser's storage: the same seat, no name asked
     page.locator(".tw-root").wait_for(timeout=WAIT_MS)
     assert page.locator("#gw-page-name").count() == 0 and "Vous" in page.locator(".tw-root").inner_text()

@@ -217,6 +217,11 @@ class GameRecord:
     # per seat, the CPU seconds its agent spent choosing: a measurement of the machine, not of the game, so neither
     # compared nor in to_dict() (the records of a seed are the same wherever and however fast they were played)
     cpu_seconds: list[float] = field(default_factory=list, compare=False)
+    # per seat, whether a bot sat there rather than a person (a table's record; empty: not recorded, as in the arena,
+    # where every seat is an agent)
+    bots: list[bool] = field(default_factory=list)
+    # the moves (their index in ``moves``) a table's stand-in bot played for a person who did not move in time
+    stand_ins: list[int] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         """Each field of the form it must have, checked here so that a record made in Python and one read from
@@ -243,6 +248,12 @@ class GameRecord:
         peeked = isinstance(self.peeked, list) and all(isinstance(flag, bool) for flag in self.peeked)
         peeked = peeked and len(self.peeked) in (0, len(players))  # empty: a record from before it was recorded
         _require_field(peeked, "peeked", "a list of true or false, one per player", self.peeked)
+        bots = isinstance(self.bots, list) and all(isinstance(flag, bool) for flag in self.bots)
+        bots = bots and len(self.bots) in (0, len(players))
+        _require_field(bots, "bots", "a list of true or false, one per player", self.bots)
+        marks = self.stand_ins
+        marked = isinstance(marks, list) and all(is_integer(move) and 0 <= move < len(self.moves) for move in marks)
+        _require_field(marked, "stand_ins", f"a list of move numbers from 0 to {len(self.moves) - 1}", marks)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -256,6 +267,7 @@ class GameRecord:
             "final": self.final,
             "forfeits": [dict(forfeit) for forfeit in self.forfeits],
             "peeked": list(self.peeked),
+            **({"bots": list(self.bots), "stand_ins": list(self.stand_ins)} if self.bots or self.stand_ins else {}),
         }
 
     @classmethod
@@ -266,7 +278,7 @@ class GameRecord:
         missing = set(keys) - set(data)
         if missing:
             raise ValueError(f"game record: missing key(s) {sorted(missing)}")
-        optional = ("forfeits", "peeked")  # records written before forfeits were recorded lack them
+        optional = ("forfeits", "peeked", "bots", "stand_ins")  # older records, and the arena's, lack some
         unknown = set(data) - {"format", *keys, *optional}
         if unknown:
             raise ValueError(f"game record: unknown key(s) {shown(sorted(unknown, key=shown))}")

@@ -80,6 +80,10 @@ def create_app(hub: Hub, rate: float = RATE, burst: int = BURST, pages: Sequence
         hub.table(request.path_params["table"])
         return await hub.move(request.path_params["table"], token, await read_json(request))
 
+    async def hint(request: Request, token: str | None) -> dict[str, Any]:
+        hub.table(request.path_params["table"])
+        return await hub.hint(request.path_params["table"], token, await read_json(request))
+
     async def record(request: Request, token: str | None) -> dict[str, Any]:
         return hub.record(request.path_params["table"])
 
@@ -120,6 +124,7 @@ def create_app(hub: Hub, rate: float = RATE, burst: int = BURST, pages: Sequence
         Route("/api/tables/{table}", guarded(look), methods=["GET"]),
         Route("/api/tables/{table}/join", guarded(join, 201), methods=["POST"]),
         Route("/api/tables/{table}/move", guarded(move), methods=["POST"]),
+        Route("/api/tables/{table}/hint", guarded(hint), methods=["POST"]),
         Route("/api/tables/{table}/record", guarded(record), methods=["GET"]),
         WebSocketRoute("/api/tables/{table}/live", live),
         *pages,

@@ -21,9 +21,10 @@ from townwidget.agents import agent_name, make_agent
 from townwidget.arena import IsolatedAgent
 from townwidget.core import action_data, asks_to_peek
 from townwidget.core.checks import shown
+from townwidget.core.language import speaking
 from townwidget.core.protocol import State
 from townwidget.core.registry import families
-from townwidget.tables.table import TableError
+from townwidget.tables.table import HINT_SECONDS, TableError
 
 BOT_SECONDS = 10.0  # wall-clock seconds a bot has for one move
 BOT_THREADS = 4
@@ -107,6 +108,18 @@ class Bots:
             raise BotFault("invalid", f"returned {shown(plain)}: an action is an object")
         return plain
 
+    async def hint(self, form: dict[str, Any], seat: int, lang: str) -> dict[str, Any]:
+        """The hint for ``seat`` from its view's JSON form alone (:func:`seat_hint`), in a worker process; a
+        :class:`TableError` (503) past :data:`HINT_SECONDS`."""
+        asked = asyncio.wrap_future((await self._workers()).submit(seat_hint, form, seat, lang))
+        try:
+            return await asyncio.wait_for(asked, HINT_SECONDS)
+        except asyncio.TimeoutError:
+            raise TableError(503, f"the hint took longer than {HINT_SECONDS:g} s: try again in a moment") from None
+        except BrokenExecutor:
+            self._pool = None
+            raise TableError(503, "the hint's worker process died: try again") from None
+
     def forget(self, table: str) -> None:
         """The table is over: its bots go (isolated ones stop their processes)."""
         for key in [key for key in self._agents if key[0] == table]:
@@ -146,6 +159,16 @@ def _think(spec: str, seed: int, form: dict[str, Any], seat: int) -> Any:
     """In a worker process: the move of a package agent from the seat's view (its JSON form) alone."""
     view = _view_of(form, seat)
     return action_data(make_agent(spec, seed=seed).act(view))
+
+
+def seat_hint(form: dict[str, Any], seat: int, lang: str) -> dict[str, Any]:
+    """The advice layer's hint (:func:`townwidget.advice.hint`, as a widget asks it) for ``seat``, from its view's
+    JSON form alone, worded in ``lang``: its JSON form (``Hint.to_dict()``). Two positions the seat cannot tell apart
+    get the same hint."""
+    from townwidget.advice import hint
+
+    with speaking(lang):
+        return hint(_view_of(form, seat)).to_dict()
 
 
 def _view_of(form: dict[str, Any], seat: int) -> Any:

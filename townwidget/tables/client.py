@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from townwidget.core.registry import GameRecord
-from townwidget.tables.table import TableError
+from townwidget.tables.table import HINT_SECONDS, TableError
 
 RETRY_SECONDS = 15.0  # how long a request or a live connection keeps trying while the server is away
 REFUSED_CLOSES = range(4000, 5000)  # a live connection the server refused (bad token, unknown table): no retry
@@ -48,9 +48,13 @@ class Client:
         turn_seconds: float | None = None,
         seed: int | None = None,
         stand_in: str | None = None,
+        hints: bool = False,
     ) -> str:
-        """A new table; returns its id. ``bots``: {seat: agent name or submission file of the server's folder}."""
+        """A new table; returns its id. ``bots``: {seat: agent name or submission file of the server's folder};
+        ``hints``: whether a seat may ask the server for a hint (:meth:`Seat.hint`)."""
         body: dict[str, Any] = {"game": game, "players": players, "turn_seconds": turn_seconds, "seed": seed}
+        if hints:
+            body["hints"] = True
         body["bots"] = {str(seat): agent for seat, agent in (bots or {}).items()}
         if stand_in is not None:
             body["stand_in"] = stand_in
@@ -82,9 +86,11 @@ class Client:
         """A spectator's live messages (``{"revision", "view", "status"}``), until the game is over."""
         return _live(self, table, None, timeout)
 
-    def request(self, method: str, path: str, body: Any = None, token: str | None = None) -> dict[str, Any]:
-        """One API call; a refusal raises :class:`TableError` (status and words); the server away is retried for
-        ``retry_seconds``."""
+    def request(
+        self, method: str, path: str, body: Any = None, token: str | None = None, timeout: float | None = None
+    ) -> dict[str, Any]:
+        """One API call (``timeout``: seconds to wait for its answer, default the client's); a refusal raises
+        :class:`TableError` (status and words); the server away is retried for ``retry_seconds``."""
         data = None if body is None else json.dumps(body).encode("utf-8")
         headers = {"Content-Type": "application/json"}
         if token is not None:
@@ -93,7 +99,7 @@ class Client:
         while True:
             request = urllib.request.Request(self.url + path, data=data, method=method, headers=headers)
             try:
-                with urllib.request.urlopen(request, timeout=self.timeout) as response:
+                with urllib.request.urlopen(request, timeout=timeout or self.timeout) as response:
                     return dict(json.loads(response.read()))
             except urllib.error.HTTPError as error:
                 raise _refusal(error) from None
@@ -119,15 +125,28 @@ class Seat:
     def act(self, action: Any, revision: int | None = None) -> int:
         """Play ``action`` (the engine's JSON form, or an action object) at ``revision`` (default: the last one
         seen); returns the new revision. A refusal raises :class:`TableError` in the engine's or the server's words."""
-        if revision is None:
-            if self.revision is None:
-                self.view()
-            revision = self.revision
+        revision = self._at(revision)
         data = action.to_dict() if callable(getattr(type(action), "to_dict", None)) else action
         body = {"revision": revision, "action": data}
         answer = self.client.request("POST", f"/api/tables/{_quoted(self.table)}/move", body, token=self.token)
         self.revision = int(answer["revision"])
         return self.revision
+
+    def hint(self, lang: str = "en", revision: int | None = None) -> dict[str, Any]:
+        """The server's hint for this seat on its turn, from its view alone (``Hint.to_dict()``: ``action``,
+        ``text`` in ``lang``, ``value``...), at ``revision`` (default: the last one seen); refused (a
+        :class:`TableError`) where the table was created without hints."""
+        revision = self._at(revision)
+        path = f"/api/tables/{_quoted(self.table)}/hint"
+        body = {"revision": revision, "lang": lang}
+        answer = self.client.request("POST", path, body, token=self.token, timeout=HINT_SECONDS + self.client.timeout)
+        return dict(answer["hint"])
+
+    def _at(self, revision: int | None) -> int | None:
+        """``revision``, or the last one seen (the view is asked for if none was)."""
+        if revision is None and self.revision is None:
+            self.view()
+        return self.revision if revision is None else revision
 
     def messages(self, timeout: float | None = None) -> Iterator[dict[str, Any]]:
         """Every live message to this seat (a new view, or a change of who is connected), reconnecting by itself,

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from townwidget.core.checks import shown
+from townwidget.core.language import check_language
 from townwidget.tables.bots import BOT_SECONDS, BotFault, Bots
 from townwidget.tables.store import Store, now
 from townwidget.tables.table import Outcome, Table, TableError, dumps, message, table_options, token_hash
@@ -22,6 +23,7 @@ from townwidget.tables.table import Outcome, Table, TableError, dumps, message, 
 QUEUED_MESSAGES = 64  # a live connection this far behind is closed (it reconnects and gets the latest view)
 MOVE_KEYS = {"revision", "action"}
 JOIN_KEYS = {"name", "seat"}
+HINT_KEYS = {"revision", "lang"}
 
 
 class Connection:
@@ -57,6 +59,8 @@ class Hub:
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="townwidget-store")  # one writer: one transaction
         self._locks: dict[str, asyncio.Lock] = {}
         self._waits: dict[str, asyncio.TimerHandle | asyncio.Task[None]] = {}
+        self._hints: dict[tuple[str, int], tuple[int, str, dict[str, Any]]] = {}  # the last hint of each seat
+        self._hinting: set[tuple[str, int]] = set()  # the seats whose hint is being worked out
         self.store = Store(db)
         self.bots = Bots(agents, bot_seconds)
         try:
@@ -134,6 +138,34 @@ class Hub:
             return table.move(seat, body["action"], "player")
 
         return {"table": table.id, "revision": await self._change(table, played)}
+
+    async def hint(self, table_id: str, token: str | None, body: Any) -> dict[str, Any]:
+        """A hint for the seat of ``token`` on its turn, worked out in a worker process from that seat's view alone;
+        one at a time per seat, and asked again at the same revision it is the same answer (no new search)."""
+        table = self.table(table_id)
+        seat = table.seat_of(token)
+        if not isinstance(body, dict) or set(body) - HINT_KEYS or "revision" not in body:
+            raise TableError(400, f"a hint is asked as {{'revision': r}} (and optionally 'lang'), not {shown(body)}")
+        try:
+            lang = check_language(body.get("lang", "en"))
+        except ValueError as error:
+            raise TableError(400, f"lang: {error}") from None
+        if not table.stored.hints:
+            raise TableError(403, f"hints are off at table {table.id}: a table gives hints if it is created with them")
+        table.check_turn(seat, body["revision"])
+        key, revision = (table.id, seat), table.revision
+        kept = self._hints.get(key)
+        if kept is not None and kept[:2] == (revision, lang):
+            return {"table": table.id, "revision": revision, "seat": seat, "hint": kept[2]}
+        if key in self._hinting:
+            raise TableError(429, f"a hint for seat {seat} is being worked out: wait for it")
+        self._hinting.add(key)
+        try:
+            found = await self.bots.hint(table.view(seat), seat, lang)
+        finally:
+            self._hinting.discard(key)
+        self._hints[key] = (revision, lang, found)
+        return {"table": table.id, "revision": revision, "seat": seat, "hint": found}
 
     def listing(self) -> dict[str, Any]:
         return {"tables": [table.summary(self._connected(table)) for table in self.tables.values()]}

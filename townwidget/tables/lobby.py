@@ -46,6 +46,7 @@ def page_words() -> dict[str, str]:
         "create": _("New table"),
         "bots": _("Bots (seats after yours)"),
         "turn_seconds": _("Seconds per turn (empty: no limit)"),
+        "hints": _("Hints (the server suggests a move to whoever asks)"),
         "no_tables": _("No table yet: create one."),
         "name": _("Your name"),
         "sit": _("Sit down"),

@@ -1,8 +1,9 @@
 """The tables' store: one SQLite file (the standard library's), every accepted move committed before it is
 acknowledged, so that a server killed at any moment resumes each table at its last acknowledged move.
 
-A table is kept as what it was created with (game, players, seed, options), its seats (name, bot, the hash of the
-seat's token) and its events in order (a move, or a forfeit), each with the public log lines it adds. The game
+A table is kept as what it was created with (game, players, seed, options: turn seconds, stand-in, hints), its
+seats (name, bot, the hash of the seat's token) and its events in order (a move, or a forfeit, each saying who
+played it: the person, a bot, the stand-in bot), each with the public log lines it adds. The game
 itself is not stored: it is dealt again from the seed and the events replayed by the engine, which checks each one
 (:mod:`townwidget.tables.table`), so the hidden tiles to come are the same after a restart.
 
@@ -26,7 +27,7 @@ try:
 except ImportError:  # Windows: no advisory locks; one server per file is then the user's care
     fcntl = None  # type: ignore[assignment]
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 # MIGRATIONS[v] brings a file of version v to v + 1 (version 0: a new, empty file)
 MIGRATIONS: dict[int, str] = {
     0: """
@@ -65,6 +66,7 @@ MIGRATIONS: dict[int, str] = {
             PRIMARY KEY (table_id, number)
         );
     """,
+    1: "ALTER TABLE tables ADD COLUMN hints INTEGER NOT NULL DEFAULT 0",  # tables before hints had none
 }
 
 
@@ -86,6 +88,7 @@ class StoredTable:
     seats: dict[int, dict[str, Any]] = field(default_factory=dict)  # seat -> {"name", "bot", "token_hash"}
     events: list[dict[str, Any]] = field(default_factory=list)  # {"kind", "seat", "data", "at"}, in order
     log: list[dict[str, Any]] = field(default_factory=list)  # {"revision", "text"}
+    hints: bool = False  # a seat may ask the server for a hint (docs/tables.md)
 
 
 class Store:
@@ -139,9 +142,18 @@ class Store:
         """A new table with its bot seats, committed."""
         with self._transaction():
             self._db.execute(
-                "INSERT INTO tables (id, game, players, seed, turn_seconds, stand_in, created) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (table.id, table.game, table.players, table.seed, table.turn_seconds, table.stand_in, table.created),
+                "INSERT INTO tables (id, game, players, seed, turn_seconds, stand_in, created, hints) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    table.id,
+                    table.game,
+                    table.players,
+                    table.seed,
+                    table.turn_seconds,
+                    table.stand_in,
+                    table.created,
+                    int(table.hints),
+                ),  # fmt: skip
             )
             for seat, entry in table.seats.items():
                 self._insert_seat(table.id, seat, entry)
@@ -177,12 +189,12 @@ class Store:
 
     def tables(self) -> list[StoredTable]:
         """Every table, with its seats, events and log, in the order they were created."""
-        found = {
-            row[0]: StoredTable(*row)
-            for row in self._db.execute(
-                "SELECT id, game, players, seed, turn_seconds, stand_in, created FROM tables ORDER BY created, id"
-            )
-        }
+        found: dict[str, StoredTable] = {}
+        columns = "id, game, players, seed, turn_seconds, stand_in, created, hints"
+        for table_id, game, players, seed, turn, stand_in, created, hints in self._db.execute(
+            f"SELECT {columns} FROM tables ORDER BY created, id"
+        ):
+            found[table_id] = StoredTable(table_id, game, players, seed, turn, stand_in, created, hints=bool(hints))
         for table_id, seat, name, bot, token_hash in self._db.execute(
             "SELECT table_id, seat, name, bot, token_hash FROM seats"
         ):

@@ -25,7 +25,10 @@ ID_BYTES = 6  # a table's id: 48 random bits (ids are not secrets; tokens are)
 SEED_BITS = 63  # a fresh seed fits SQLite's integers
 MIN_TURN_SECONDS, MAX_TURN_SECONDS = 0.5, 7 * 24 * 3600.0
 DEFAULT_STAND_IN = "greedy"
-CREATE_KEYS = ("game", "players", "bots", "turn_seconds", "seed", "stand_in")
+# wall-clock seconds a hint may take (its search is bounded by its own budget, about 2 CPU s; the rest is room for a
+# busy machine and a worker's first import of the search)
+HINT_SECONDS = 30.0
+CREATE_KEYS = ("game", "players", "bots", "turn_seconds", "seed", "stand_in", "hints")
 
 
 class TableError(ValueError):
@@ -88,6 +91,9 @@ def table_options(body: Any, check_bot: Callable[[Any], str]) -> StoredTable:
     check_bot(stand_in)
     if isinstance(stand_in, str) and stand_in.endswith(".py"):
         raise TableError(400, "the stand-in bot is one of the package's agents, not a submission file")
+    hints = body.get("hints", False)
+    if not isinstance(hints, bool):
+        raise TableError(400, f"hints is true or false (may a seat ask the server for a hint), not {shown(hints)}")
     bots = body.get("bots") or {}
     if not isinstance(bots, dict):
         raise TableError(400, f"bots is an object {{seat: agent}}, not {shown(bots)}")
@@ -98,8 +104,9 @@ def table_options(body: Any, check_bot: Callable[[Any], str]) -> StoredTable:
             raise TableError(400, f"bots: {shown(key)} is no seat of this table (seats 0 to {players - 1})")
         seats[seat] = {"name": check_bot(spec), "bot": spec, "token_hash": None}
     table_id = secrets.token_urlsafe(ID_BYTES)
-    log = [{"revision": 0, "text": f"table created: {game_name}, {players} players"}]
-    return StoredTable(table_id, game_name, players, seed, turn, stand_in, now(), seats, [], log)
+    said = f"table created: {game_name}, {players} players" + (", hints on" if hints else "")
+    log = [{"revision": 0, "text": said}]
+    return StoredTable(table_id, game_name, players, seed, turn, stand_in, now(), seats, [], log, hints)
 
 
 @dataclass
@@ -120,6 +127,7 @@ class Table:
         self.state = new_game(stored.game, stored.players, stored.seed)
         self.moves: list[dict[str, Any]] = []  # as a GameRecord's: the action's JSON form and "player"
         self.forfeits: list[dict[str, Any]] = []
+        self.stand_ins: list[int] = []  # the moves the stand-in bot played for a person (their index in moves)
         self.standing_in: set[int] = set()  # forfeited seats of a game without resignation: they play their first
         self.started = now()  # when the player to act began to wait, if nothing happened since (the hub resets it)
         self.by_token = {entry["token_hash"]: seat for seat, entry in stored.seats.items() if entry["token_hash"]}
@@ -176,6 +184,7 @@ class Table:
             "revision": self.revision,
             "turn_seconds": stored.turn_seconds,
             "stand_in": stored.stand_in,
+            "hints": stored.hints,
             "log": stored.log[-20:],
         }
         if self.finished:
@@ -208,9 +217,10 @@ class Table:
         result = state.result()
         assert result is not None
         peeked = [False] * len(names)
+        bots = [self.stored.seats[seat]["bot"] is not None for seat in range(self.stored.players)]
         return GameRecord(
             self.stored.game, self.stored.seed, names, self.moves, result, state.returns(), state.to_dict(),
-            self.forfeits, peeked,
+            self.forfeits, peeked, bots=bots, stand_ins=list(self.stand_ins),
         )  # fmt: skip
 
     # --- changes (tried on a copy; the hub commits them, then calls accept) -----------------------------------
@@ -241,21 +251,24 @@ class Table:
 
     def check_move(self, seat: int | None, revision: Any, action: Any) -> None:
         """Whether ``seat`` may move now at ``revision`` (before the action itself is tried)."""
+        self.check_turn(seat, revision, "the move was chosen")
+        if not isinstance(action, dict):
+            raise TableError(400, f"an action is a JSON object (the engine's form), not {shown(action)}")
+
+    def check_turn(self, seat: int | None, revision: Any, said: str = "the hint was asked") -> None:
+        """Whether it is ``seat``'s turn at ``revision``, the table's now (``said``: what happened at ``revision``,
+        for the words of a stale one)."""
         if self.finished:
             raise TableError(410, f"table {self.id} is finished: no more moves")
         if not self.full:
             missing = self.stored.players - len(self.stored.seats)
             raise TableError(409, f"table {self.id} waits for {missing} more player(s): the game has not begun")
         if not is_integer(revision):
-            raise TableError(400, f"a move carries the revision it was chosen at (an integer), not {shown(revision)}")
+            raise TableError(400, f"{said} at a revision (an integer), not {shown(revision)}")
         if revision != self.revision:
-            raise TableError(
-                409, f"stale revision: the table is at revision {self.revision}, the move was chosen at {revision}"
-            )
+            raise TableError(409, f"stale revision: the table is at revision {self.revision}, {said} at {revision}")
         if seat != self.state.current_player:
             raise TableError(403, f"not your turn: seat {self.state.current_player} is to move, you are seat {seat}")
-        if not isinstance(action, dict):
-            raise TableError(400, f"an action is a JSON object (the engine's form), not {shown(action)}")
 
     def move(self, seat: int, action: Any, by: str, log: tuple[str, ...] = ()) -> Outcome:
         """The game after ``seat`` plays ``action`` (refused in the engine's words: 422), not yet accepted."""
@@ -298,6 +311,8 @@ class Table:
     def _record_event(self, event: dict[str, Any]) -> None:
         seat = event["seat"]
         if event["kind"] == "move":
+            if event["data"].get("by") == "stand-in":
+                self.stand_ins.append(len(self.moves))
             self.moves.append({**event["data"]["action"], "player": seat})
             return
         self.forfeits.append({"seat": seat, "move": len(self.moves), **event["data"]})

@@ -378,20 +378,18 @@ class GameWidget(anywidget.AnyWidget):
     def hint(self) -> Any:
         """A suggested move for the seated player (a :class:`townwidget.advice.Hint`, its text in the widget's
         language), measured from their view only; the widget highlights it until the position changes. A game played
-        with hints is marked ``assisted``.
+        with hints is marked ``assisted``. At a table the server works it out from the seat's view, where the table
+        gives hints: its JSON form (``Hint.to_dict()``).
 
         Raises :class:`~townwidget.core.errors.IllegalAction` (a ValueError) when it is not the seat's turn.
         """
-        from townwidget.advice import hint
-
         if off := self._session.off_at_table("hint"):
             raise Refused(off)
         self._session.require_turn()
-        with speaking(self._lang):  # the sentence in the player's words (the Hint keeps them too)
-            advice = hint(self._state.view(self.seat), quick=True)
+        advice, data = self._session.hint(self._lang)  # the sentence in the player's words (the Hint keeps them too)
         self._hints += 1
-        action = advice.action.to_dict()
-        shown = {"text": advice.text, "action": action, "cells": [action["cell"]] if "cell" in action else []}
+        action = data["action"]
+        shown = {"text": data["text"], "action": action, "cells": [action["cell"]] if "cell" in action else []}
         self._suggested = (self._position(), shown)
         self._publish()
         return advice

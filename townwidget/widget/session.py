@@ -229,6 +229,15 @@ class Session:
         """Why ``what`` ("hint", "new_game") is off where the game is shared ("": it is on, as in every local game)."""
         return ""
 
+    def hint(self, lang: str) -> tuple[Any, dict[str, Any]]:
+        """The advice layer's hint for the seat now, from its view only, in ``lang``: the
+        :class:`~townwidget.advice.Hint` and its JSON form (a quick one while the search's kernels compile)."""
+        from townwidget.advice import hint
+
+        with speaking(lang):
+            advice = hint(self.state.view(self.seat), quick=True)
+        return advice, advice.to_dict()
+
     def close(self) -> None:
         """Let go of what the session holds outside Python (a table's live connection)."""
 

@@ -84,6 +84,8 @@ class TableSession(Session):
         super().__init__(state, seat.seat, None, ("random",), None, lang, frame_omits=frame_omits, host=host)
         self.frames = [None] * len(self.seat_view.get("history", [])) + [self.frame()]
         self.seen = list(range(len(self.frames)))  # each frame is after a move of the seat's view: each is shown
+        if self.table_status["finished"]:  # opened after the end: every position, from the record
+            self.load_record()
 
     @classmethod
     def first_message(cls, seat: Any) -> dict[str, Any]:
@@ -130,6 +132,18 @@ class TableSession(Session):
         except ConnectionError:
             raise IllegalAction(_("The table's server does not answer: your move was not played.")) from None
 
+    def hint(self, lang: str) -> tuple[Any, dict[str, Any]]:
+        """The server's hint for the seat at the revision on show, worked out from the seat's view (docs/tables.md)."""
+        from townwidget.tables import TableError
+
+        try:
+            data = self.table_seat.hint(lang, revision=self.table_revision)
+        except TableError as error:
+            raise IllegalAction(error.words) from None
+        except OSError:  # away, or no answer in time
+            raise IllegalAction(_("The table's server does not answer: no hint now.")) from None
+        return data, data
+
     at_table = True
 
     def off_at_table(self, what: str) -> str:
@@ -149,6 +163,16 @@ class TableSession(Session):
         positions, history = self.finished_positions, self.finished_positions[-1].history
         moves = enumerate(history)
         return [(move, positions[move], action) for move, (player, _phase, action) in moves if player == self.seat]
+
+    def forfeit_lines(self, move: int, names: list[str]) -> list[str]:
+        """The log's note under move ``move`` (1 = the first) if the table's stand-in bot played it for a person."""
+        if move not in self.forfeits:
+            return []
+        return [
+            _("{who} did not move in time: the table's stand-in bot played this move.").format(
+                who=names[self.forfeits[move]]
+            )
+        ]
 
     def names(self) -> list[str]:
         """Each seat by its name at the table ("You" for this one), with "bot" or "away" where it applies."""
@@ -185,6 +209,7 @@ class TableSession(Session):
         """Every position of the finished game, from the server's record (the slider, the review)."""
         record = self.table_seat.client.record(self.table_seat.table)
         positions = registry.record_positions(record)
+        self.forfeits = {move + 1: record.moves[move]["player"] for move in record.stand_ins}  # the log notes them
         self.finished_positions = positions
         self.state = positions[-1]
         self.frames = [*map(self.frame, positions[:-1]), self.frame()]
