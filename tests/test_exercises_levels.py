@@ -13,19 +13,21 @@ from typing import Any
 
 import numpy as np
 import pytest
-from test_exercises_wrong_answers import fits, moves_after, rejected
+from test_exercises_wrong_answers import Lookahead, fits, moves_after, rejected
 
 from townwidget import littletown, town
 from townwidget.exercises import (
     check_completion_count,
     check_completion_function,
     check_first_row_count,
+    check_games_needed,
     check_hidden_hands_count,
     check_latin_square,
     check_legal_move_count,
     check_row_by_row_probability,
     check_win_rate_interval,
 )
+from townwidget.exercises.opponents import not_shown_better
 from townwidget.exercises.search import _blocked_cell
 from townwidget.search import TownSearch, read_board
 
@@ -374,3 +376,60 @@ def test_the_harder_layout_accepts_any_latin_completion_that_keeps_its_givens() 
 )
 def test_wrong_completions_of_the_harder_layout_are_refused(answer: Any, words: str) -> None:
     rejected(check_latin_square(answer, givens=GIVENS_7), words)
+
+
+# --- lesson 05-3: your own agent, easier (beat random) and harder (beat greedy) -------------------------------------
+def test_the_easier_versions_model_agent_is_not_shown_better_than_greedy() -> None:
+    """Lesson 01's lookahead, the easier version's model answer (accepted against random in
+    test_exercises_wrong_answers.py), places about as many tiles as greedy: the harder version's comparison (the
+    checker's own, on fixed deals here so that the verdict is the same every run) refuses it, saying why."""
+    refusal = not_shown_better(Lookahead(), "greedy", seed=0)
+    assert refusal is not None and "does not show it better" in refusal and "the greedy agent" in refusal, refusal
+
+
+# --- lesson 05-4: how many games, easier (around 50%) and harder (around 25%, a 4-player game's share) --------------
+def fewest_games(margin: float, rate: float) -> tuple[int, int]:
+    """The fewest games by the normal approximation, and by Wilson's half width, written out here."""
+    z = 1.959963984540054
+    normal = math.ceil(z * z * rate * (1 - rate) / margin**2)
+    wilson = next(
+        n
+        for n in range(1, normal + 1)
+        if z * math.sqrt(rate * (1 - rate) / n + z * z / (4 * n * n)) / (1 + z * z / n) <= margin
+    )
+    return normal, wilson
+
+
+@pytest.mark.parametrize(("rate", "counts"), [(0.5, (385, 381)), (0.25, (289, 286))])
+def test_both_versions_of_the_games_needed_accept_either_count_in_any_form(rate: float, counts: tuple) -> None:
+    assert fewest_games(0.05, rate) == counts
+    for count in counts:
+        for form in (count, float(count), np.int32(count), np.int64(count), Fraction(count), Decimal(count)):
+            assert check_games_needed(0.05, form, rate=rate), form
+    assert check_games_needed(0.05, 385) and not check_games_needed(0.05, 289)  # the default rate is 1/2
+
+
+@pytest.mark.parametrize(
+    ("answer", "words"),
+    [
+        (385, "is not the right number"),  # the widest case: enough games, but not the fewest
+        (381, "is not the right number"),  # Wilson's count of the widest case
+        (288, "is not the right number"),  # 288.1 rounded down: its half width is just over 5%
+        (287, "is not the right number"),  # between Wilson's count and the normal one
+        (285, "is not the right number"),
+        (73, "is not the right number"),  # 1/16 for p (1 - p), or half the margin squared forgotten
+        (577, "is not the right number"),  # p (1 - p) taken as 3/8
+        (288.1, "whole number"),
+        ("288", "text"),
+    ],
+)
+def test_wrong_counts_of_the_harder_games_needed_are_refused_without_a_direction(answer: Any, words: str) -> None:
+    verdict = check_games_needed(0.05, answer, rate=0.25)
+    rejected(verdict, words)
+    assert "25%" in str(verdict) and not any(word in str(verdict) for word in ("too", "more", "fewer", "289", "286"))
+
+
+@pytest.mark.parametrize("rate", [0, 1, 1.5, -0.25, True, "0.25", None])
+def test_a_rate_that_is_not_a_probability_is_a_broken_exercise(rate: Any) -> None:
+    with pytest.raises(ValueError, match="the rate must be a number between 0 and 1"):
+        check_games_needed(0.05, 289, rate=rate)

@@ -199,7 +199,6 @@ EXERCISES: dict[str, tuple[str, str, tuple[Exercise, ...]]] = {
         "05-3-mcts.ipynb",
         "solutions/05-3-mcts-solutions.ipynb",
         (
-            Exercise("check_games_needed(0.05, answer_1)", ("answer_1",), 1),
             Exercise(
                 'check_agent(MyAgent(), must_beat="random")',
                 ("MyAgent",),
@@ -208,6 +207,11 @@ EXERCISES: dict[str, tuple[str, str, tuple[Exercise, ...]]] = {
                 solution_tail="MyAgent = Lookahead  # the name the lesson's test uses",
             ),
         ),
+    ),
+    "05-4-tournaments": (
+        "05-4-tournaments.ipynb",
+        "solutions/05-4-tournaments-solutions.ipynb",
+        (Exercise("check_games_needed(0.05, answer_1)", ("answer_1",), 1),),
     ),
     "06-1-playing": (
         "06-1-playing.ipynb",

@@ -77,4 +77,4 @@ def _why_not(interval: tuple[float, float], wins: int, games: int, answer: Any) 
         )
     if abs(low - normal[0]) <= INTERVAL_TOLERANCE and abs(high - normal[1]) <= INTERVAL_TOLERANCE:
         return f"{answer!r} is the normal interval p +- 1.96 sqrt(p (1 - p) / n); the arena reports Wilson's"
-    return f"{answer!r} is off: compare each end with Wilson's formula (written out in lesson 05-3), to 2 decimals"
+    return f"{answer!r} is off: compare each end with Wilson's formula (written out in lesson 05-4), to 2 decimals"

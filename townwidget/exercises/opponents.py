@@ -167,18 +167,21 @@ def _refusal(game: SoloState, move: Any, error: Exception) -> str:
     return refusal_words(refused, action.cell)
 
 
-def _wilson_half_width(games: int) -> float:
-    """The half width of the 95% Wilson interval of a win rate of exactly 1/2 after ``games`` games."""
+def _wilson_half_width(games: int, rate: float) -> float:
+    """The half width of the 95% Wilson interval of a win rate of exactly ``rate`` after ``games`` games."""
     z2 = Z95 * Z95
-    return Z95 * math.sqrt(0.25 / games + z2 / (4 * games * games)) / (1 + z2 / games)
+    return Z95 * math.sqrt(rate * (1 - rate) / games + z2 / (4 * games * games)) / (1 + z2 / games)
 
 
-def check_games_needed(margin: float, answer: Any) -> Verdict:
-    """Whether ``answer`` is the fewest games after which the 95% confidence interval of a win rate of 1/2 (the
-    widest case) reaches +-``margin`` or less: by the normal approximation (1.96^2 / 4 / margin^2, rounded up) or
-    by the Wilson interval of :func:`townwidget.arena.wilson_interval`, a few games fewer; each is accepted, a
-    count between them is not (too many for one, too few for the other). No verdict names the number, nor says
-    which way a wrong one is off (so no one can home in on it by trying).
+def check_games_needed(margin: float, answer: Any, rate: float = 0.5) -> Verdict:
+    """Whether ``answer`` is the fewest games after which the 95% confidence interval of a win rate of ``rate``
+    (by default 1/2, the widest case) reaches +-``margin`` or less: by the normal approximation (1.96^2 rate
+    (1 - rate) / margin^2, rounded up) or by the Wilson interval of :func:`townwidget.arena.wilson_interval`, a few
+    games fewer; each is accepted, a count between them is not (too many for one, too few for the other). No
+    verdict names the number, nor says which way a wrong one is off (so no one can home in on it by trying).
+
+    The harder version asks about a rate other than 1/2 (a quarter, an agent no better than the others of a
+    4-player game): the widest case's count is then safe but not the fewest, and is refused.
 
     >>> print(check_games_needed(0.1, 50))
     Not yet right: it should be the fewest games for a 95% interval of +-10.0% around a win rate of 50%.
@@ -187,16 +190,20 @@ def check_games_needed(margin: float, answer: Any) -> Verdict:
       at which it is at most 10.0% (by that formula, or by Wilson's interval)
     >>> print(check_games_needed(0.1, 97))
     Right: it is the fewest games for a 95% interval of +-10.0% around a win rate of 50%.
+    >>> print(check_games_needed(0.05, 289, rate=0.25))
+    Right: it is the fewest games for a 95% interval of +-5.0% around a win rate of 25%.
     """
     if not isinstance(margin, int | float) or isinstance(margin, bool) or not 0 < margin < 0.5:
         raise ValueError(f"the margin must be a number between 0 and 0.5, not {margin!r}")
-    task = f"the fewest games for a 95% interval of +-{margin:.1%} around a win rate of 50%"
+    if not isinstance(rate, int | float) or isinstance(rate, bool) or not 0 < rate < 1:
+        raise ValueError(f"the rate must be a number between 0 and 1, not {rate!r}")
+    task = f"the fewest games for a 95% interval of +-{margin:.1%} around a win rate of {rate:.0%}"
     number, problem = _read_whole_number(answer)
     if problem or number is None:
         return Verdict(task, (problem or NO_ANSWER,))
     # Computed here, not by a helper a student could call.
-    normal = math.ceil(Z95 * Z95 * 0.25 / (margin * margin))
-    wilson = next(games for games in range(1, normal + 1) if _wilson_half_width(games) <= margin)
+    normal = math.ceil(Z95 * Z95 * rate * (1 - rate) / (margin * margin))
+    wilson = next(games for games in range(1, normal + 1) if _wilson_half_width(games, rate) <= margin)
     if number in (normal, wilson):
         return Verdict(task)
     how = (
