@@ -388,7 +388,8 @@ def gf4_pair(k: int) -> tuple[Grid, Grid]:
 
 def test_the_harder_graeco_latin_square_of_order_4_is_built_from_gf4s_tables() -> None:
     assert check_graeco_latin(*gf4_pair(2), n=4)
-    assert check_graeco_latin(*(np.array(square) for square in gf4_pair(3)), n=4)  # k = 3: 3 and 3 - 1 = 2, nonzero
+    colours, shapes = gf4_pair(3)  # k = 3: 3 and 3 - 1 = 2 are nonzero too
+    assert check_graeco_latin(np.array(colours), np.array(shapes), n=4)
 
 
 @pytest.mark.parametrize(
@@ -406,7 +407,7 @@ def test_wrong_pairs_of_order_4_are_refused(pair: tuple[Grid, Grid], words: str)
 
 # --- lesson 03-3, exercise 2: a Town 66 city, easier (34 tiles, 2 holes) and harder (30 tiles, 6 holes) -----------
 #: The lesson's 34-tile Town 66 city, max_town_tiles(6).board (a certificate found by search in about 10 s).
-CITY_34 = [
+CITY_34: Grid = [
     [[0, 0], [1, 1], [2, 2], [3, 3], [4, 4], [5, 5]],
     [[1, 2], [2, 5], [5, 4], [0, 1], [3, 0], [4, 3]],
     [[3, 4], [5, 3], [4, 1], [1, 5], [0, 2], [2, 0]],
@@ -446,7 +447,7 @@ def laid(city: Grid, tiles: tuple[tuple[int, int], ...]) -> tuple[Grid, dict[tup
 
 def completions(city: Grid) -> list[tuple[Grid, dict[tuple[int, int], tuple[int, int]]]]:
     on_board = {tuple(tile) for row in city for tile in row if tile}
-    missing = [tile for tile in product(range(6), repeat=2) if tile not in on_board]
+    missing = [(c, s) for c, s in product(range(6), repeat=2) if (c, s) not in on_board]
     return [
         (board, hidden)
         for board, hidden in (laid(city, tiles) for tiles in permutations(missing))
