@@ -1,4 +1,4 @@
-"""The share of Latin squares of order 7 that have an orthogonal mate (lesson 03-2: the Town 77 colour layouts that
+"""The share of Latin squares of order 7 that have an orthogonal mate (lesson 03-3: the Town 77 colour layouts that
 can be completed into a full board), on enough uniform squares for its 95% Wilson interval to lie within a factor
 of 1.2 of the estimate on each side.
 

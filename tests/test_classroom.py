@@ -315,7 +315,7 @@ def exercise_setup(notebook: Any, number: int) -> str:
 
 @pytest.mark.parametrize(
     ("assignment", "number"),
-    [("02-2-counting-squares", 1), ("02-3-random-squares", 1), ("03-1-graeco-latin", 2), ("03-1-graeco-latin", 3)],
+    [("02-2-counting-squares", 1), ("02-3-random-squares", 1), ("03-2-transversals", 1), ("03-2-transversals", 2)],
 )
 def test_a_courses_own_version_is_answered_by_its_worked_answer_only(assignment: str, number: int) -> None:
     lesson = source_assignment(assignment)

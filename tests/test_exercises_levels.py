@@ -15,16 +15,18 @@ import numpy as np
 import pytest
 from test_exercises_wrong_answers import Lookahead, fits, moves_after, rejected
 
-from townwidget import littletown, town
+from townwidget import latin, littletown, town
 from townwidget.exercises import (
     check_completion_count,
     check_completion_function,
     check_first_row_count,
     check_games_needed,
+    check_graeco_latin,
     check_hidden_hands_count,
     check_latin_square,
     check_legal_move_count,
     check_row_by_row_probability,
+    check_town_board,
     check_win_rate_interval,
 )
 from townwidget.exercises.opponents import not_shown_better
@@ -433,3 +435,107 @@ def test_wrong_counts_of_the_harder_games_needed_are_refused_without_a_direction
 def test_a_rate_that_is_not_a_probability_is_a_broken_exercise(rate: Any) -> None:
     with pytest.raises(ValueError, match="the rate must be a number between 0 and 1"):
         check_games_needed(0.05, 289, rate=rate)
+
+
+# --- lesson 03-1: a Graeco-Latin square, easier (order 5, the recipe mod 5) and harder (order 4, GF(4)'s tables) ---
+def gf4_pair(k: int) -> tuple[Grid, Grid]:
+    """The squares x + y and k x + y computed with the tables of GF(4)."""
+    add, multiply = latin.galois_field_tables(4)
+    colours = [[add[x][y] for y in range(4)] for x in range(4)]
+    return colours, [[add[multiply[k][x]][y] for y in range(4)] for x in range(4)]
+
+
+def test_the_harder_graeco_latin_square_of_order_4_is_built_from_gf4s_tables() -> None:
+    assert check_graeco_latin(*gf4_pair(2), n=4)
+    colours, shapes = gf4_pair(3)  # k = 3: 3 and 3 - 1 = 2 are nonzero too
+    assert check_graeco_latin(np.array(colours), np.array(shapes), n=4)
+
+
+@pytest.mark.parametrize(
+    ("pair", "words"),
+    [
+        ((cyclic(4), [[(2 * x + y) % 4 for y in range(4)] for x in range(4)]), "column 0 holds shape 0 twice"),  # mod 4
+        ((cyclic(5), [[(2 * x + y) % 5 for y in range(5)] for x in range(5)]), "has 5 rows, but it needs 4"),  # easier
+        (gf4_pair(1), "the pair (0, 0) appears 4 times"),  # k = 1: k - 1 = 0 cannot be divided by
+        (gf4_pair(0), "column 0 holds shape 0 4 times"),  # k = 0: the shapes ignore the row
+    ],
+)
+def test_wrong_pairs_of_order_4_are_refused(pair: tuple[Grid, Grid], words: str) -> None:
+    rejected(check_graeco_latin(*pair, n=4), words)
+
+
+# --- lesson 03-3, exercise 2: a Town 66 city, easier (34 tiles, 2 holes) and harder (30 tiles, 6 holes) -----------
+#: The lesson's 34-tile Town 66 city, max_town_tiles(6).board (a certificate found by search in about 10 s).
+CITY_34: Grid = [
+    [[0, 0], [1, 1], [2, 2], [3, 3], [4, 4], [5, 5]],
+    [[1, 2], [2, 5], [5, 4], [0, 1], [3, 0], [4, 3]],
+    [[3, 4], [5, 3], [4, 1], [1, 5], [0, 2], [2, 0]],
+    [[4, 5], [3, 2], [0, 3], [5, 0], [2, 1], [1, 4]],
+    [[2, 3], [0, 4], [1, 0], [4, 2], None, [3, 1]],
+    [[5, 1], [4, 0], [3, 5], [2, 4], [1, 3], None],
+]
+
+
+def renamed(colours: list[int], shapes: list[int], emptied: frozenset[tuple[int, int]] = frozenset()) -> Grid:
+    """The lesson's city with its colours and shapes renamed, and the cells ``emptied`` emptied."""
+    return [
+        [
+            None if tile is None or (r, k) in emptied else [colours[tile[0]], shapes[tile[1]]]
+            for k, tile in enumerate(row)
+        ]
+        for r, row in enumerate(CITY_34)
+    ]
+
+
+EASIER_CITY = renamed([3, 5, 0, 1, 4, 2], [2, 0, 5, 4, 1, 3])
+HARDER_CITY = renamed([1, 4, 2, 5, 0, 3], [4, 2, 0, 3, 5, 1], frozenset({(0, 1), (0, 4), (2, 4), (3, 1)}))
+
+
+def laid(city: Grid, tiles: tuple[tuple[int, int], ...]) -> tuple[Grid, dict[tuple[int, int], tuple[int, int]]]:
+    """The missing tiles in the holes in reading order: whole where they fit, turned over where their shape clashes."""
+    board, hidden = [row.copy() for row in city], {}
+    holes = [(r, k) for r, k in product(range(6), repeat=2) if city[r][k] is None]
+    for (r, k), (colour, shape) in zip(holes, tiles, strict=True):
+        line = [tile for tile in city[r] if tile] + [row[k] for row in city if row[k]]
+        if any(tile[1] == shape for tile in line):
+            board[r][k], hidden[(r, k)] = [colour, None], (colour, shape)
+        else:
+            board[r][k] = [colour, shape]
+    return board, hidden
+
+
+def completions(city: Grid) -> list[tuple[Grid, dict[tuple[int, int], tuple[int, int]]]]:
+    on_board = {tuple(tile) for row in city for tile in row if tile}
+    missing = [(c, s) for c, s in product(range(6), repeat=2) if (c, s) not in on_board]
+    return [
+        (board, hidden)
+        for board, hidden in (laid(city, tiles) for tiles in permutations(missing))
+        if check_town_board(board, tiles=36, flips=2, hidden=hidden, givens=city)
+    ]
+
+
+def test_the_harder_city_has_more_than_one_completion_and_each_is_accepted() -> None:
+    ways = completions(HARDER_CITY)
+    assert len(ways) == 2 and len({str(hidden) for _board, hidden in ways}) == 2  # the flips go to other cells
+    assert len(completions(EASIER_CITY)) == 1
+
+
+def test_wrong_completions_of_the_harder_city_are_refused() -> None:
+    board, hidden = completions(HARDER_CITY)[0]
+    easier_board, easier_hidden = completions(EASIER_CITY)[0]
+    rejected(  # the easier version's answer
+        check_town_board(easier_board, tiles=36, flips=2, hidden=easier_hidden, givens=HARDER_CITY), "of the given city"
+    )
+    swapped = [row.copy() for row in board]
+    swapped[0][1], swapped[0][4] = board[0][4], board[0][1]  # the two tiles of row 0 exchanged
+    rejected(check_town_board(swapped, tiles=36, flips=2, hidden=hidden, givens=HARDER_CITY), "is already in column")
+    three = [row.copy() for row in board]
+    r, k = next((r, k) for r, k in [(0, 1), (0, 4), (2, 4), (3, 1)] if (r, k) not in hidden)
+    three[r][k] = [board[r][k][0], None]  # a tile that fits whole, turned over as well
+    rejected(
+        check_town_board(three, tiles=36, flips=2, hidden={**hidden, (r, k): tuple(board[r][k])}, givens=HARDER_CITY),
+        "colour-only tiles, but at most 2 flips are allowed",
+    )
+    rejected(  # the tiles turned over left unsaid
+        check_town_board(board, tiles=36, flips=2, hidden={}, givens=HARDER_CITY), "must name the tile turned over"
+    )

@@ -144,25 +144,29 @@ EXERCISES: dict[str, tuple[str, str, tuple[Exercise, ...]]] = {
     "03-1-graeco-latin": (
         "03-1-graeco-latin.ipynb",
         "solutions/03-1-graeco-latin-solutions.ipynb",
+        (Exercise("check_graeco_latin(colours_answer, shapes_answer, n=5)", ("colours_answer", "shapes_answer"), 1),),
+    ),
+    "03-2-transversals": (
+        "03-2-transversals.ipynb",
+        "solutions/03-2-transversals-solutions.ipynb",
         (
-            Exercise("check_graeco_latin(colours_answer, shapes_answer, n=5)", ("colours_answer", "shapes_answer"), 1),
             Exercise(
-                "check_transversal(square_2, columns_answer)",
+                "check_transversal(square_1, columns_answer)",
                 ("columns_answer",),
                 1,
-                variant=shuffled_square("square_2", shared_transversal),
+                variant=shuffled_square("square_1", shared_transversal),
             ),
             Exercise(
-                "check_orthogonal_mate(square_3, mate_answer)",
+                "check_orthogonal_mate(square_2, mate_answer)",
                 ("mate_answer",),
                 2,
-                variant=shuffled_square("square_3", shared_mate),
+                variant=shuffled_square("square_2", shared_mate),
             ),
         ),
     ),
-    "03-2-order-six": (
-        "03-2-order-six.ipynb",
-        "solutions/03-2-order-six-solutions.ipynb",
+    "03-3-order-six": (
+        "03-3-order-six.ipynb",
+        "solutions/03-3-order-six-solutions.ipynb",
         (
             Exercise("check_bachelor_square(bachelor_answer, n=5)", ("bachelor_answer",), 1),
             Exercise(

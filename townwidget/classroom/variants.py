@@ -78,8 +78,8 @@ def shuffled(square: Grid, rng: random.Random) -> Grid:
 
 
 def shuffled_square(name: str, answers_both: Callable[[Grid, Grid], bool]) -> Variant:
-    """The square the exercise cell binds to ``name``, shuffled (lesson 02-2's ``original_1``, lesson 03-1's
-    ``square_2`` and ``square_3``), drawn again while ``answers_both(lesson's, new)``: while an answer to the
+    """The square the exercise cell binds to ``name``, shuffled (lesson 02-2's ``original_1``, lesson 03-2's
+    ``square_1`` and ``square_2``), drawn again while ``answers_both(lesson's, new)``: while an answer to the
     lesson's square could also answer the new one."""
 
     def draw(rng: random.Random, cell: str) -> Variation:
@@ -108,12 +108,12 @@ def same_reduction(lesson: Grid, square: Grid) -> bool:
 
 
 def shared_transversal(lesson: Grid, square: Grid) -> bool:
-    """Whether the lesson's first transversal is one of ``square``'s (lesson 03-1, exercise 2)."""
+    """Whether the lesson's first transversal is one of ``square``'s (lesson 03-2, exercise 1)."""
     return latin.transversals(lesson)[0] in latin.transversals(square)
 
 
 def shared_mate(lesson: Grid, square: Grid) -> bool:
-    """Whether the lesson's mate is orthogonal to ``square`` too (lesson 03-1, exercise 3)."""
+    """Whether the lesson's mate is orthogonal to ``square`` too (lesson 03-2, exercise 2)."""
     mate = latin.orthogonal_mate(lesson)
     return mate is not None and latin.are_orthogonal(square, mate)
 
