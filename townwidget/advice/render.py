@@ -5,14 +5,73 @@ No plotting library is needed: the SVG is written directly, so it shows on GitHu
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
+from townwidget.advice.estimate import Estimate, Scale
 from townwidget.core.language import _
 from townwidget.core.words import decimal
 
-if TYPE_CHECKING:
-    from townwidget.advice.review import MoveReview, Review
+
+class MoveReview(Protocol):
+    """What a drawing reads of a reviewed move (:class:`townwidget.advice.review.MoveReview`, whose module draws
+    with this one)."""
+
+    @property
+    def number(self) -> int: ...
+
+    @property
+    def before(self) -> Estimate: ...
+
+    @property
+    def after(self) -> Estimate: ...
+
+    @property
+    def alternative(self) -> Any | None: ...
+
+    @property
+    def alternative_value(self) -> Estimate | None: ...
+
+    @property
+    def loss(self) -> Estimate: ...
+
+    @property
+    def words(self) -> str: ...
+
+    @property
+    def best_words(self) -> str: ...
+
+    @property
+    def notes(self) -> tuple[str, ...]: ...
+
+    @property
+    def best_played(self) -> bool: ...
+
+
+class Review(Protocol):
+    """What a drawing reads of a review (:class:`townwidget.advice.review.Review`)."""
+
+    @property
+    def summary(self) -> str: ...
+
+    @property
+    def score(self) -> float: ...
+
+    @property
+    def scale(self) -> Scale: ...
+
+    @property
+    def par(self) -> int | None: ...
+
+    @property
+    def par_words(self) -> tuple[str, ...] | None: ...
+
+    @property
+    def moves(self) -> Sequence[MoveReview]: ...
+
+    def costliest(self, k: int = 3) -> Sequence[MoveReview]: ...
+
 
 WIDTH, HEIGHT = 640, 270
 LEFT, RIGHT, TOP, BOTTOM = 40, 16, 16, 44  # margins

@@ -23,15 +23,39 @@ import json
 from collections.abc import Sequence
 from html import escape
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from townwidget.core import registry
 from townwidget.core.checks import is_integer, shown
 from townwidget.core.language import _, check_language, default_language, speaking
 from townwidget.core.words import decimal
 
-if TYPE_CHECKING:
-    from townwidget.widget.base import GameWidget
+
+class PagedWidget(Protocol):
+    """What a page reads of a widget (:class:`townwidget.widget.base.GameWidget`, which imports this module)."""
+
+    moves: Any
+    status: Any
+    reviewed: Any
+    _game: registry.Game
+
+    @property
+    def lang(self) -> str: ...
+
+    @property
+    def state(self) -> Any: ...
+
+    @property
+    def _frames(self) -> list[dict[str, Any] | None]: ...
+
+    @property
+    def _shown(self) -> list[int]: ...
+
+    def close(self) -> None: ...
+
+    @classmethod
+    def holding(cls, state: Any, opponents: Sequence[Any], seat: int, lang: str) -> PagedWidget: ...
+
 
 _NAMESPACE = ' xmlns="http://www.w3.org/2000/svg"'  # not needed inside HTML, and the page names no address at all
 
@@ -211,7 +235,7 @@ def _script_json(data: Any) -> str:
     return json.dumps(data).replace("</", "<\\/")
 
 
-def widget_page(widget: GameWidget, frames: Sequence[dict[str, Any] | None] | None = None) -> str:
+def widget_page(widget: PagedWidget, frames: Sequence[dict[str, Any] | None] | None = None) -> str:
     """The page of the game in ``widget``, for its seat and in its language (``frames``: the seat's viewer forms
     of every position, where the caller knows more of them than the widget)."""
     with speaking(widget.lang):
@@ -226,7 +250,7 @@ def widget_page(widget: GameWidget, frames: Sequence[dict[str, Any] | None] | No
         return page(title, shown_frames, widget.moves, widget.status, plot, widget.lang, widget.reviewed)
 
 
-def export(widget: GameWidget, path: str | Path) -> Path:
+def export(widget: PagedWidget, path: str | Path) -> Path:
     """Write :func:`widget_page` of ``widget`` to ``path`` (UTF-8); returns the path written."""
     if not isinstance(path, (str, Path)):
         raise TypeError(f"path must be a file name (str or pathlib.Path), not {shown(path)}")
@@ -267,19 +291,19 @@ def seen_frames(frames: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     return [frame for k, frame in enumerate(frames) if k == 0 or len(frame["history"]) > len(frames[k - 1]["history"])]
 
 
-def _widget_of(state: Any, seat: int, names: list[str], lang: str) -> GameWidget:
+def _widget_of(state: Any, seat: int, names: list[str], lang: str) -> PagedWidget:
     """A widget holding ``state`` for ``seat``, its opponents named as in the record (they never move: the game is
     over or the seat is to play): the one its game's adapter names."""
     opponents = [_Recorded(name) for player, name in enumerate(names) if player != seat]
     return widget_class(state).holding(state, opponents, seat, lang)
 
 
-def widget_class(state: Any) -> type[GameWidget]:
+def widget_class(state: Any) -> type[PagedWidget]:
     """The widget class that draws ``state``'s game, as its adapter names it (``front_end``, "module:Class")."""
     return front_end_class(registry.game_of(state))
 
 
-def front_end_class(game: registry.Game) -> type[GameWidget]:
+def front_end_class(game: registry.Game) -> type[PagedWidget]:
     """The widget class that draws ``game``, as its adapter names it (``front_end``, "module:Class").
 
     >>> front_end_class(registry.lookup("littletown")).__name__
@@ -288,7 +312,7 @@ def front_end_class(game: registry.Game) -> type[GameWidget]:
     if game.front_end is None:
         raise ValueError(f"the game {game.family!r} declares no widget (its adapter's front_end is None)")
     module, name = game.front_end.split(":")
-    found: type[GameWidget] = getattr(importlib.import_module(module), name)
+    found: type[PagedWidget] = getattr(importlib.import_module(module), name)
     return found
 
 
