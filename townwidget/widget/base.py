@@ -106,6 +106,10 @@ class Presenter(Protocol):
     def parse_intent(self, content: Any) -> Intent:
         """A message from the browser checked (:mod:`townwidget.widget.intents`); IllegalAction names the fault."""
 
+    def hint(self, view: Any, advise: Callable[[Any], Any]) -> Any:
+        """The seat's hint from its ``view`` (an engine view): ``advise(view)`` (:func:`townwidget.advice.hint`), or
+        where a click plays more than the engine's next action, the hint of what the click plays."""
+
     def traits(self, view: dict[str, Any], names: list[str]) -> dict[str, Any]:
         """The game's own synced traits and their values now, from the seat's ``view``."""
 
@@ -378,7 +382,7 @@ class GameWidget(anywidget.AnyWidget):
             raise Refused(off)
         self._session.require_turn()
         with speaking(self._lang):  # the sentence in the player's words (the Hint keeps them too)
-            advice = hint(self._state.view(self.seat), quick=True)
+            advice = self._presenter.hint(self._state.view(self.seat), partial(hint, quick=True))
         self._hints += 1
         action = advice.action.to_dict()
         shown = {"text": advice.text, "action": action, "cells": [action["cell"]] if "cell" in action else []}
