@@ -371,8 +371,9 @@ class GameWidget(anywidget.AnyWidget):
 
     def hint(self) -> Any:
         """A suggested move for the seated player (a :class:`townwidget.advice.Hint`, its text in the widget's
-        language), measured from their view only; the widget highlights it until the position changes. A game played
-        with hints is marked ``assisted``.
+        language), measured from their view only, asked through the game's presenter (in a one-click Town turn, the
+        move a click plays); the widget highlights it until the position changes. A game played with hints is marked
+        ``assisted``.
 
         Raises :class:`~townwidget.core.errors.IllegalAction` (a ValueError) when it is not the seat's turn.
         """
