@@ -1,4 +1,5 @@
-"""Lesson 07, learning to play: the checker of the temporal-difference update the lesson asks students to write."""
+"""Lesson 07, learning to play: the checkers of the least-squares fit (part 1) and of the temporal-difference update
+(part 2) the lesson asks students to write."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import secrets
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from townwidget.exercises.common import Verdict
+from townwidget.exercises.common import TEXT_NOT_NUMBER, Verdict, _check_level
 from townwidget.exercises.running import run_cases
 
 if TYPE_CHECKING:  # numpy is imported where a case is built or judged: the other checkers run without it
@@ -156,3 +157,131 @@ def _close(got: Any, expected: Any) -> bool:
     import numpy as np
 
     return bool(np.allclose(got, expected, rtol=TOLERANCE, atol=TOLERANCE))
+
+
+FIT_TASKS = {
+    "easier": "the least-squares weight w of one count: the w that makes the sum of (w * x - g) ** 2 smallest",
+    "harder": "a least-squares fit with a bias: b and w that make the sum of (b + w . x - g) ** 2 smallest",
+}
+#: How much larger than the least squared error a fit's may be (relative): float32 weights pass, a wrong fit does not.
+FIT_TOLERANCE = 1e-6
+
+
+def check_least_squares(fit: Any, level: str = "easier") -> Verdict:
+    """Whether ``fit(X, G)`` returns the least-squares weights of a linear value fitted to returns ``G`` (one per
+    row of the counts ``X``, a numpy array of shape (rows, counts)).
+
+    ``level="easier"``: ``X`` has one column, and the answer is the one weight ``w`` (a number, or a sequence of
+    one) making ``sum((w * X[:, 0] - G) ** 2)`` smallest. ``level="harder"``: ``X`` has one to six columns, some of
+    them moving together (one the sum of two others, one the same on every row, as the lesson's counts do), and the
+    answer is a bias and then one weight per column, making ``sum((b + X @ w - G) ** 2)`` smallest; where the
+    counts move together many weights are the least, and any of them is right. A fit is judged by its squared error
+    on the data, against numpy's ``lstsq``, on data drawn afresh at each call; the verdict never shows the weights.
+
+    >>> print(check_least_squares(lambda X, G: [0.0]))
+    Not yet right: it should be the least-squares weight w of one count: the w that makes the sum of (w * x - g) \
+** 2 smallest.
+    - on returns that grow with the count: its squared error is not the least: other weights fit these returns better
+    >>> print(check_least_squares(lambda X, G: [X[:, 0] @ G / (X[:, 0] @ X[:, 0])]))
+    Right: it is the least-squares weight w of one count: the w that makes the sum of (w * x - g) ** 2 smallest.
+    """
+    level = _check_level(level)
+    task = FIT_TASKS[level]
+    if fit is None:
+        return Verdict(task, ("there is no answer yet: write fit and pass the function itself",))
+    if not callable(fit):
+        return Verdict(task, (f"fit should be a function, not {type(fit).__name__}",))
+    import numpy as np  # the lesson's counts are numpy arrays
+
+    rng = np.random.default_rng(secrets.randbits(64))
+    cases = _fit_cases(rng) if level == "easier" else _biased_fit_cases(rng)
+    arguments = dict(cases)
+    for outcome in run_cases(lambda case: fit(*case), cases, read=_read_fit):
+        failure = outcome.failure()
+        if failure:
+            return Verdict(task, (failure,))
+        problem = _judge_fit(outcome.value, *arguments[outcome.description], bias=level == "harder")
+        if problem:
+            return Verdict(task, (f"on {outcome.description}: {problem}",))
+    return Verdict(task)
+
+
+def _fit_cases(rng: np.random.Generator) -> list[tuple[str, tuple[Any, Any]]]:
+    """One count per row (0 to 25, as the lesson's): returns that grow with it, noisy or exact, or that fall."""
+    import numpy as np
+
+    cases = []
+    for description, slope, noise in (
+        ("returns that grow with the count", rng.uniform(0.5, 3.0), rng.uniform(0.5, 3.0)),
+        ("returns exactly proportional to the count", rng.uniform(0.2, 2.0), 0.0),
+        ("returns that fall as the count grows", -rng.uniform(0.2, 2.0), rng.uniform(0.5, 3.0)),
+        ("returns with no link to the count", 0.0, rng.uniform(1.0, 5.0)),
+    ):
+        rows = int(rng.integers(5, 300))
+        x = rng.integers(0, 26, rows).astype(float)
+        x[0] = max(x[0], 1.0)  # never a column of zeros: the weight is then anything
+        offset = rng.uniform(-5.0, 10.0) if slope == 0.0 else 0.0
+        g = slope * x + offset + rng.normal(0.0, 1.0, rows) * noise
+        cases.append((description, (x.reshape(-1, 1), g)))
+    return cases
+
+
+def _biased_fit_cases(rng: np.random.Generator) -> list[tuple[str, tuple[Any, Any]]]:
+    """Several counts with a bias: independent ones, one the sum of two others, one the same on every row."""
+    import numpy as np
+
+    cases = []
+    for description, columns, together in (
+        ("one count and a bias", 1, None),
+        ("several counts", int(rng.integers(3, 7)), None),
+        ("counts where one is the sum of two others", int(rng.integers(3, 6)), "sum"),
+        ("counts where one is the same on every row", int(rng.integers(2, 5)), "same"),
+    ):
+        rows = int(rng.integers(30, 300))
+        X = rng.integers(0, 26, (rows, columns)).astype(float)
+        if together == "sum":
+            X[:, -1] = X[:, 0] + X[:, 1]
+        elif together == "same":
+            X[:, int(rng.integers(columns))] = float(rng.integers(1, 26))
+        G = rng.uniform(-5.0, 20.0) + X @ rng.normal(0.0, 1.0, columns) + rng.normal(0.0, 2.0, rows)
+        cases.append((description, (X, G)))
+    return cases
+
+
+def _read_fit(value: Any) -> Any:
+    """The weights returned, as plain data: a list of floats, text, or the kind of thing that cannot be read.
+    Any sequence or iterator of numbers is read (a generator, a deque, a numpy array of any float type)."""
+    import numpy as np
+
+    if isinstance(value, (str, bytes)):
+        return ("text", repr(value)[:60])
+    if not hasattr(value, "__len__") and hasattr(value, "__iter__"):
+        value = list(value)
+    if isinstance(value, (list, tuple)) and any(isinstance(item, (str, bytes)) for item in value):
+        return ("text", repr(next(item for item in value if isinstance(item, (str, bytes))))[:60])
+    return _read_weights(value)
+
+
+def _judge_fit(value: Any, X: Any, G: Any, bias: bool) -> str | None:
+    """What is wrong with the weights returned for counts X and returns G, or ``None``."""
+    import numpy as np
+
+    wanted = X.shape[1] + bias
+    if value is None:
+        return "it returned None: return the weights"
+    if value[0] == "text":
+        return TEXT_NOT_NUMBER.format(answer=value[1])
+    if value[0] == "unreadable":
+        return f"it returned {value[2]}, which is not a list of numbers"
+    _kind, shape, numbers = value
+    if len(numbers) != wanted or sum(length > 1 for length in shape) > 1:
+        kind = f"a bias and {X.shape[1]} weight{'s' * (X.shape[1] > 1)}" if bias else "one weight"
+        return f"it returned {len(numbers)} number{'s' * (len(numbers) != 1)} (shape {tuple(shape)}), for {kind}"
+    if not all(math.isfinite(number) for number in numbers):
+        return "it returned weights that are not finite numbers"
+    A = np.column_stack([np.ones(len(X)), X]) if bias else X
+    least = float(np.sum((A @ np.linalg.lstsq(A, G, rcond=None)[0] - G) ** 2))
+    error = float(np.sum((A @ np.array(numbers) - G) ** 2))
+    if error <= least * (1 + FIT_TOLERANCE) + 1e-9 * len(G):
+        return None
+    return "its squared error is not the least: other weights fit these returns better"
