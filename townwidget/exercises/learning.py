@@ -208,7 +208,6 @@ def check_least_squares(fit: Any, level: str = "easier") -> Verdict:
 
 def _fit_cases(rng: np.random.Generator) -> list[tuple[str, tuple[Any, Any]]]:
     """One count per row (0 to 25, as the lesson's): returns that grow with it, noisy or exact, or that fall."""
-    import numpy as np
 
     cases = []
     for description, slope, noise in (
@@ -228,7 +227,6 @@ def _fit_cases(rng: np.random.Generator) -> list[tuple[str, tuple[Any, Any]]]:
 
 def _biased_fit_cases(rng: np.random.Generator) -> list[tuple[str, tuple[Any, Any]]]:
     """Several counts with a bias: independent ones, one the sum of two others, one the same on every row."""
-    import numpy as np
 
     cases = []
     for description, columns, together in (
@@ -251,7 +249,6 @@ def _biased_fit_cases(rng: np.random.Generator) -> list[tuple[str, tuple[Any, An
 def _read_fit(value: Any) -> Any:
     """The weights returned, as plain data: a list of floats, text, or the kind of thing that cannot be read.
     Any sequence or iterator of numbers is read (a generator, a deque, a numpy array of any float type)."""
-    import numpy as np
 
     if isinstance(value, (str, bytes)):
         return ("text", repr(value)[:60])
