@@ -27,6 +27,7 @@ from townwidget.exercises import (
     check_least_squares,
     check_legal_move_count,
     check_row_by_row_probability,
+    check_td_update,
     check_town_board,
     check_win_rate_interval,
 )
@@ -645,3 +646,46 @@ def test_a_fit_that_looks_up_the_data_of_an_earlier_call_is_refused(tmp_path: An
 
     assert check_least_squares(remembering)
     rejected(check_least_squares(looking_up), "its squared error is not the least")
+
+
+# --- lesson 07-2: the TD(0) update, easier (one step), harder (online along a whole game) -----------------------------
+def td_step(w: np.ndarray, x: np.ndarray, y: np.ndarray | None, a: float) -> np.ndarray:
+    return w + a * (1.0 + (0.0 if y is None else w @ y) - w @ x) * x
+
+
+def td_game(w: np.ndarray, rows: list[np.ndarray], a: float) -> np.ndarray:  # the harder version's model answer
+    for k, x in enumerate(rows):
+        w = td_step(w, x, rows[k + 1] if k + 1 < len(rows) else None, a)
+    return w
+
+
+def test_both_td_versions_accept_their_model_answers_in_any_form() -> None:
+    assert check_td_update(td_step)
+    assert check_td_update(td_game, level="harder")
+    assert check_td_update(lambda w, rows, a: tuple(np.float32(td_game(w, rows, a))), level="harder")
+
+
+def test_the_easier_td_answer_is_refused_by_the_harder_version() -> None:
+    rejected(check_td_update(td_step, level="harder"), "it raised TypeError")
+    rejected(check_td_update(lambda w, rows, a: td_step(w, rows[0], None, a), level="harder"), "on a game of")
+
+
+@pytest.mark.parametrize(
+    ("fit", "words"),
+    [
+        (  # the batch update: every step from the starting weights
+            lambda w, rows, a: w + sum(td_step(w, x, y, a) - w for x, y in zip(rows, [*rows[1:], None], strict=True)),
+            "every step used the weights the game started with",
+        ),
+        (lambda w, rows, a: td_game(w, rows[::-1], a), "the weights are not those of TD(0) steps along the game"),
+        (  # the steps from the end backwards
+            lambda w, rows, a: [w := td_step(w, rows[k], rows[k + 1] if k + 1 < len(rows) else None, a)
+                                for k in reversed(range(len(rows)))][-1],
+            "from the end of the game backwards",
+        ),
+        (lambda w, rows, a: td_game(w, rows[:-1], a), "the weights"),  # the last move left out
+        (lambda w, rows, a: None, "it returned None"),
+    ],
+)  # fmt: skip
+def test_wrong_td_games_are_refused(fit: Any, words: str) -> None:
+    rejected(check_td_update(fit, level="harder"), words)

@@ -54,7 +54,38 @@ MISTAKES: tuple[tuple[str, Callable[[Any, Any, Any, float], Any]], ...] = (
 )
 
 
-def check_td_update(td_update: Any) -> Verdict:
+#: The harder version: TD(0) along a whole game, each step on the weights the step before left.
+GAME_TASK = (
+    "TD(0) along a game: one step per move, in the game's order, each on the weights the previous step left, "
+    "with v = 0 after the last move"
+)
+#: Ways of running the steps along a game that students often write instead, with what each gets wrong.
+GAME_MISTAKES: tuple[tuple[str, Callable[[Any, Any, float], Any]], ...] = (
+    (
+        "every step used the weights the game started with: online TD uses the weights the previous step left",
+        lambda w, rows, a: w + sum(td_step(w, x, y, a) - w for x, y in zip(rows, [*rows[1:], None], strict=True)),
+    ),
+    (
+        "it ran the steps from the end of the game backwards: TD(0) online follows the game's order",
+        lambda w, rows, a: _along(w, rows, a, backwards=True),
+    ),
+    (
+        "it left out the last move (the one that ended the game, with v(s') = 0)",
+        lambda w, rows, a: _along(w, rows[:-1], a, ending=False),
+    ),
+)
+
+
+def _along(weights: Any, rows: Any, step: float, backwards: bool = False, ending: bool = True) -> Any:
+    """TD(0) online along a game's positions ``rows`` (each row's move leads to the next row; the last row's move
+    ends the game when ``ending``)."""
+    moves = list(zip(rows, [*rows[1:], None], strict=True)) if ending else list(zip(rows, rows[1:], strict=False))
+    for features, following in reversed(moves) if backwards else moves:
+        weights = td_step(weights, features, following, step)
+    return weights
+
+
+def check_td_update(td_update: Any, level: str = "easier") -> Verdict:
     """Whether ``td_update(weights, features, next_features, step)`` returns the weights after one TD(0) step for
     the linear value ``v(s) = weights @ features(s)`` of the tiles still to place, the move from ``s`` to ``s'``
     having placed one tile: ``weights + step * (1 + v(s') - v(s)) * features``, with ``v(s') = 0`` when
@@ -75,7 +106,13 @@ once the game is over.
     >>> print(check_td_update(td_update))
     Right: it is a TD(0) step: weights + step * (1 + v(s') - v(s)) * features(s), with v(s') = 0 once the game is \
 over.
+
+    ``level="harder"`` judges ``td_game(weights, positions, step)`` instead: the weights after TD(0) online along a
+    whole game, ``positions`` the counts of the position before each move in order (the last row's move ended the
+    game), each step made with the weights the previous one left; games of 1 to 30 moves are drawn afresh.
     """
+    if _check_level(level) == "harder":
+        return _check_td_game(td_update)
     if td_update is None:
         return Verdict(TASK, ("there is no answer yet: write td_update and pass the function itself",))
     if not callable(td_update):
@@ -282,3 +319,53 @@ def _judge_fit(value: Any, X: Any, G: Any, bias: bool) -> str | None:
     if error <= least * (1 + FIT_TOLERANCE) + 1e-9 * len(G):
         return None
     return "its squared error is not the least: other weights fit these returns better"
+
+
+def _check_td_game(td_game: Any) -> Verdict:
+    """The harder version of :func:`check_td_update`: TD(0) online along whole games drawn afresh."""
+    if td_game is None:
+        return Verdict(GAME_TASK, ("there is no answer yet: write td_game and pass the function itself",))
+    if not callable(td_game):
+        return Verdict(GAME_TASK, (f"td_game should be a function, not {type(td_game).__name__}",))
+    import numpy as np
+
+    rng = np.random.default_rng(secrets.randbits(64))
+    cases = []
+    for description, moves, size in (
+        ("a game of one move", 1, 5),
+        ("a game of a few moves", int(rng.integers(3, 8)), 5),
+        ("a game of twenty features", int(rng.integers(10, 31)), 20),
+    ):
+        weights = rng.normal(0.0, rng.choice([0.1, 0.5]), size)
+        rows = [np.concatenate([[1.0], rng.integers(0, 26, size - 1)]).astype(float) / 25 for _ in range(moves)]
+        cases.append((description, (weights, rows, float(rng.uniform(0.01, 0.2)))))
+    arguments = dict(cases)
+    for outcome in run_cases(lambda case: td_game(*case), cases, read=_read_weights):
+        failure = outcome.failure()
+        if failure:
+            return Verdict(GAME_TASK, (failure,))
+        problem = _judge_game(outcome.value, *arguments[outcome.description])
+        if problem:
+            return Verdict(GAME_TASK, (f"on {outcome.description}: {problem}",))
+    return Verdict(GAME_TASK)
+
+
+def _judge_game(value: Any, weights: Any, rows: Any, step: float) -> str | None:
+    """What is wrong with the weights returned after a game, or ``None``."""
+    if value is None:
+        return "it returned None: return the weights after the game"
+    if value[0] == "unreadable":
+        return f"it returned {value[2]}, which is not a list of numbers"
+    _kind, shape, numbers = value
+    if len(numbers) != len(weights) or sum(length > 1 for length in shape) > 1:
+        return f"it returned an array of shape {tuple(shape)}, for {len(weights)} weights"
+    if not all(math.isfinite(number) for number in numbers):
+        return "it returned weights that are not finite numbers"
+    if _close(numbers, _along(weights, rows, step)):
+        return None
+    if _close(numbers, weights):
+        return "the weights did not change"
+    for words, mistake in GAME_MISTAKES:
+        if _close(numbers, mistake(weights, rows, step)):
+            return words
+    return "the weights are not those of TD(0) steps along the game, in order, each on the weights left before"
