@@ -24,13 +24,19 @@ def pytest_configure(config: pytest.Config) -> None:
         signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """With ``--dist loadgroup`` (scripts/test), a worker takes a whole file at a time (its servers start once), and
-    the browser tests, which each start a JupyterLab and a chromium, take turns on one worker."""
-    for item in items:
-        browser = item.path.parent.name == "browser"
-        item.add_marker(pytest.mark.xdist_group("browser" if browser else str(item.path)))
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """Under ``pytest -n`` (scripts/test), a worker takes a whole file at a time (a notebook's cells share one
+    kernel, a file's servers start once), and the browser tests, which each start a JupyterLab and a chromium, take
+    turns on one worker. (xdist's own ``--dist loadgroup`` no longer groups anything under pytest 9.)"""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ByFile(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = nodeid.split("::", 1)[0]
+            return "browser" if path.startswith("tests/browser/") else path
+
+    return ByFile(config, log)
 
 
 @pytest.hookimpl(tryfirst=True)
