@@ -202,9 +202,9 @@ def submit(course: Path, assignment: str, student: str, answers: dict[int, str])
     nbformat.write(notebook, folder / f"{assignment}.ipynb")
 
 
-def worked(assignment: str) -> dict[int, str]:
-    """The source's solution regions, as a right submission's answers."""
-    cells = source_assignment(assignment).cells
+def worked(assignment: str, seed: int) -> dict[int, str]:
+    """The solution regions of the course's source (of seed ``seed``), as a right submission's answers."""
+    cells = source_assignment(assignment, seed).cells
     regions = [cell.source for cell in cells if cell.metadata.get("nbgrader", {}).get("solution")]
     return {n: region.split(BEGIN_SOLUTION)[1].split(END_SOLUTION)[0] for n, region in enumerate(regions, 1)}
 
@@ -212,6 +212,7 @@ def worked(assignment: str) -> dict[int, str]:
 GRADED = "0[12]-[p1j][lo-][acu]*"  # nbgrader takes a pattern: 01-play, 01-jouer and 02-1-checking-squares (not the
 # French 02-1), in one run each
 CHECKING = "02-1-checking-squares"  # lesson 02, part 1: the Latin-square exercises
+COURSE_SEED = 3  # the course's own versions of the exercises: the right answers are its worked answers
 FORGETS_COLUMNS = """
 def is_latin(square):
     n = len(square)
@@ -241,18 +242,18 @@ def test_nbgrader_grades_right_and_wrong_submissions(tmp_path: Path, monkeypatch
     monkeypatch.setenv("PATH", child_environment()["PATH"])  # the gradebook runs alembic too
 
     course = tmp_path / "course"
-    write_course(course)
+    write_course(course, seed=COURSE_SEED)
     nbgrader(course, "generate_assignment", GRADED)
     released = (course / "release" / CHECKING / f"{CHECKING}.ipynb").read_text(encoding="utf-8")
     assert "check_latin_function(is_latin)" in released
     assert BEGIN_HIDDEN not in released and "column repeats" not in released and "column_order" not in released
 
-    submit(course, "01-play", "right", worked("01-play"))
+    submit(course, "01-play", "right", worked("01-play", COURSE_SEED))
     submit(course, "01-play", "wrong", {1: "answer_1 = 4"})  # exercise 2 left as released: its placeholder
-    jouer = worked("01-jouer")
+    jouer = worked("01-jouer", COURSE_SEED)
     submit(course, "01-jouer", "right", jouer)
     submit(course, "01-jouer", "wrong", {1: jouer[1]})  # exercise 1 right, exercise 2 its placeholder
-    latin_right = worked(CHECKING)
+    latin_right = worked(CHECKING, COURSE_SEED)
     # the wrong student: exercise 1 right, an is_latin that forgets the columns
     submit(course, CHECKING, "right", latin_right)
     submit(course, CHECKING, "wrong", {**latin_right, 2: FORGETS_COLUMNS})
@@ -324,6 +325,7 @@ def exercise_setup(notebook: Any, number: int) -> str:
         ("03-2-transversals", 1),
         ("03-2-transversals", 2),
         ("04-1-backtracking", 1),
+        ("05-1-views", 1),
     ],
 )
 def test_a_courses_own_version_is_answered_by_its_worked_answer_only(assignment: str, number: int) -> None:

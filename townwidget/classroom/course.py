@@ -30,6 +30,7 @@ from townwidget.classroom.variants import (
     Variant,
     Variation,
     easy_puzzle,
+    hidden_hands,
     puzzle_seed,
     same_reduction,
     sampled_square,
@@ -215,7 +216,7 @@ EXERCISES: dict[str, tuple[str, str, tuple[Exercise, ...]]] = {
     "05-1-views": (
         "05-1-views.ipynb",
         "solutions/05-1-views-solutions.ipynb",
-        (Exercise("check_hidden_hands_count(view_1, answer_1)", ("answer_1",), 1),),
+        (Exercise("check_hidden_hands_count(view_1, answer_1)", ("answer_1",), 1, variant=hidden_hands),),
     ),
     # 05-2-monte-carlo has "try it" questions only: no graded exercise, so no assignment
     "05-3-mcts": (

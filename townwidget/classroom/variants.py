@@ -13,6 +13,7 @@ worked answers compute their answer from that data, so the course's source noteb
 from __future__ import annotations
 
 import ast
+import math
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -85,7 +86,7 @@ def _shuffled_givens(givens: Givens, rng: random.Random) -> Givens:
     """Partial ``givens`` (``None`` in empty cells) shuffled as :func:`shuffled` does: as many cells forced."""
     n = len(givens)
     rows, columns, symbols = (rng.sample(range(n), n) for _ in range(3))
-    return [[None if givens[r][k] is None else symbols[givens[r][k]] for k in columns] for r in rows]
+    return [[None if (given := givens[r][k]) is None else symbols[given] for k in columns] for r in rows]
 
 
 def _literal(cell: str, name: str) -> Any:
@@ -218,15 +219,17 @@ def _other_move_count(seed: int) -> bool:
     return len(_after_lookahead(seed).legal_actions()) != len(_after_lookahead(5).legal_actions())
 
 
-def _full_lines(deal: town.SoloState) -> set[tuple[tuple[int, tuple[int, int]], ...]]:
+Line = tuple[tuple[int | None, tuple[int, int]], ...]
+
+
+def _full_lines(deal: town.SoloState) -> set[Line]:
     """Every line of play that places all of the deal's tiles, as ``(pile, cell)`` moves."""
     if not any(deal.piles):
         return {()}
-    lines = set()
+    lines: set[Line] = set()
     for action in deal.legal_actions():
-        after = deal.clone()
-        after.apply(action)
-        lines |= {((action.pile, action.cell), *rest) for rest in _full_lines(after)}
+        assert isinstance(action, town.Place)  # a solo game's moves
+        lines |= {((action.pile, action.cell), *rest) for rest in _full_lines(_applied(deal, action))}
     return lines
 
 
@@ -236,7 +239,7 @@ def _like_deal_17(seed: int) -> bool:
     deal = town.new_solo("town33", seed=seed)
     if solve(deal).score != 9:
         return False
-    ends = sum(after.is_terminal() for after in (_applied(deal, action) for action in deal.legal_actions()))
+    ends = sum(_applied(deal, action).is_terminal() for action in deal.legal_actions())
     return ends == 2 and not _full_lines(deal) & _full_lines(town.new_solo("town33", seed=17))
 
 
@@ -259,3 +262,21 @@ solo_position = reseeded('town.new_solo("town44", seed=5)', 5, _other_move_count
 solo_deal = reseeded('town.new_solo("town33", seed=17)', 17, _like_deal_17)
 #: Lesson 04-1, exercise 1: another easy 4 x 4 puzzle.
 easy_puzzle = reseeded("town_puzzle(4, 12, seed=6)", 6, _like_puzzle_6)
+
+
+def _hidden_hands(seed: int) -> int:
+    """Lesson 05-1, exercise 1: how many hands player 1 may hold, seen from player 0 of a 2-player Town 44 deal."""
+    seen = town.new_game("town44", players=2, seed=seed).view(0).to_dict()
+    shown = {tuple(tile) for tile in seen["hands"][0]} | {tuple(t) for row in seen["board"] for t in row if t}
+    colours = [colour for colour, _shape in seen["hands"][1]]
+    unseen = [colour for colour in range(4) for shape in range(4) if (colour, shape) not in shown]
+    return math.prod(math.comb(unseen.count(colour), colours.count(colour)) for colour in set(colours))
+
+
+def _like_hands_2(seed: int) -> bool:
+    """Lesson 05-1, exercise 1: another count, from a dozen to a few dozen hands (2,000 draws find them all)."""
+    return 12 <= _hidden_hands(seed) <= 64 and _hidden_hands(seed) != _hidden_hands(2)
+
+
+#: Lesson 05-1, exercise 1: another 2-player Town 44 deal seen by player 0.
+hidden_hands = reseeded('town.new_game("town44", players=2, seed=2)', 2, _like_hands_2)
