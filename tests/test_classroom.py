@@ -333,12 +333,13 @@ def test_a_courses_own_version_is_answered_by_its_worked_answer_only(assignment:
     lesson_answer, lesson_test = graded(lesson)[number - 1]
     versions = {seed: source_assignment(assignment, seed) for seed in (1, 2)}
     assert graded(versions[1]) == graded(source_assignment(assignment, 1))  # the same seed, the same course
+    # the lesson's cells run once (they are the slow part): a course's differ only in data its test cell builds again
+    lesson_cells: dict[str, Any] = {}
+    exec(exercise_setup(lesson, number), lesson_cells)
     for notebook in versions.values():
         answer, test = graded(notebook)[number - 1]
         setup = exercise_setup(notebook, number)
         assert (setup, test) != (exercise_setup(lesson, number), lesson_test)  # other data than the lesson's
-        lesson_cells: dict[str, Any] = {}
-        exec(setup, lesson_cells)  # once: the lessons' cells are the slow part (the test cell builds its data again)
         exec(answer + "\n" + test, dict(lesson_cells))  # the course's worked answer passes its own test
         with pytest.raises(AssertionError, match="Not yet right"):  # the lesson's worked answer does not
             exec(lesson_answer + "\n" + test, dict(lesson_cells))
