@@ -280,3 +280,15 @@ def _like_hands_2(seed: int) -> bool:
 
 #: Lesson 05-1, exercise 1: another 2-player Town 44 deal seen by player 0.
 hidden_hands = reseeded('town.new_game("town44", players=2, seed=2)', 2, _like_hands_2)
+
+
+_CITY_NAMES = "rename_colour, rename_shape = [3, 5, 0, 1, 4, 2], [2, 0, 5, 4, 1, 3]"
+
+
+def renamed_city(rng: random.Random, cell: str) -> Variation:
+    """Lesson 03-3, exercise 2: the 34-tile city with its colours and shapes renamed otherwise (as hard: the same
+    city under other names), so that the lesson's completion keeps none of its tiles' names."""
+    names = _CITY_NAMES
+    while names == _CITY_NAMES:
+        names = f"rename_colour, rename_shape = {rng.sample(range(6), 6)}, {rng.sample(range(6), 6)}"
+    return Variation(texts=((_CITY_NAMES, names),))
