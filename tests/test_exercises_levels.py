@@ -24,8 +24,10 @@ from townwidget.exercises import (
     check_graeco_latin,
     check_hidden_hands_count,
     check_latin_square,
+    check_least_squares,
     check_legal_move_count,
     check_row_by_row_probability,
+    check_td_update,
     check_town_board,
     check_win_rate_interval,
 )
@@ -539,3 +541,151 @@ def test_wrong_completions_of_the_harder_city_are_refused() -> None:
     rejected(  # the tiles turned over left unsaid
         check_town_board(board, tiles=36, flips=2, hidden={}, givens=HARDER_CITY), "must name the tile turned over"
     )
+
+
+# --- lesson 07-1: a least-squares fit, easier (one count, no bias), harder (a bias, counts that move together) --------
+def slope(X: np.ndarray, G: np.ndarray) -> float:  # the easier version's model answer
+    return float(X[:, 0] @ G / (X[:, 0] @ X[:, 0]))
+
+
+def with_bias(X: np.ndarray, G: np.ndarray) -> np.ndarray:  # the harder version's
+    return np.linalg.lstsq(np.column_stack([np.ones(len(X)), X]), G, rcond=None)[0]
+
+
+def ridge(X: np.ndarray, G: np.ndarray) -> np.ndarray:  # lesson 07-1's section 2, on a column of ones and the counts
+    A = np.column_stack([np.ones(len(X)), X])
+    return np.linalg.solve(A.T @ A + 1e-6 * np.eye(A.shape[1]), A.T @ G)
+
+
+@pytest.mark.parametrize(
+    "form",
+    [
+        lambda w: w,
+        lambda w: [w],
+        lambda w: (w,),
+        lambda w: np.float32(w),
+        lambda w: np.array([[w]]),
+        lambda w: (x for x in [w]),
+        lambda w: Decimal(repr(w)),
+    ],
+    ids=["float", "list", "tuple", "float32", "column", "generator", "Decimal"],
+)
+def test_the_easier_fit_is_accepted_in_any_numeric_form(form: Any) -> None:
+    verdict = check_least_squares(lambda X, G: form(slope(X, G)))
+    assert verdict, str(verdict)
+
+
+@pytest.mark.parametrize("fit", [with_bias, ridge, lambda X, G: list(np.float32(with_bias(X, G)))])
+def test_the_harder_fit_accepts_any_weights_of_least_error(fit: Any) -> None:
+    verdict = check_least_squares(fit, level="harder")
+    assert verdict, str(verdict)
+
+
+def test_the_easier_versions_fit_is_refused_by_the_harder_one() -> None:
+    rejected(check_least_squares(slope, level="harder"), "for a bias and 1 weight")
+    rejected(check_least_squares(lambda X, G: with_bias(X, G)[1:], level="harder"), "for a bias and 1 weight")
+
+
+@pytest.mark.parametrize(
+    "fit",
+    [
+        lambda X, G: [0.0] * X.shape[1],  # the placeholder's kind
+        lambda X, G: [G.mean() / X[:, 0].mean()],  # the ratio of the means
+        lambda X, G: [X[:, 0] @ G / len(G)],  # no division by the sum of squares
+        lambda X, G: [slope(X, G) * 1.001],  # close, but not the least
+    ],
+)
+def test_wrong_easier_fits_are_refused_without_a_direction(fit: Any) -> None:
+    rejected(check_least_squares(fit), "its squared error is not the least: other weights fit these returns better")
+
+
+@pytest.mark.parametrize(
+    ("fit", "words"),
+    [
+        (lambda X, G: np.concatenate([[G.mean()], with_bias(X, G)[1:]]), "its squared error is not the least"),
+        (lambda X, G: np.roll(with_bias(X, G), -1), "its squared error is not the least"),  # the bias last
+        (  # each count fitted alone, with the bias of the means
+            lambda X, G: [G.mean(), *(np.cov(x, G)[0, 1] / max(np.var(x, ddof=1), 1e-9) for x in X.T)],
+            "its squared error is not the least",
+        ),
+        (lambda X, G: [0.0, *np.linalg.lstsq(X, G, rcond=None)[0]], "its squared error is not the least"),  # no bias
+        (lambda X, G: [str(w) for w in with_bias(X, G)], "is text, not a number: write the number itself"),
+        (lambda X, G: with_bias(X, G) * np.inf, "not finite numbers"),
+        (lambda X, G: None, "it returned None"),
+    ],
+)
+def test_wrong_harder_fits_are_refused(fit: Any, words: str) -> None:
+    rejected(check_least_squares(fit, level="harder"), words)
+
+
+def test_the_harder_fit_is_judged_on_counts_that_move_together() -> None:
+    """Plain normal equations (no ridge) fail where a count is the sum of others or the same on every row: numpy
+    refuses the singular matrix or returns weights far from the least; a ridge or lstsq is right there."""
+
+    def normal_equations(X: np.ndarray, G: np.ndarray) -> np.ndarray:
+        A = np.column_stack([np.ones(len(X)), X])
+        return np.linalg.solve(A.T @ A, A.T @ G)
+
+    seen = [check_least_squares(normal_equations, level="harder") for _ in range(8)]
+    assert not all(seen)  # numpy's solve succeeds on some singular matrices, by rounding, with weights of least error
+    assert all(verdict or "on counts where one is" in str(verdict) for verdict in seen)
+
+
+def test_a_fit_that_looks_up_the_data_of_an_earlier_call_is_refused(tmp_path: Any) -> None:
+    """The checker draws its data afresh at each call (the student's function runs in a child process: what it saw
+    is kept in a file)."""
+    seen = tmp_path / "seen.txt"
+
+    def remembering(X: np.ndarray, G: np.ndarray) -> float:
+        with seen.open("a") as file:
+            file.write(repr(round(float(G.sum()), 6)) + "\n")
+        return slope(X, G)
+
+    def looking_up(X: np.ndarray, G: np.ndarray) -> float:
+        return slope(X, G) if repr(round(float(G.sum()), 6)) in seen.read_text().split() else 0.0
+
+    assert check_least_squares(remembering)
+    rejected(check_least_squares(looking_up), "its squared error is not the least")
+
+
+# --- lesson 07-2: the TD(0) update, easier (one step), harder (online along a whole game) -----------------------------
+def td_step(w: np.ndarray, x: np.ndarray, y: np.ndarray | None, a: float) -> np.ndarray:
+    return w + a * (1.0 + (0.0 if y is None else w @ y) - w @ x) * x
+
+
+def td_game(w: np.ndarray, rows: list[np.ndarray], a: float) -> np.ndarray:  # the harder version's model answer
+    for k, x in enumerate(rows):
+        w = td_step(w, x, rows[k + 1] if k + 1 < len(rows) else None, a)
+    return w
+
+
+def test_both_td_versions_accept_their_model_answers_in_any_form() -> None:
+    assert check_td_update(td_step)
+    assert check_td_update(td_game, level="harder")
+    assert check_td_update(lambda w, rows, a: tuple(np.float32(td_game(w, rows, a))), level="harder")
+
+
+def test_the_easier_td_answer_is_refused_by_the_harder_version() -> None:
+    rejected(check_td_update(td_step, level="harder"), "it raised TypeError")
+    rejected(check_td_update(lambda w, rows, a: td_step(w, rows[0], None, a), level="harder"), "on a game of")
+
+
+@pytest.mark.parametrize(
+    ("fit", "words"),
+    [
+        (  # the batch update: every step from the starting weights
+            lambda w, rows, a: w + sum(td_step(w, x, y, a) - w for x, y in zip(rows, [*rows[1:], None], strict=True)),
+            "every step used the weights the game started with",
+        ),
+        (lambda w, rows, a: td_game(w, rows[::-1], a), "the weights are not those of TD(0) steps along the game"),
+        (  # the steps from the end backwards
+            lambda w, rows, a: [w := td_step(w, rows[k], rows[k + 1] if k + 1 < len(rows) else None, a)
+                                for k in reversed(range(len(rows)))][-1],
+            "from the end of the game backwards",
+        ),
+        (lambda w, rows, a: td_game(w, rows[:-1], a), "the weights"),  # the last move left out
+        (lambda w, rows, a: None, "it returned None"),
+    ],
+)  # fmt: skip
+def test_wrong_td_games_are_refused(fit: Any, words: str) -> None:
+    rejected(check_td_update(fit, level="harder"), words)

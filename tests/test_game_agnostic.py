@@ -27,6 +27,7 @@ WRITTEN_FOR_ONE_GAME = {
     "townwidget/advice/town_advice.py": "Town's par, hint reasons and solo measuring engine",
     "townwidget/widget/town_widget.py": "the Town widget",
     "townwidget/widget/town_modes.py": "the Town widget's solo and multiplayer modes",
+    "townwidget/widget/one_click.py": "the Town widget's one-click multiplayer turn",
     "townwidget/widget/words.py": "the Town widget's log and refusals in words",
     "townwidget/widget/little_town_widget.py": "the Little Town widget",
     "townwidget/widget/littletown_words.py": "the Little Town widget's log and refusals in words",

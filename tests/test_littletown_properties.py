@@ -167,3 +167,34 @@ def test_the_quick_heuristic_after_a_step_is_the_one_on_a_full_copy(players: int
         for player in range(players):
             assert game.heuristic_after(action, player) == child.heuristic(player)
     assert game.to_dict() == saved and len(game.log) >= len(game.history)
+
+
+def without_record(state: littletown.State) -> dict[str, Any]:
+    return {key: value for key, value in state.to_dict().items() if key != "history"}
+
+
+@settings(max_examples=10, deadline=None)
+@given(players=st.integers(2, 4), seed=st.integers(0, 2**32), steps=st.integers(0, 250))
+def test_the_rated_child_is_the_position_apply_leaves_and_plays_on_alike(players: int, seed: int, steps: int) -> None:
+    """``rated_child`` hands a playout the position it rated, to go on from instead of applying the step again: for
+    every legal step, the state ``apply`` leaves (its record of play aside, the generator included), rated as
+    ``heuristic_after`` rates it; played on by the same moves to the end, both end alike."""
+    game = played(littletown.new_game(players, seed=seed), steps, seed)
+    mover = game.current_player
+    if mover is None:
+        return
+    saved = game.to_dict()
+    for action in game.legal_actions():
+        applied = game.clone()
+        applied.apply(action)
+        value, child = game.rated_child(action, mover)
+        assert value == game.heuristic_after(action, mover) == applied.heuristic(mover)
+        assert without_record(child) == without_record(applied)
+    assert game.to_dict() == saved
+    moves = random.Random(seed)
+    while not applied.is_terminal():
+        assert child.legal_actions() == applied.legal_actions()
+        step = moves.choice(applied.legal_actions())
+        applied.apply(step)
+        child.apply(step)
+    assert without_record(child) == without_record(applied) and child.result() == applied.result()

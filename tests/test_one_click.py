@@ -156,3 +156,39 @@ def test_the_exchange_waits_beside_the_board_and_the_setting_asks_for_the_steps(
     assert widget.buttons["pass"] == "Keep hand"
     widget.explicit_steps = False  # from Python: the setting, not a step already under way
     assert widget.state.phase == "discard" and widget.buttons["pass"] == "Keep hand"
+
+
+def play_hinted(browser: FrontEnd, action: dict[str, Any]) -> None:
+    """The clicks that play a hinted move in a one-click turn: its tile and cell, or its tiles and Exchange."""
+    if action["type"] == "place":
+        browser.intent(intent="select", tile=action["tile"])
+        browser.intent(intent="place", cell=action["cell"])
+    else:
+        for tile in action["tiles"]:
+            browser.intent(intent="choose", tile=tile)
+        browser.intent(intent="exchange")
+
+
+def test_a_hint_in_the_exchange_phase_names_what_a_click_plays_from_the_seats_view() -> None:
+    """At the start of a one-click turn that could exchange, the hint names the placement a click plays after no
+    exchange (or the exchange, where the search rates it best), not "no exchange"; twins that differ only in what
+    the seat cannot see (the opponent's hand, the bag) get the same hint, and the hinted clicks play it."""
+    deal = exchange_deal()
+    suggestions = []
+    for seed in (3, 4):
+        twin = deal.view(0).sample_state(seed)
+        widget = TownWidget(state=twin, opponents=["random"], seed=4)
+        browser = browser_of(widget)
+        browser.intent(intent="hint")
+        suggestions.append(widget.suggestion)
+    shown = suggestions[0]
+    assert widget.error == "" and suggestions[1] == shown and widget.state.phase == "exchange"
+    action = shown["action"]
+    assert action["type"] in ("place", "exchange"), shown
+    if action["type"] == "place":
+        assert shown["cells"] == [action["cell"]] and ". Before placing: no exchange" in shown["text"], shown
+        played = [town.Pass(), town.Place(tuple(action["tile"]), tuple(action["cell"])), town.Pass()]
+    else:
+        played = [town.Exchange(tuple(tuple(tile) for tile in action["tiles"]))]
+    play_hinted(browser, action)
+    assert widget.error == "" and seat_moves(widget, 0)[: len(played)] == played

@@ -175,6 +175,10 @@ def test_the_estimate_after_a_move_is_the_estimate_of_the_position_after_it(game
             child.apply(action)
             for player in range(state.num_players):
                 assert core.protocol.heuristic_after(state, action, player) == child.heuristic(player), action
+                value, rated = core.protocol.rated_child(state, action, player)
+                assert value == child.heuristic(player) and (
+                    rated is None or without_history(rated.to_dict()) == without_history(child.to_dict())
+                ), action
         assert text(state) == before
 
 

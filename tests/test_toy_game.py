@@ -183,6 +183,9 @@ class StonesPresenter:
     def on_take(self, intent: Intent) -> None:
         self.session.decide(intent.action)
 
+    def hint(self, view: Any, advise: Any) -> Any:
+        return advise(view)
+
     def traits(self, view: dict[str, Any], names: list[str]) -> dict[str, Any]:
         return {"pile": view["pile"]}
 

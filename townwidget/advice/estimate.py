@@ -13,7 +13,9 @@ the differences between moves are measured more precisely than the values themse
 - Town multiplayer: the player's ``returns()`` at the end (1 for a win, 0 for last place, shared on ties), shown
   as an expected rank; Little Town (and any game whose adapter says ``reviews_in_score``): the player's score at
   the end (VP); both with the rollout policy of the tree-search agents
-  (:func:`townwidget.agents.mcts.heuristic_move`). When there are many legal actions, the :data:`SCREEN` best by the
+  (:func:`townwidget.agents.mcts.heuristic_move`; a playout goes on from the position the policy rated the chosen
+  move on where the game hands it back, :func:`townwidget.agents.mcts.heuristic_step`: the same game as applying
+  it, one step fewer to play). When there are many legal actions, the :data:`SCREEN` best by the
   game's position estimate after them are measured.
 
 >>> from townwidget import town
@@ -34,7 +36,7 @@ from typing import Any
 
 from townwidget.advice import town_advice
 from townwidget.advice.careful import careful_move
-from townwidget.agents.mcts import heuristic_move
+from townwidget.agents.mcts import heuristic_step
 from townwidget.core import Rng, State, View
 from townwidget.core.checks import is_integer, require_count
 from townwidget.core.extras import numpy_or_none
@@ -298,8 +300,12 @@ def _play_out(state: State, player: int, rng: Rng, family: str) -> float:
             state.apply(actions[0])
         elif careful:
             state.apply(careful_move(state, rng))  # type: ignore[arg-type]
-        else:
-            state.apply(heuristic_move(state, actions, rng, choices))
+        else:  # the chosen move's position, where rating it gave one (the same game as applying it)
+            action, child = heuristic_step(state, actions, rng, choices)
+            if child is None:
+                state.apply(action)
+            else:
+                state = child
     return final_score(state, player)
 
 

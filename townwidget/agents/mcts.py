@@ -55,7 +55,7 @@ from townwidget.agents.budget import Budget
 from townwidget.agents.common import legal_actions_of
 from townwidget.core import Rng, State, View
 from townwidget.core.clock import thread_seconds
-from townwidget.core.protocol import heuristic_after
+from townwidget.core.protocol import rated_child
 
 DEFAULT_ITERATIONS = 1000
 EXPLORATION = 0.15  # UCB constant, in units of the reward spread seen so far (0.05 to 0.7 measured about equal)
@@ -228,18 +228,25 @@ def heuristic_move(state: State, actions: list[Any], rng: Rng, choices: int = RO
     """The rollout policy: the best of ``choices`` actions sampled from ``actions`` (all of them when there are no
     more) by the mover's position estimate after each (:func:`~townwidget.core.protocol.heuristic_after`: ``state``
     does not change); the first in order among equals."""
+    return heuristic_step(state, actions, rng, choices)[0]
+
+
+def heuristic_step(state: State, actions: list[Any], rng: Rng, choices: int = ROLLOUT_CHOICES) -> tuple[Any, Any]:
+    """:func:`heuristic_move` and the position after it where rating it gave one
+    (:func:`~townwidget.core.protocol.rated_child`; ``None`` otherwise): a playout goes on from that position
+    rather than applying the move again, the same game either way."""
     mover = state.current_player
     assert mover is not None
     if len(actions) > choices:
         drawn = [actions[rng.randbelow(len(actions))] for _ in range(choices)]
         actions = [action for i, action in enumerate(drawn) if action not in drawn[:i]]  # each rated once
-    best: tuple[Any, float] | None = None
+    best: tuple[Any, float, Any] | None = None
     for action in actions:
-        value = heuristic_after(state, action, mover)
+        value, child = rated_child(state, action, mover)
         if best is None or value > best[1]:  # the first in order among equals
-            best = (action, value)
+            best = (action, value, child)
     assert best is not None  # ``actions`` is never empty
-    return best[0]
+    return best[0], best[2]
 
 
 def _most_visited(roots: list[_Node], actions: list[Any]) -> Any:

@@ -253,9 +253,14 @@ EXERCISES: dict[str, tuple[str, str, tuple[Exercise, ...]]] = {
     "07-1-learning-a-value": (
         "07-1-learning-a-value.ipynb",
         "solutions/07-1-learning-a-value-solutions.ipynb",
+        (Exercise("check_least_squares(fit)", ("fit",), 2),),
+    ),
+    "07-2-policy-iteration-and-td": (
+        "07-2-policy-iteration-and-td.ipynb",
+        "solutions/07-2-policy-iteration-and-td-solutions.ipynb",
         (Exercise("check_td_update(td_update)", ("td_update",), 2),),
     ),
-    # 07-2-networks-and-search and 07-3-a-library have "try it" questions only: no graded exercise, no assignment
+    # 07-3-networks-and-search and 07-4-a-library have "try it" questions only: no graded exercise, no assignment
 }
 
 

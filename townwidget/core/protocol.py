@@ -188,6 +188,17 @@ def heuristic_after(state: Any, action: Any, player: int) -> float:
     return float(child.heuristic(player))
 
 
+def rated_child(state: Any, action: Any, player: int) -> tuple[float, Any | None]:
+    """:func:`heuristic_after`, and the position it rated where the game's state plays the step on a copy to rate
+    it (``rated_child``: Little Town's): the state ``apply(action)`` would leave, its record of play aside, for a
+    playout to go on from (``None`` where the game rates otherwise)."""
+    own = getattr(type(state), "rated_child", None)
+    if own is None:
+        return heuristic_after(state, action, player), None
+    value, child = own(state, action, player)
+    return float(value), child
+
+
 def home_module(thing: Any) -> str:
     """The module ``thing``'s code was defined in: a class's or a function's own, else its type's (``"__main__"``
     for a notebook's or a script's)."""

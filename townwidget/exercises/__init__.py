@@ -19,7 +19,8 @@ The checkers are grouped by lesson, one module each; all of them are importable 
 * 05, AI opponents (:mod:`~townwidget.exercises.opponents`): :func:`check_hidden_hands_count`,
   :func:`check_solo_line`, :func:`check_games_needed`, :func:`check_agent`.
 * 06, Little Town (:mod:`~townwidget.exercises.little_town`): :func:`check_win_rate_interval`.
-* 07, learning to play (:mod:`~townwidget.exercises.learning`): :func:`check_td_update`.
+* 07, learning to play (:mod:`~townwidget.exercises.learning`): :func:`check_least_squares` (part 1),
+  :func:`check_td_update` (part 2).
 
 >>> print(check_latin_square([[0, 1, 2], [1, 2, 0], [2, 1, 0]]))
 Not yet right: it should be a Latin square of order 3.
@@ -39,7 +40,7 @@ from townwidget.exercises.latin_squares import (
     check_reduction,
     check_row_by_row_probability,
 )
-from townwidget.exercises.learning import check_td_update
+from townwidget.exercises.learning import check_least_squares, check_td_update
 from townwidget.exercises.little_town import check_win_rate_interval
 from townwidget.exercises.officers import (
     check_bachelor_square,
@@ -78,6 +79,7 @@ __all__ = [
     "check_reduction",
     "check_row_by_row_probability",
     "check_solo_line",
+    "check_least_squares",
     "check_td_update",
     "check_town_board",
     "check_town_puzzle",

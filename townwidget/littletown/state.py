@@ -279,10 +279,17 @@ class State:
         """``player``'s :meth:`heuristic` after the legal ``action`` (an action object), the state unchanged: the
         step played on a copy of the position alone, neither checked again nor recorded (rollouts and greedy agents
         rate every candidate so; the same value as on a full copy, which the tests check)."""
+        return self.rated_child(action, player)[0]
+
+    def rated_child(self, action: Action, player: int) -> tuple[float, State]:
+        """:meth:`heuristic_after` and the position it rated: the position :meth:`apply` leaves after the legal
+        ``action``, without the record of play (``history`` empty, ``log`` the step's automatic entries only),
+        which no rule reads. A playout goes on from the chosen candidate's instead of playing its step again."""
         child = self._position()
         rounds.play(child, action)
         rounds.settle(child)
-        return evaluate(child, player)
+        child._memo = True  # as apply leaves it: its steps may be remembered
+        return evaluate(child, player), child
 
     def view(self, player: int) -> LittleTownView:
         """What ``player`` may know: a :class:`~townwidget.littletown.view.LittleTownView` (agents receive this)."""

@@ -107,6 +107,10 @@ class Presenter(Protocol):
     def parse_intent(self, content: Any) -> Intent:
         """A message from the browser checked (:mod:`townwidget.widget.intents`); IllegalAction names the fault."""
 
+    def hint(self, view: Any, advise: Callable[[Any], Any]) -> Any:
+        """The seat's hint from its ``view`` (an engine view): ``advise(view)`` (:func:`townwidget.advice.hint`), or
+        where a click plays more than the engine's next action, the hint of what the click plays."""
+
     def traits(self, view: dict[str, Any], names: list[str]) -> dict[str, Any]:
         """The game's own synced traits and their values now, from the seat's ``view``."""
 
@@ -377,16 +381,17 @@ class GameWidget(anywidget.AnyWidget):
 
     def hint(self) -> Any:
         """A suggested move for the seated player (a :class:`townwidget.advice.Hint`, its text in the widget's
-        language), measured from their view only; the widget highlights it until the position changes. A game played
-        with hints is marked ``assisted``. At a table the server works it out from the seat's view, where the table
-        gives hints: its JSON form (``Hint.to_dict()``).
+        language), measured from their view only, asked through the game's presenter (in a one-click Town turn, the
+        move a click plays); the widget highlights it until the position changes. A game played with hints is marked
+        ``assisted``. At a table the server works it out from the seat's view, where the table gives hints: its JSON
+        form (``Hint.to_dict()``).
 
         Raises :class:`~townwidget.core.errors.IllegalAction` (a ValueError) when it is not the seat's turn.
         """
         if off := self._session.off_at_table("hint"):
             raise Refused(off)
         self._session.require_turn()
-        advice, data = self._session.hint(self._lang)  # the sentence in the player's words (the Hint keeps them too)
+        advice, data = self._session.hint(self._lang, self._presenter.hint)  # in the player's words
         self._hints += 1
         action = data["action"]
         shown = {"text": data["text"], "action": action, "cells": [action["cell"]] if "cell" in action else []}

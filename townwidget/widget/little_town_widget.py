@@ -140,6 +140,9 @@ class LittleTownPresenter:
     def parse_intent(self, content: Any) -> Intent:
         return parse_little_town_intent(content)
 
+    def hint(self, view: Any, advise: Callable[[Any], Any]) -> Any:
+        return advise(view)  # a click plays the engine's action
+
     def label(self) -> str:
         return f"{self.state.num_players} players, side {self.state.rules.side}"
 

@@ -8,7 +8,9 @@ alike tiles (``Exchange`` or ``Pass``: no exchange), the ``Place``, then after t
 the turn: "no exchange" first where the phase asks it, the placement, then the discard chosen beforehand beside the
 board (a tile of the hand, or the tile the draw brings) or "keep". These are the very engine actions of the steps:
 the opponents' views are the same either way (a declined exchange is hidden from them, the discard shows its colour
-only), and the seat's log tells the same moves. Undo takes the turn back as one.
+only), and the seat's log tells the same moves. Undo takes the turn back as one. A hint asked in the exchange phase
+(:func:`hint`) answers what a click plays: the exchange where the search rates it best, else the best placement
+after no exchange.
 
 >>> from townwidget import town
 >>> game = town.new_game("town44", players=2, seed=1)
@@ -18,6 +20,8 @@ only), and the seat's log tells the same moves. Undo takes the turn back as one.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from townwidget.core.checks import shown
@@ -84,6 +88,24 @@ def placements_after_no_exchange(state: Any) -> list[Any]:
     player = trial.current_player
     trial.apply(Pass())
     return trial.legal_actions() if trial.current_player == player and trial.phase == "place" else []
+
+
+def hint(view: Any, advise: Callable[[Any], Any]) -> Any:
+    """The hint of a one-click turn's exchange phase, from the seat's ``view``: ``advise`` (the widget's
+    :func:`townwidget.advice.hint`) weighs the exchanges against no exchange as the engine's phase asks; where no
+    exchange wins and a placement follows, the hint is the best placement after it, its text followed by that
+    verdict (so a click on the hinted cell plays what the hint says). Only the seat's view is read: the position
+    after no exchange is the view's, its hidden parts drawn (declining draws nothing)."""
+    exchange = advise(view)
+    if exchange.action != Pass():
+        return exchange
+    after = view.sample_state(0)
+    after.apply(Pass())
+    if after.current_player != view.player or after.phase != "place":  # no tile fits: declining is leaving
+        return exchange
+    placing = advise(after.view(view.player))
+    text = _("{placement}. Before placing: {exchange}").format(placement=placing.text, exchange=exchange.text)
+    return replace(placing, text=text)
 
 
 def play_turn(session: Any, place: Place, plan: Plan) -> None:

@@ -29,6 +29,7 @@ import time
 import traceback
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from functools import partial
 from itertools import cycle, islice
 from typing import Any, Protocol
 
@@ -39,6 +40,7 @@ from townwidget.core.language import _, default_language, speaking
 from townwidget.core.rng import Rng
 
 MoveCallback = Callable[[int, Any], Any]
+Asking = Callable[[Any, Callable[[Any], Any]], Any]  # a presenter's hint: (view, the advice layer's hint) -> Hint
 # Pyodide (JupyterLite: Python in the browser) cannot start a thread: there the opponents move before the answer,
 # and an agent that hangs cannot be left behind.
 THREADS = sys.platform != "emscripten"
@@ -229,13 +231,14 @@ class Session:
         """Why ``what`` ("hint", "new_game") is off where the game is shared ("": it is on, as in every local game)."""
         return ""
 
-    def hint(self, lang: str) -> tuple[Any, dict[str, Any]]:
-        """The advice layer's hint for the seat now, from its view only, in ``lang``: the
-        :class:`~townwidget.advice.Hint` and its JSON form (a quick one while the search's kernels compile)."""
+    def hint(self, lang: str, through: Asking) -> tuple[Any, dict[str, Any]]:
+        """The advice layer's hint for the seat now, from its view only, in ``lang``, asked ``through`` the game's
+        presenter (given the view and the advice layer's hint: a one-click Town turn's hint is of what a click plays):
+        the :class:`~townwidget.advice.Hint` and its JSON form (a quick one while the search's kernels compile)."""
         from townwidget.advice import hint
 
         with speaking(lang):
-            advice = hint(self.state.view(self.seat), quick=True)
+            advice = through(self.state.view(self.seat), partial(hint, quick=True))
         return advice, advice.to_dict()
 
     def close(self) -> None:

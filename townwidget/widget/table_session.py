@@ -30,7 +30,7 @@ from townwidget.core.protocol import PUBLIC
 from townwidget.core.rng import Rng
 from townwidget.widget.front_end import FRONT_END
 from townwidget.widget.screens import blank, ranking_status
-from townwidget.widget.session import Session
+from townwidget.widget.session import Asking, Session
 
 RETRY_PAUSE = 1.0  # seconds between two attempts to reach a server that is away
 
@@ -132,8 +132,9 @@ class TableSession(Session):
         except ConnectionError:
             raise IllegalAction(_("The table's server does not answer: your move was not played.")) from None
 
-    def hint(self, lang: str) -> tuple[Any, dict[str, Any]]:
-        """The server's hint for the seat at the revision on show, worked out from the seat's view (docs/tables.md)."""
+    def hint(self, lang: str, through: Asking) -> tuple[Any, dict[str, Any]]:
+        """The server's hint for the seat at the revision on show, worked out from the seat's view (docs/tables.md;
+        the server asks the advice layer itself, not ``through`` the presenter)."""
         from townwidget.tables import TableError
 
         try:

@@ -212,6 +212,12 @@ class TownPresenter:
             actions += one_click.placements_after_no_exchange(self.state)
         return actions
 
+    def hint(self, view: Any, advise: Callable[[Any], Any]) -> Any:
+        """In a one-click turn's exchange phase, the hint of what a click plays (:func:`one_click.hint`)."""
+        if self.one_click() and self.state.phase == "exchange":
+            return one_click.hint(view, advise)
+        return advise(view)
+
     # --- the game's part of the widget -----------------------------------------------------------------------
     def new_state(self, seed: int) -> State:
         return self.mode.deal(self.state.rules, self.state.num_players, seed)
