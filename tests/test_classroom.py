@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -178,6 +179,18 @@ def test_a_lesson_that_lost_its_exercise_is_named() -> None:
         EXERCISES["01-play"] = (lesson, solutions, exercises)
     with pytest.raises(ValueError, match="no assignment 'play'"):
         source_assignment("play")
+
+
+def test_a_variant_whose_set_up_cell_is_gone_is_named() -> None:
+    """An exercise whose data an earlier cell builds: that cell lost, the course says which text it looked for."""
+    lesson, solutions, exercises = EXERCISES["04-1-backtracking"]
+    lost = (replace(exercises[0], setup_cell="puzzle_one = town_puzzle("), *exercises[1:])
+    EXERCISES["04-1-backtracking"] = (lesson, solutions, lost)
+    try:
+        with pytest.raises(ValueError, match=r"before check_town_puzzle\(puzzle_1, answer_1\) holds 'puzzle_one"):
+            source_assignment("04-1-backtracking", 1)
+    finally:
+        EXERCISES["04-1-backtracking"] = (lesson, solutions, exercises)
 
 
 # --- townwidget course: nbgrader end to end --------------------------------------------------------------------
