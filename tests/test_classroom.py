@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -180,6 +181,18 @@ def test_a_lesson_that_lost_its_exercise_is_named() -> None:
         source_assignment("play")
 
 
+def test_a_variant_whose_set_up_cell_is_gone_is_named() -> None:
+    """An exercise whose data an earlier cell builds: that cell lost, the course says which text it looked for."""
+    lesson, solutions, exercises = EXERCISES["04-1-backtracking"]
+    lost = (replace(exercises[0], setup_cell="puzzle_one = town_puzzle("), *exercises[1:])
+    EXERCISES["04-1-backtracking"] = (lesson, solutions, lost)
+    try:
+        with pytest.raises(ValueError, match=r"before check_town_puzzle\(puzzle_1, answer_1\) holds 'puzzle_one"):
+            source_assignment("04-1-backtracking", 1)
+    finally:
+        EXERCISES["04-1-backtracking"] = (lesson, solutions, exercises)
+
+
 # --- townwidget course: nbgrader end to end --------------------------------------------------------------------
 def nbgrader(course: Path, *arguments: str) -> None:
     run = subprocess.run(
@@ -202,9 +215,9 @@ def submit(course: Path, assignment: str, student: str, answers: dict[int, str])
     nbformat.write(notebook, folder / f"{assignment}.ipynb")
 
 
-def worked(assignment: str) -> dict[int, str]:
-    """The source's solution regions, as a right submission's answers."""
-    cells = source_assignment(assignment).cells
+def worked(assignment: str, seed: int) -> dict[int, str]:
+    """The solution regions of the course's source (of seed ``seed``), as a right submission's answers."""
+    cells = source_assignment(assignment, seed).cells
     regions = [cell.source for cell in cells if cell.metadata.get("nbgrader", {}).get("solution")]
     return {n: region.split(BEGIN_SOLUTION)[1].split(END_SOLUTION)[0] for n, region in enumerate(regions, 1)}
 
@@ -212,6 +225,7 @@ def worked(assignment: str) -> dict[int, str]:
 GRADED = "0[12]-[p1j][lo-][acu]*"  # nbgrader takes a pattern: 01-play, 01-jouer and 02-1-checking-squares (not the
 # French 02-1), in one run each
 CHECKING = "02-1-checking-squares"  # lesson 02, part 1: the Latin-square exercises
+COURSE_SEED = 3  # the course's own versions of the exercises: the right answers are its worked answers
 FORGETS_COLUMNS = """
 def is_latin(square):
     n = len(square)
@@ -241,18 +255,18 @@ def test_nbgrader_grades_right_and_wrong_submissions(tmp_path: Path, monkeypatch
     monkeypatch.setenv("PATH", child_environment()["PATH"])  # the gradebook runs alembic too
 
     course = tmp_path / "course"
-    write_course(course)
+    write_course(course, seed=COURSE_SEED)
     nbgrader(course, "generate_assignment", GRADED)
     released = (course / "release" / CHECKING / f"{CHECKING}.ipynb").read_text(encoding="utf-8")
     assert "check_latin_function(is_latin)" in released
     assert BEGIN_HIDDEN not in released and "column repeats" not in released and "column_order" not in released
 
-    submit(course, "01-play", "right", worked("01-play"))
+    submit(course, "01-play", "right", worked("01-play", COURSE_SEED))
     submit(course, "01-play", "wrong", {1: "answer_1 = 4"})  # exercise 2 left as released: its placeholder
-    jouer = worked("01-jouer")
+    jouer = worked("01-jouer", COURSE_SEED)
     submit(course, "01-jouer", "right", jouer)
     submit(course, "01-jouer", "wrong", {1: jouer[1]})  # exercise 1 right, exercise 2 its placeholder
-    latin_right = worked(CHECKING)
+    latin_right = worked(CHECKING, COURSE_SEED)
     # the wrong student: exercise 1 right, an is_latin that forgets the columns
     submit(course, CHECKING, "right", latin_right)
     submit(course, CHECKING, "wrong", {**latin_right, 2: FORGETS_COLUMNS})
@@ -313,24 +327,47 @@ def exercise_setup(notebook: Any, number: int) -> str:
     return "\n".join(line for line in "\n".join(code).splitlines() if not line.lstrip().startswith(("%", "!")))
 
 
+#: What lesson 03-3's cells before its city exercise leave that the exercise reads: its cells take half a minute.
+CITY_CELLS = """
+from IPython.display import SVG
+from townwidget import town
+from townwidget.search import max_town_tiles
+best = {0: max_town_tiles(6)}
+"""
+
+
 @pytest.mark.parametrize(
-    ("assignment", "number"),
-    [("02-2-counting-squares", 1), ("02-3-random-squares", 1), ("03-2-transversals", 1), ("03-2-transversals", 2)],
+    ("assignment", "number", "lesson_cells"),
+    [
+        ("01-play", 1, None),
+        ("01-play", 2, None),
+        ("02-1-checking-squares", 1, None),
+        ("02-2-counting-squares", 1, None),
+        ("02-3-random-squares", 1, None),
+        ("03-2-transversals", 1, None),
+        ("03-2-transversals", 2, None),
+        ("03-3-order-six", 2, CITY_CELLS),
+        ("04-1-backtracking", 1, None),
+        ("05-1-views", 1, None),
+    ],
 )
-def test_a_courses_own_version_is_answered_by_its_worked_answer_only(assignment: str, number: int) -> None:
+def test_a_courses_own_version_is_answered_by_its_worked_answer_only(
+    assignment: str, number: int, lesson_cells: str | None
+) -> None:
     lesson = source_assignment(assignment)
     lesson_answer, lesson_test = graded(lesson)[number - 1]
     versions = {seed: source_assignment(assignment, seed) for seed in (1, 2)}
     assert graded(versions[1]) == graded(source_assignment(assignment, 1))  # the same seed, the same course
+    # the lesson's cells run once (they are the slow part): a course's differ only in data its test cell builds again
+    lessons: dict[str, Any] = {}
+    exec(lesson_cells or exercise_setup(lesson, number), lessons)
     for notebook in versions.values():
         answer, test = graded(notebook)[number - 1]
         setup = exercise_setup(notebook, number)
         assert (setup, test) != (exercise_setup(lesson, number), lesson_test)  # other data than the lesson's
-        scope: dict[str, Any] = {}
-        exec(setup + "\n" + answer + "\n" + test, scope)  # the course's worked answer passes its own test
-        lessons_scope: dict[str, Any] = {}
+        exec(answer + "\n" + test, dict(lessons))  # the course's worked answer passes its own test
         with pytest.raises(AssertionError, match="Not yet right"):  # the lesson's worked answer does not
-            exec(setup + "\n" + lesson_answer + "\n" + test, lessons_scope)
+            exec(lesson_answer + "\n" + test, dict(lessons))
     assert (exercise_setup(versions[1], number), graded(versions[1])[number - 1]) != (
         exercise_setup(versions[2], number),
         graded(versions[2])[number - 1],

@@ -29,12 +29,18 @@ from townwidget.classroom.sandbox import write_sandbox
 from townwidget.classroom.variants import (
     Variant,
     Variation,
+    easy_puzzle,
+    hidden_hands,
     puzzle_seed,
+    renamed_city,
     same_reduction,
     sampled_square,
     shared_mate,
     shared_transversal,
+    shuffled_givens,
     shuffled_square,
+    solo_deal,
+    solo_position,
 )
 from townwidget.core.extras import require_extra
 
@@ -55,7 +61,9 @@ class Exercise:
     becomes the test); ``answers`` the names the student defines (the placeholder starts at the first of them);
     ``hidden`` further assertions kept from the students (``{course_seed}`` in them becomes the course's seed);
     ``solution_tail`` code that fits the worked answer to the lesson's names; ``variant`` draws the course's own
-    version of the exercise (:mod:`~townwidget.classroom.variants`).
+    version of the exercise (:mod:`~townwidget.classroom.variants`); ``setup_cell`` a text of the earlier lesson
+    cell that builds the exercise's data (``puzzle_1 = town_puzzle(...``), when the exercise cell does not: the
+    variant changes that cell too, and the test cell runs it again.
     """
 
     call: str
@@ -64,6 +72,7 @@ class Exercise:
     hidden: tuple[str, ...] = ()
     solution_tail: str = ""
     variant: Variant | None = None
+    setup_cell: str = ""
 
     @property
     def checker(self) -> str:
@@ -93,11 +102,17 @@ AGENT_CASES = (
 #: The seed of the hidden tests when no course seed is given (the lessons' own version).
 LESSON_SEED = 2026
 PLAY = (
-    Exercise("check_legal_move_count(position, answer_1)", ("answer_1",), 1),
-    Exercise("check_solo_line(deal, answer_2)", ("answer_2",), 2),
+    Exercise(
+        "check_legal_move_count(position, answer_1)",
+        ("answer_1",),
+        1,
+        variant=solo_position,
+        setup_cell="position = town.new_solo(",
+    ),
+    Exercise("check_solo_line(deal, answer_2)", ("answer_2",), 2, variant=solo_deal),
 )
 CHECKING = (
-    Exercise("check_latin_square(answer_1, givens=givens)", ("answer_1",), 1),
+    Exercise("check_latin_square(answer_1, givens=givens)", ("answer_1",), 1, variant=shuffled_givens),
     Exercise("check_latin_function(is_latin)", ("is_latin",), 2, IS_LATIN_CASES),
 )
 COUNTING = (
@@ -173,6 +188,8 @@ EXERCISES: dict[str, tuple[str, str, tuple[Exercise, ...]]] = {
                 "check_town_board(city_answer, tiles=36, flips=2, hidden=hidden_answer, givens=city_34)",
                 ("city_answer", "hidden_answer"),
                 2,
+                variant=renamed_city,
+                setup_cell="rename_colour, rename_shape = ",
             ),
         ),
     ),
@@ -180,7 +197,13 @@ EXERCISES: dict[str, tuple[str, str, tuple[Exercise, ...]]] = {
         "04-1-backtracking.ipynb",
         "solutions/04-1-backtracking-solutions.ipynb",
         (
-            Exercise("check_town_puzzle(puzzle_1, answer_1)", ("answer_1",), 1),
+            Exercise(
+                "check_town_puzzle(puzzle_1, answer_1)",
+                ("answer_1",),
+                1,
+                variant=easy_puzzle,
+                setup_cell="puzzle_1 = town_puzzle(",
+            ),
             Exercise("check_completion_function(complete)", ("complete",), 3, COMPLETE_CASES),
         ),
     ),
@@ -196,7 +219,7 @@ EXERCISES: dict[str, tuple[str, str, tuple[Exercise, ...]]] = {
     "05-1-views": (
         "05-1-views.ipynb",
         "solutions/05-1-views-solutions.ipynb",
-        (Exercise("check_hidden_hands_count(view_1, answer_1)", ("answer_1",), 1),),
+        (Exercise("check_hidden_hands_count(view_1, answer_1)", ("answer_1",), 1, variant=hidden_hands),),
     ),
     # 05-2-monte-carlo has "try it" questions only: no graded exercise, so no assignment
     "05-3-mcts": (
@@ -293,31 +316,50 @@ def source_assignment(name: str, seed: int | None = None, solutions: str | Path 
     solved = solutions_folder(solutions) / solutions_path.split("/")[-1]
     solutions = nbformat.reads(solved.read_text(encoding="utf-8"), as_version=4)
     worked = _worked_answers(solutions, exercises, solutions_path)
-    cells: list[Any] = []
-    for cell in lesson.cells:
-        exercise = next((e for e in exercises if cell.cell_type == "code" and e.call in cell.source), None)
-        if exercise is None:
-            cells.append(_cleared(cell, len(cells)))
-        else:
-            number = exercises.index(exercise) + 1
-            variation = _variation(exercise, cell.source, seed, f"{name}/{number}")
-            source, answer = variation.applied(cell.source), variation.applied(worked[number - 1])
-            graded = Exercise(
-                variation.applied(exercise.call),
-                exercise.answers,
-                exercise.points,
-                tuple(
-                    line.replace("{course_seed}", str(LESSON_SEED if seed is None else seed))
-                    for line in exercise.hidden
-                ),
-            )
-            cells += _graded_cells(source, graded, number, answer, lesson_path, len(cells))
-    missing = [e.call for e in exercises if not any(e.call in cell.source for cell in lesson.cells)]
+    code = [cell for cell in lesson.cells if cell.cell_type == "code"]
+    missing = [e.call for e in exercises if not any(e.call in cell.source for cell in code)]
     if missing:
         raise ValueError(f"{lesson_path} has no exercise cell calling {missing[0]}: update EXERCISES to the lesson")
+    found = [next(cell for cell in code if e.call in cell.source) for e in exercises]
+    setups = [_setup_cell(code, e, cell, lesson_path) for e, cell in zip(exercises, found, strict=True)]
+    variations = [
+        _variation(e, (setup.source if setup else "") + "\n" + cell.source, seed, f"{name}/{number}")
+        for number, (e, cell, setup) in enumerate(zip(exercises, found, setups, strict=True), 1)
+    ]
+    cells: list[Any] = []
+    for cell in lesson.cells:
+        if cell in setups:
+            cell.source = variations[setups.index(cell)].applied(cell.source)
+        if cell not in found:
+            cells.append(_cleared(cell, len(cells)))
+            continue
+        number = found.index(cell) + 1
+        exercise, variation, setup = exercises[number - 1], variations[number - 1], setups[number - 1]
+        source, answer = variation.applied(cell.source), variation.applied(worked[number - 1])
+        graded = Exercise(
+            variation.applied(exercise.call),
+            exercise.answers,
+            exercise.points,
+            tuple(
+                line.replace("{course_seed}", str(LESSON_SEED if seed is None else seed)) for line in exercise.hidden
+            ),
+        )
+        repeated = setup.source if setup else ""
+        cells += _graded_cells(source, graded, number, answer, lesson_path, len(cells), repeated)
     lesson.cells = cells
     lesson.metadata.pop("widgets", None)
     return lesson
+
+
+def _setup_cell(code: list[Any], exercise: Exercise, cell: Any, where: str) -> Any:
+    """The last lesson code cell before the exercise cell holding the exercise's ``setup_cell`` text (or None)."""
+    if not exercise.setup_cell:
+        return None
+    before = code[: code.index(cell)]
+    found = [earlier for earlier in before if exercise.setup_cell in earlier.source]
+    if not found:
+        raise ValueError(f"{where}: no cell before {exercise.call} holds {exercise.setup_cell!r}: update EXERCISES")
+    return found[-1]
 
 
 def _variation(exercise: Exercise, cell: str, seed: int | None, where: str) -> Variation:
@@ -330,8 +372,11 @@ def _variation(exercise: Exercise, cell: str, seed: int | None, where: str) -> V
     return variation
 
 
-def _graded_cells(source: str, exercise: Exercise, number: int, worked: str, where: str, at: int) -> list[Any]:
-    """The exercise cell ``source`` as its set-up (if any), its answer cell and its test cell."""
+def _graded_cells(
+    source: str, exercise: Exercise, number: int, worked: str, where: str, at: int, repeated: str = ""
+) -> list[Any]:
+    """The exercise cell ``source`` as its set-up (if any), its answer cell and its test cell (which runs the
+    ``repeated`` set-up cell of the lesson again, if any, then the exercise's own)."""
     from nbformat.v4 import new_code_cell
 
     lines = source.splitlines()
@@ -348,7 +393,7 @@ def _graded_cells(source: str, exercise: Exercise, number: int, worked: str, whe
     private = f"_{exercise.checker}"  # imported in the test cell: an answer cell cannot rebind it
     test_lines = [
         f"from townwidget.exercises import {exercise.checker} as {private}",
-        *([REPEATED_SETUP, setup] if setup else []),
+        *([REPEATED_SETUP, *(part for part in (repeated, setup) if part)] if repeated or setup else []),
         f"verdict = _{exercise.call}",
         "assert verdict, str(verdict)",
     ]

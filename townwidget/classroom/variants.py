@@ -13,14 +13,19 @@ worked answers compute their answer from that data, so the course's source noteb
 from __future__ import annotations
 
 import ast
+import math
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from townwidget import latin
+from townwidget import latin, town
+from townwidget.agents.clairvoyant import solve
+from townwidget.exact_cover import ExactCover
+from townwidget.search import town_puzzle
 
 Grid = list[list[int]]
+Givens = list[list[int | None]]
 
 
 @dataclass(frozen=True)
@@ -77,19 +82,31 @@ def shuffled(square: Grid, rng: random.Random) -> Grid:
     return [[symbols[square[r][k]] for k in columns] for r in rows]
 
 
+def _shuffled_givens(givens: Givens, rng: random.Random) -> Givens:
+    """Partial ``givens`` (``None`` in empty cells) shuffled as :func:`shuffled` does: as many cells forced."""
+    n = len(givens)
+    rows, columns, symbols = (rng.sample(range(n), n) for _ in range(3))
+    return [[None if (given := givens[r][k]) is None else symbols[given] for k in columns] for r in rows]
+
+
+def _literal(cell: str, name: str) -> Any:
+    """The literal value the exercise cell binds to ``name``."""
+    spans = _binding(cell, name)
+    if not spans:
+        raise ValueError(f"the exercise cell binds no {name}: update the course's variants to the lesson")
+    start, end = spans[0]
+    statement = ast.parse("\n".join(cell.splitlines()[start:end])).body[0]
+    assert isinstance(statement, ast.Assign)  # found by _binding
+    return ast.literal_eval(statement.value)
+
+
 def shuffled_square(name: str, answers_both: Callable[[Grid, Grid], bool]) -> Variant:
     """The square the exercise cell binds to ``name``, shuffled (lesson 02-2's ``original_1``, lesson 03-2's
     ``square_1`` and ``square_2``), drawn again while ``answers_both(lesson's, new)``: while an answer to the
     lesson's square could also answer the new one."""
 
     def draw(rng: random.Random, cell: str) -> Variation:
-        spans = _binding(cell, name)
-        if not spans:
-            raise ValueError(f"the exercise cell binds no {name}: update the course's variants to the lesson")
-        start, end = spans[0]
-        statement = ast.parse("\n".join(cell.splitlines()[start:end])).body[0]
-        assert isinstance(statement, ast.Assign)  # found by _binding
-        lesson = ast.literal_eval(statement.value)
+        lesson = _literal(cell, name)
         square = shuffled(lesson, rng)
         while answers_both(lesson, square):
             square = shuffled(lesson, rng)
@@ -132,3 +149,146 @@ def sampled_square(rng: random.Random, cell: str) -> Variation:
 def puzzle_seed(rng: random.Random, cell: str) -> Variation:
     """Lesson 04-2, exercise 3: another 7 x 7 puzzle."""
     return Variation(texts=(("town_puzzle(7, 35, seed=1)", f"town_puzzle(7, 35, seed={rng.randrange(2, 10**6)})"),))
+
+
+def _completion(givens: Givens) -> Grid | None:
+    """A Latin square keeping ``givens`` (one option per (row, column, symbol) they allow), or None."""
+    n = len(givens)
+    options = {
+        (r, k, s): [("cell", r, k), ("row", r, s), ("column", k, s)]
+        for r in range(n)
+        for k in range(n)
+        for s in range(n)
+        if givens[r][k] in (None, s)
+    }
+    items = sorted({item for covered in options.values() for item in covered})
+    chosen = ExactCover(items, options).first()
+    if chosen is None:
+        return None
+    square = [[0] * n for _ in range(n)]
+    for r, k, s in chosen:
+        square[r][k] = s
+    return square
+
+
+def shuffled_givens(rng: random.Random, cell: str) -> Variation:
+    """Lesson 02-1, exercise 1: the ``givens`` shuffled (as many cells forced), drawn again while the lesson's
+    completion keeps them."""
+    lesson = _literal(cell, "givens")
+    answer = _completion(lesson)
+    givens = _shuffled_givens(lesson, rng)
+    while _completion(givens) == answer:
+        givens = _shuffled_givens(lesson, rng)
+    return Variation({"givens": givens})
+
+
+def _seeds(rng: random.Random) -> list[int]:
+    """Seeds to try, in a random order, none of them a lesson's (the lessons' seeds are below 100)."""
+    return [rng.randrange(100, 10**6) for _ in range(1000)]
+
+
+def reseeded(call: str, seed: int, wanted: Callable[[int], bool]) -> Variant:
+    """The lesson's ``call`` (``town.new_solo("town33", seed=17)``, written once in the exercise cell or the cell that
+    sets it up, and in the worked answer) with another seed: the first drawn for which ``wanted(seed)`` holds."""
+    lesson = call.replace(f"seed={seed})", "seed={seed})")
+    if lesson == call:
+        raise ValueError(f"{call} names no seed={seed}")
+
+    def draw(rng: random.Random, cell: str) -> Variation:
+        drawn = next(s for s in _seeds(rng) if wanted(s))
+        return Variation(texts=((call, lesson.format(seed=drawn)),))
+
+    return draw
+
+
+def _after_lookahead(seed: int) -> town.SoloState:
+    """Lesson 01's position: a Town 44 deal after three moves that each leave the most moves open."""
+    position = town.new_solo("town44", seed=seed)
+
+    def moves_after(action: Any) -> int:
+        trial = position.clone()
+        trial.apply(action)
+        return len(trial.legal_actions())
+
+    for _ in range(3):
+        position.apply(max(position.legal_actions(), key=moves_after))
+    return position
+
+
+def _other_move_count(seed: int) -> bool:
+    return len(_after_lookahead(seed).legal_actions()) != len(_after_lookahead(5).legal_actions())
+
+
+Line = tuple[tuple[int | None, tuple[int, int]], ...]
+
+
+def _full_lines(deal: town.SoloState) -> set[Line]:
+    """Every line of play that places all of the deal's tiles, as ``(pile, cell)`` moves."""
+    if not any(deal.piles):
+        return {()}
+    lines: set[Line] = set()
+    for action in deal.legal_actions():
+        assert isinstance(action, town.Place)  # a solo game's moves
+        lines |= {((action.pile, action.cell), *rest) for rest in _full_lines(_applied(deal, action))}
+    return lines
+
+
+def _like_deal_17(seed: int) -> bool:
+    """Lesson 01, exercise 2: all 9 tiles placeable, two of the three first moves ending the game at once, and no
+    line of the lesson's deal placing them all."""
+    deal = town.new_solo("town33", seed=seed)
+    if solve(deal).score != 9:
+        return False
+    ends = sum(_applied(deal, action).is_terminal() for action in deal.legal_actions())
+    return ends == 2 and not _full_lines(deal) & _full_lines(town.new_solo("town33", seed=17))
+
+
+def _applied(state: town.SoloState, action: Any) -> town.SoloState:
+    after = state.clone()
+    after.apply(action)
+    assert isinstance(after, town.SoloState)
+    return after
+
+
+def _like_puzzle_6(seed: int) -> bool:
+    """Lesson 04-1, exercise 1: as easy (forced moves only), another solution."""
+    puzzle = town_puzzle(4, 12, seed=seed, progress=False)
+    return puzzle.grade == "easy" and puzzle.solution != town_puzzle(4, 12, seed=6, progress=False).solution
+
+
+#: Lesson 01, exercise 1: another Town 44 deal, another count of moves after the same three lookahead moves.
+solo_position = reseeded('town.new_solo("town44", seed=5)', 5, _other_move_count)
+#: Lesson 01, exercise 2: another Town 33 deal like the lesson's.
+solo_deal = reseeded('town.new_solo("town33", seed=17)', 17, _like_deal_17)
+#: Lesson 04-1, exercise 1: another easy 4 x 4 puzzle.
+easy_puzzle = reseeded("town_puzzle(4, 12, seed=6)", 6, _like_puzzle_6)
+
+
+def _hidden_hands(seed: int) -> int:
+    """Lesson 05-1, exercise 1: how many hands player 1 may hold, seen from player 0 of a 2-player Town 44 deal."""
+    seen = town.new_game("town44", players=2, seed=seed).view(0).to_dict()
+    shown = {tuple(tile) for tile in seen["hands"][0]} | {tuple(t) for row in seen["board"] for t in row if t}
+    colours = [colour for colour, _shape in seen["hands"][1]]
+    unseen = [colour for colour in range(4) for shape in range(4) if (colour, shape) not in shown]
+    return math.prod(math.comb(unseen.count(colour), colours.count(colour)) for colour in set(colours))
+
+
+def _like_hands_2(seed: int) -> bool:
+    """Lesson 05-1, exercise 1: another count, from a dozen to a few dozen hands (2,000 draws find them all)."""
+    return 12 <= _hidden_hands(seed) <= 64 and _hidden_hands(seed) != _hidden_hands(2)
+
+
+#: Lesson 05-1, exercise 1: another 2-player Town 44 deal seen by player 0.
+hidden_hands = reseeded('town.new_game("town44", players=2, seed=2)', 2, _like_hands_2)
+
+
+_CITY_NAMES = "rename_colour, rename_shape = [3, 5, 0, 1, 4, 2], [2, 0, 5, 4, 1, 3]"
+
+
+def renamed_city(rng: random.Random, cell: str) -> Variation:
+    """Lesson 03-3, exercise 2: the 34-tile city with its colours and shapes renamed otherwise (as hard: the same
+    city under other names), so that the lesson's completion keeps none of its tiles' names."""
+    names = _CITY_NAMES
+    while names == _CITY_NAMES:
+        names = f"rename_colour, rename_shape = {rng.sample(range(6), 6)}, {rng.sample(range(6), 6)}"
+    return Variation(texts=((_CITY_NAMES, names),))
