@@ -541,7 +541,7 @@ def test_the_blind_count_of_orders_gets_a_hint() -> None:
 
 
 def test_a_plain_backtracker_is_accepted() -> None:
-    assert check_completion_function(backtrack)
+    assert check_completion_function(backtrack, level="easier")  # the harder version asks for fail first (04-1)
 
 
 def test_completion_functions_with_bugs_are_caught() -> None:
@@ -556,7 +556,7 @@ def test_completion_functions_with_bugs_are_caught() -> None:
         return backtrack(board)
 
     assert_wrong(
-        check_completion_function(crashes_on_small_boards),
+        check_completion_function(crashes_on_small_boards, level="easier"),
         "it raised IndexError: list index out of range on the empty 1 x 1 board",
         "it raised IndexError: list index out of range on the empty 2 x 2 board (no full board of order 2 exists)",
     )
