@@ -29,6 +29,7 @@ KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 LABEXTENSION_WHEELS = ("anywidget", "jupyterlab_widgets", "jupyterlite_pyodide_kernel")
 PYODIDE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
 LESSONS = ("notebooks/01-play.ipynb", "notebooks/fr/01-jouer.ipynb")
+NO_LITE = "no-lite"  # the tag of a lesson's cells the site leaves out (they need what Pyodide lacks)
 INSTALL = '# townwidget from this site: nothing is downloaded from elsewhere\n%pip install -q "townwidget[widget]"'
 PLAY = "notebooks/play.ipynb"  # the play notebook of scripts/play; the site's play.ipynb is it, with these first
 # JupyterLite can take a Run All clicked while its kernel still starts and run nothing: the words say what to do.
@@ -69,9 +70,14 @@ def write_notebooks(files: Path) -> None:
 
 
 def copied_cells(path: str) -> list[dict[str, Any]]:
-    """The cells of the notebook at ``path`` (from the root), without their ids."""
+    """The cells of the notebook at ``path`` (from the root), without their ids, and without those tagged
+    ``no-lite`` (lesson 01's class table: Pyodide's kernel cannot start a table server)."""
     source = json.loads((ROOT / path).read_text())
-    return [{key: value for key, value in made.items() if key != "id"} for made in source["cells"]]
+    return [
+        {key: value for key, value in made.items() if key != "id"}
+        for made in source["cells"]
+        if NO_LITE not in made.get("metadata", {}).get("tags", [])
+    ]
 
 
 def sha256(path: Path) -> str:
